@@ -1,0 +1,90 @@
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import { registerDocs } from "./http/docs.ts";
+import { registerSpa } from "./http/spa.ts";
+import { zodValidatorCompiler } from "./http/validation.ts";
+import { restPlugin } from "./rest/plugin.ts";
+import type { Clock, ServiceDeps } from "./services/deps.ts";
+import { RateLimiter } from "./services/rate-limiter.ts";
+import { makeCreateContext } from "./trpc/context.ts";
+import { type AppRouter, appRouter } from "./trpc/router.ts";
+
+export type AppDeps = {
+	config: Config;
+	db: Db;
+	clock?: Clock;
+	limiter?: RateLimiter;
+	/** The built client; the SPA is served only when it holds an index.html. */
+	clientDir?: string;
+	logger?: boolean | object;
+};
+
+declare module "fastify" {
+	interface FastifyInstance {
+		/** The services' dependencies, for main.ts, the CLI and tests. */
+		deps: ServiceDeps;
+	}
+}
+
+const defaultClientDir = fileURLToPath(new URL("../client/dist", import.meta.url));
+
+/** The whole app around the given database. It never listens: main.ts and tests decide. */
+export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
+	const { config, db } = options;
+	const clock = options.clock ?? Date.now;
+	const app = Fastify({
+		logger: options.logger ?? { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+		// A number is a hop count, which Fastify accepts though its types do not say so.
+		trustProxy: config.trustProxy as boolean,
+		routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
+		bodyLimit: 1024 * 1024,
+	});
+	const deps: ServiceDeps = { config, db, clock, limiter: options.limiter ?? new RateLimiter(clock), log: app.log };
+	app.setValidatorCompiler(zodValidatorCompiler);
+	app.setSerializerCompiler(serializerCompiler);
+	app.decorateRequest("auth", null);
+	app.decorate("deps", deps);
+
+	await app.register(fastifyHelmet, {
+		contentSecurityPolicy: {
+			directives: {
+				"default-src": ["'self'"],
+				"script-src": ["'self'"],
+				"style-src": ["'self'", "'unsafe-inline'"],
+				"img-src": ["'self'", "data:", "blob:"],
+				"font-src": ["'self'", "data:"],
+				"connect-src": ["'self'"],
+				"frame-ancestors": ["'none'"],
+				"object-src": ["'none'"],
+				"base-uri": ["'self'"],
+				"form-action": ["'self'"],
+				"upgrade-insecure-requests": null,
+			},
+		},
+	});
+	app.addHook("onRequest", async (request, reply) => {
+		// Reset links carry a token in the URL: never send it on as a Referer.
+		if (request.url.startsWith("/reset-password")) reply.header("referrer-policy", "no-referrer");
+	});
+	await app.register(fastifyCookie);
+	await registerDocs(app);
+	await app.register(restPlugin, { prefix: "/api/v1", deps });
+	await app.register(fastifyTRPCPlugin, {
+		prefix: "/trpc",
+		trpcOptions: {
+			router: appRouter,
+			createContext: makeCreateContext(deps),
+			onError({ error, path }) {
+				if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, path }, "tRPC call failed");
+			},
+		} satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+	});
+	await registerSpa(app, options.clientDir ?? defaultClientDir);
+	return app;
+}

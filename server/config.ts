@@ -1,0 +1,92 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+/** A duration like `15m`, `30d`, `3600s` or `500ms`, or a bare number of seconds. */
+const duration = z
+	.string()
+	.regex(/^\d+(ms|s|m|h|d)?$/, "must be a number of seconds or end in ms, s, m, h or d")
+	.transform((value) => {
+		const [, amount = "0", unit = "s"] = /^(\d+)(ms|s|m|h|d)?$/.exec(value) ?? [];
+		const factor = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[unit as "s"];
+		return Number(amount) * factor;
+	})
+	.refine((ms) => ms > 0, "must be more than zero");
+
+const flag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
+const port = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z.object({
+	PORT: port.default(3000),
+	HOST: z.string().min(1).default("127.0.0.1"),
+	DATA_DIR: z.string().min(1).default("./data"),
+	DATABASE_PATH: z.string().min(1).optional(),
+	PUBLIC_URL: z.url().optional(),
+	FIRST_SUPERUSER_EMAIL: z.email().default("admin@example.com"),
+	FIRST_SUPERUSER_PASSWORD: z.string().min(8, "must be at least 8 characters").max(128).optional(),
+	SIGNUP_ENABLED: flag.default(true),
+	SMTP_HOST: z.string().min(1).optional(),
+	SMTP_PORT: port.optional(),
+	SMTP_USER: z.string().optional(),
+	SMTP_PASSWORD: z.string().optional(),
+	SMTP_SECURE: flag.default(false),
+	MAIL_FROM: z.string().min(3).default("Portico <no-reply@localhost>"),
+	ACCESS_TOKEN_TTL: duration.default(15 * 60_000),
+	REFRESH_TOKEN_TTL: duration.default(30 * 86_400_000),
+	RESET_TOKEN_TTL: duration.default(60 * 60_000),
+	TRUST_PROXY: z
+		.string()
+		.regex(/^(true|false|\d+)$/, "must be true, false or a number of proxies")
+		.transform((value) => (value === "true" ? true : value === "false" ? false : Number(value)))
+		.default(false),
+	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = {
+	port: number;
+	host: string;
+	dataDir: string;
+	databasePath: string;
+	publicUrl: string;
+	firstSuperuser: { email: string; password: string | undefined };
+	signupEnabled: boolean;
+	smtp: { host: string; port: number | undefined; user?: string; password?: string; secure: boolean } | undefined;
+	mailFrom: string;
+	accessTokenTtlMs: number;
+	refreshTokenTtlMs: number;
+	resetTokenTtlMs: number;
+	trustProxy: boolean | number;
+	logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** The only reader of the environment. A bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+	// An empty variable means "not set", as in a docker env file with `NAME=`.
+	const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+	const parsed = envSchema.safeParse(present);
+	if (!parsed.success) {
+		const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+		throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+	}
+	const e = parsed.data;
+	const dataDir = resolve(e.DATA_DIR);
+	return {
+		port: e.PORT,
+		host: e.HOST,
+		dataDir,
+		databasePath: e.DATABASE_PATH === ":memory:" ? ":memory:" : resolve(e.DATABASE_PATH ?? `${dataDir}/app.db`),
+		publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+		firstSuperuser: { email: e.FIRST_SUPERUSER_EMAIL.toLowerCase(), password: e.FIRST_SUPERUSER_PASSWORD },
+		signupEnabled: e.SIGNUP_ENABLED,
+		smtp: e.SMTP_HOST
+			? { host: e.SMTP_HOST, port: e.SMTP_PORT, user: e.SMTP_USER, password: e.SMTP_PASSWORD, secure: e.SMTP_SECURE }
+			: undefined,
+		mailFrom: e.MAIL_FROM,
+		accessTokenTtlMs: e.ACCESS_TOKEN_TTL,
+		refreshTokenTtlMs: e.REFRESH_TOKEN_TTL,
+		resetTokenTtlMs: e.RESET_TOKEN_TTL,
+		trustProxy: e.TRUST_PROXY,
+		logLevel: e.LOG_LEVEL,
+	};
+}

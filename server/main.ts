@@ -1,0 +1,44 @@
+import { mkdirSync } from "node:fs";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { migrateDatabase, openDatabase } from "./db/client.ts";
+import { ensureFirstSuperuser } from "./services/first-superuser.ts";
+
+/** config -> database -> migrations -> first superuser -> listen; SIGTERM closes it all. */
+async function main() {
+	const config = loadConfig();
+	mkdirSync(config.dataDir, { recursive: true });
+	const db = openDatabase(config.databasePath);
+	migrateDatabase(db);
+	const app = await buildApp({ config, db });
+
+	const superuser = await ensureFirstSuperuser(app.deps);
+	if (superuser.generatedPassword) {
+		// Printed once, to the console only: the operator must note it now.
+		console.log(
+			`\nFirst superuser created: ${config.firstSuperuser.email}\nPassword (shown only now): ${superuser.generatedPassword}\n`,
+		);
+	}
+
+	let closing = false;
+	const shutdown = async (signal: string) => {
+		if (closing) return;
+		closing = true;
+		app.log.info({ signal }, "shutting down: finishing in-flight requests");
+		const force = setTimeout(() => process.exit(1), 10_000).unref();
+		await app.close();
+		db.$client.close();
+		clearTimeout(force);
+		process.exit(0);
+	};
+	process.on("SIGTERM", () => void shutdown("SIGTERM"));
+	process.on("SIGINT", () => void shutdown("SIGINT"));
+
+	await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+	if (error instanceof ConfigError) console.error(error.message);
+	else console.error(error);
+	process.exit(1);
+});

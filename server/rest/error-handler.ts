@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { DomainError } from "../domain/errors.ts";
+import { reasonStatus } from "../http/errors.ts";
+import { fastapiValidationBody, type ValidationIssue } from "../http/validation.ts";
+
+const BODY_PARSE_ERRORS = new Set([
+	"FST_ERR_CTP_INVALID_JSON_BODY",
+	"FST_ERR_CTP_EMPTY_JSON_BODY",
+	"FST_ERR_CTP_INVALID_CONTENT_LENGTH",
+]);
+
+/** Errors as the FastAPI template shapes them: `{"detail": ...}`; 5xx text never leaks. */
+export function restErrorHandler(error: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply) {
+	if (error instanceof DomainError) {
+		const { status } = reasonStatus[error.reason];
+		if (error.reason === "NOT_AUTHENTICATED" || error.reason === "INVALID_CREDENTIALS") {
+			reply.header("www-authenticate", "Bearer");
+		}
+		if (error.retryAfter !== undefined) reply.header("retry-after", String(error.retryAfter));
+		return reply.status(status).send({ detail: error.message });
+	}
+	if (error.validation) {
+		const context = error.validationContext ?? "body";
+		return reply.status(422).send(fastapiValidationBody(error.validation as unknown as ValidationIssue[], context));
+	}
+	if (error.code && BODY_PARSE_ERRORS.has(error.code)) {
+		return reply.status(422).send({
+			detail: [{ type: "json_invalid", loc: ["body"], msg: "JSON decode error", input: null }],
+		});
+	}
+	const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+	if (status >= 500) {
+		request.log.error({ err: error }, "request failed");
+		return reply.status(status).send({ detail: "Internal Server Error" });
+	}
+	return reply.status(status).send({ detail: error.message });
+}

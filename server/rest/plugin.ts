@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ServiceDeps } from "../services/deps.ts";
+import { restErrorHandler } from "./error-handler.ts";
+import { loginRoutes } from "./login.ts";
+import type { RouteModule } from "./types.ts";
+import { userRoutes } from "./users.ts";
+import { utilsRoutes } from "./utils.ts";
+
+const routeModules: RouteModule[] = [loginRoutes, userRoutes, utilsRoutes];
+
+/** The FastAPI-compatible API, mounted at /api/v1. */
+export const restPlugin: FastifyPluginAsync<{ deps: ServiceDeps }> = async (scope, { deps }) => {
+	const app = scope.withTypeProvider<ZodTypeProvider>();
+	app.setErrorHandler(restErrorHandler);
+	app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: "Not Found" }));
+	// OAuth2 password forms (login) and the media move form arrive url-encoded.
+	app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+		done(null, Object.fromEntries(new URLSearchParams(body as string)));
+	});
+	for (const register of routeModules) register(app, deps);
+};

@@ -1,0 +1,135 @@
+import {
+	listQuerySchema,
+	messageSchema,
+	signupSchema,
+	updatePasswordSchema,
+	userCreateSchema,
+	userIdParamsSchema,
+	userPublicSchema,
+	usersPublicSchema,
+	userUpdateMeSchema,
+	userUpdateSchema,
+} from "../../shared/schemas/users.ts";
+import { requestMeta } from "../http/session.ts";
+import { changePassword } from "../services/auth.ts";
+import * as users from "../services/users.ts";
+import { authHooks } from "./auth-hooks.ts";
+import { authOf, type RouteModule } from "./types.ts";
+
+const tags = ["users"];
+const security = [{ OAuth2PasswordBearer: [] }];
+const deleted = { message: "User deleted successfully" };
+
+export const userRoutes: RouteModule = (app, deps) => {
+	const { user, superuser } = authHooks(deps);
+	const one = { 200: userPublicSchema };
+
+	app.get(
+		"/users/",
+		{
+			onRequest: superuser,
+			schema: {
+				tags,
+				security,
+				summary: "List users, newest first",
+				querystring: listQuerySchema,
+				response: { 200: usersPublicSchema },
+			},
+		},
+		async (request) => users.listUsers(deps, request.query),
+	);
+	app.post(
+		"/users/",
+		{
+			onRequest: superuser,
+			schema: { tags, security, summary: "Create a user", body: userCreateSchema, response: one },
+		},
+		async (request) => users.createUser(deps, request.body),
+	);
+	app.get(
+		"/users/me",
+		{ onRequest: user, schema: { tags, security, summary: "The current user", response: one } },
+		async (request) => users.toUserPublic(authOf(request).user),
+	);
+	app.patch(
+		"/users/me",
+		{
+			onRequest: user,
+			schema: { tags, security, summary: "Update own name or e-mail", body: userUpdateMeSchema, response: one },
+		},
+		async (request) => users.updateMe(deps, authOf(request).user, request.body),
+	);
+	app.delete(
+		"/users/me",
+		{ onRequest: user, schema: { tags, security, summary: "Delete own account", response: { 200: messageSchema } } },
+		async (request) => {
+			await users.deleteMe(deps, authOf(request).user);
+			return deleted;
+		},
+	);
+	app.patch(
+		"/users/me/password",
+		{
+			onRequest: user,
+			schema: {
+				tags,
+				security,
+				summary: "Change own password",
+				body: updatePasswordSchema,
+				response: { 200: messageSchema },
+			},
+		},
+		async (request) => changePassword(deps, authOf(request), request.body),
+	);
+	app.post(
+		"/users/signup",
+		{ schema: { tags, summary: "Create an account (no token is returned)", body: signupSchema, response: one } },
+		async (request) => users.signup(deps, request.body, requestMeta(request)),
+	);
+	app.get(
+		"/users/:user_id",
+		{
+			onRequest: user,
+			schema: {
+				tags,
+				security,
+				summary: "A user: self, or anyone for a superuser",
+				params: userIdParamsSchema,
+				response: one,
+			},
+		},
+		async (request) => users.getUser(deps, authOf(request).user, request.params.user_id),
+	);
+	app.patch(
+		"/users/:user_id",
+		{
+			onRequest: superuser,
+			schema: {
+				tags,
+				security,
+				summary: "Update a user",
+				params: userIdParamsSchema,
+				body: userUpdateSchema,
+				response: one,
+			},
+		},
+		async (request) => users.updateUser(deps, authOf(request).user, request.params.user_id, request.body),
+	);
+	app.delete(
+		"/users/:user_id",
+		{
+			onRequest: superuser,
+			schema: {
+				tags,
+				security,
+				summary: "Delete a user",
+				params: userIdParamsSchema,
+				response: { 200: messageSchema },
+			},
+		},
+		async (request) => {
+			await users.deleteUser(deps, authOf(request).user, request.params.user_id);
+			return deleted;
+		},
+	);
+};

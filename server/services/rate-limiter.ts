@@ -1,0 +1,49 @@
+import { fail } from "../domain/errors.ts";
+import type { Clock } from "./deps.ts";
+
+type Bucket = { tokens: number; updatedAt: number };
+export type BucketRule = { burst: number; perSecond: number };
+
+/** The per-IP token buckets of contract §9. */
+export const defaultRules = {
+	login: { burst: 20, perSecond: 1 },
+	signup: { burst: 5, perSecond: 5 / 60 },
+	recovery: { burst: 5, perSecond: 5 / 60 },
+	reset: { burst: 5, perSecond: 5 / 60 },
+} satisfies Record<string, BucketRule>;
+export type BucketName = keyof typeof defaultRules;
+
+/** In-memory token buckets keyed by name and client IP. */
+export class RateLimiter {
+	private readonly buckets = new Map<string, Bucket>();
+
+	constructor(
+		private readonly clock: Clock,
+		private readonly rules: Record<BucketName, BucketRule> = defaultRules,
+	) {}
+
+	/** Takes one token or throws RATE_LIMITED with the seconds until one is back. */
+	take(name: BucketName, ip: string): void {
+		const rule = this.rules[name];
+		const now = this.clock();
+		const key = `${name}:${ip}`;
+		const bucket = this.buckets.get(key) ?? { tokens: rule.burst, updatedAt: now };
+		bucket.tokens = Math.min(rule.burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * rule.perSecond);
+		bucket.updatedAt = now;
+		if (bucket.tokens < 1) {
+			this.buckets.set(key, bucket);
+			fail("RATE_LIMITED", { retryAfter: Math.ceil((1 - bucket.tokens) / rule.perSecond) });
+		}
+		bucket.tokens -= 1;
+		this.buckets.set(key, bucket);
+		if (this.buckets.size > 50_000) this.sweep(now);
+	}
+
+	/** Drops buckets that have refilled, so the map cannot grow without bound. */
+	private sweep(now: number): void {
+		for (const [key, bucket] of this.buckets) {
+			const rule = this.rules[key.slice(0, key.indexOf(":")) as BucketName];
+			if (bucket.tokens + ((now - bucket.updatedAt) / 1000) * rule.perSecond >= rule.burst) this.buckets.delete(key);
+		}
+	}
+}

@@ -1,0 +1,54 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import { errorTexts } from "../../shared/errors.ts";
+import { DomainError } from "../domain/errors.ts";
+import { reasonStatus } from "../http/errors.ts";
+import { resolveAuth } from "../http/session.ts";
+import type { Context } from "./context.ts";
+
+const t = initTRPC.context<Context>().create({
+	errorFormatter({ shape, error }) {
+		const cause = error.cause;
+		return {
+			...shape,
+			data: {
+				...shape.data,
+				stack: undefined,
+				reason: cause instanceof DomainError ? cause.reason : null,
+				// Each issue's message is a validation key the client translates.
+				issues: cause instanceof ZodError ? cause.issues.map(({ path, message }) => ({ path, message })) : null,
+			},
+		};
+	},
+});
+
+/** Turns a DomainError from a service into the tRPC error of the one mapping table. */
+const domainErrors = t.middleware(async ({ ctx, next }) => {
+	const result = await next();
+	if (!result.ok && result.error.cause instanceof DomainError) {
+		const cause = result.error.cause;
+		if (cause.retryAfter !== undefined) ctx.res.header("retry-after", String(cause.retryAfter));
+		throw new TRPCError({ code: reasonStatus[cause.reason].code, message: cause.message, cause });
+	}
+	return result;
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure.use(domainErrors);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+	const resolved = resolveAuth(ctx.deps, ctx.req);
+	if (!resolved.auth)
+		throw new TRPCError({
+			code: "UNAUTHORIZED",
+			message: errorTexts[resolved.reason],
+			cause: new DomainError(resolved.reason),
+		});
+	return next({ ctx: { ...ctx, auth: resolved.auth, user: resolved.auth.user } });
+});
+
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+	if (!ctx.user.isSuperuser)
+		throw new TRPCError({ code: "FORBIDDEN", message: errorTexts.FORBIDDEN, cause: new DomainError("FORBIDDEN") });
+	return next();
+});

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import {
+	listQuerySchema,
+	userCreateSchema,
+	userIdParamsSchema,
+	userUpdateSchema,
+} from "../../../shared/schemas/users.ts";
+import { createUser, deleteUser, getUser, listUsers, updateUser } from "../../services/users.ts";
+import { adminProcedure, router } from "../init.ts";
+
+export const adminRouter = router({
+	list: adminProcedure.input(listQuerySchema).query(({ ctx, input }) => listUsers(ctx.deps, input)),
+	get: adminProcedure.input(userIdParamsSchema).query(({ ctx, input }) => getUser(ctx.deps, ctx.user, input.user_id)),
+	create: adminProcedure.input(userCreateSchema).mutation(({ ctx, input }) => createUser(ctx.deps, input)),
+	update: adminProcedure
+		.input(z.object({ ...userIdParamsSchema.shape, ...userUpdateSchema.shape }))
+		.mutation(({ ctx, input: { user_id, ...changes } }) => updateUser(ctx.deps, ctx.user, user_id, changes)),
+	delete: adminProcedure.input(userIdParamsSchema).mutation(async ({ ctx, input }) => {
+		await deleteUser(ctx.deps, ctx.user, input.user_id);
+		return { message: "User deleted successfully" };
+	}),
+});

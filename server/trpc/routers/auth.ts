@@ -1,0 +1,28 @@
+import { loginSchema, logoutSchema, refreshSchema } from "../../../shared/schemas/auth.ts";
+import { signupSchema } from "../../../shared/schemas/users.ts";
+import { clearSessionCookie, setSessionCookie } from "../../http/session.ts";
+import * as auth from "../../services/auth.ts";
+import { signup } from "../../services/users.ts";
+import { protectedProcedure, publicProcedure, router } from "../init.ts";
+
+export const authRouter = router({
+	login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
+		const tokens = await auth.login(ctx.deps, input, ctx.meta);
+		setSessionCookie(ctx.deps.config, ctx.res, tokens.access_token);
+		return tokens;
+	}),
+	refresh: publicProcedure.input(refreshSchema).mutation(({ ctx, input }) => {
+		const tokens = auth.refresh(ctx.deps, input.refresh_token, ctx.meta);
+		setSessionCookie(ctx.deps.config, ctx.res, tokens.access_token);
+		return tokens;
+	}),
+	logout: protectedProcedure.input(logoutSchema).mutation(({ ctx, input }) => {
+		clearSessionCookie(ctx.res);
+		return auth.logout(ctx.deps, ctx.auth, input.refresh_token);
+	}),
+	logoutAll: protectedProcedure.mutation(({ ctx }) => {
+		clearSessionCookie(ctx.res);
+		return auth.logoutAll(ctx.deps, ctx.auth);
+	}),
+	signup: publicProcedure.input(signupSchema).mutation(({ ctx, input }) => signup(ctx.deps, input, ctx.meta)),
+});

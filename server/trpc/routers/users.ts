@@ -1,0 +1,18 @@
+import { updatePasswordSchema, userUpdateMeSchema } from "../../../shared/schemas/users.ts";
+import { changePassword } from "../../services/auth.ts";
+import { deleteMe, toUserPublic, updateMe } from "../../services/users.ts";
+import { protectedProcedure, router } from "../init.ts";
+
+export const usersRouter = router({
+	me: protectedProcedure.query(({ ctx }) => toUserPublic(ctx.user)),
+	updateMe: protectedProcedure
+		.input(userUpdateMeSchema)
+		.mutation(({ ctx, input }) => updateMe(ctx.deps, ctx.user, input)),
+	changePassword: protectedProcedure
+		.input(updatePasswordSchema)
+		.mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.auth, input)),
+	deleteMe: protectedProcedure.mutation(async ({ ctx }) => {
+		await deleteMe(ctx.deps, ctx.user);
+		return { message: "User deleted successfully" };
+	}),
+});

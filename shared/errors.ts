@@ -1,0 +1,40 @@
+/**
+ * Every reason a domain operation can fail, with the text the REST layer sends as
+ * `detail` (FastAPI template wording, so existing clients keep matching on it).
+ * The client translates by reason; the HTTP status and tRPC code live in
+ * server/http/errors.ts, the one table that maps them.
+ */
+export const errorTexts = {
+	NOT_AUTHENTICATED: "Not authenticated",
+	INVALID_CREDENTIALS: "Could not validate credentials",
+	FORBIDDEN: "The user doesn't have enough privileges",
+	INCORRECT_LOGIN: "Incorrect email or password",
+	INACTIVE_USER: "Inactive user",
+	RATE_LIMITED: "Rate limit exceeded, please try again later",
+	SIGNUP_EMAIL_TAKEN: "The user with this email already exists in the system",
+	CREATE_EMAIL_TAKEN: "The user with this email already exists in the system.",
+	UPDATE_EMAIL_TAKEN: "User with this email already exists",
+	SIGNUP_DISABLED: "Open user registration is forbidden on this server",
+	SUPERUSER_SELF_DELETE: "Super users are not allowed to delete themselves",
+	SELF_DEMOTE: "Super users are not allowed to deactivate or demote themselves",
+	LAST_SUPERUSER: "The last active superuser cannot be deactivated, demoted or deleted",
+	INCORRECT_PASSWORD: "Incorrect password",
+	SAME_PASSWORD: "New password cannot be the same as the current one",
+	USER_NOT_FOUND: "User not found",
+	USER_ID_NOT_FOUND: "The user with this id does not exist in the system",
+	USER_EMAIL_NOT_FOUND: "The user with this username does not exist in the system.",
+	INVALID_RESET_TOKEN: "Invalid token",
+	PROFILE_NOT_FOUND: "Profile not found",
+	IMAGE_NOT_OWNED: "The image URL must name a media file you own",
+	FILE_TOO_LARGE: "Image file size must be less than 5MB",
+	UNSUPPORTED_MEDIA: "Only JPEG, PNG, GIF and WebP images are accepted",
+	MEDIA_NOT_FOUND: "File not found",
+	ENTITY_NOT_FOUND: "Entity not found",
+	NOT_FOUND: "Not Found",
+	SERVICE_UNAVAILABLE: "Service unavailable",
+} as const;
+
+export type ErrorReason = keyof typeof errorTexts;
+
+export const isErrorReason = (value: unknown): value is ErrorReason =>
+	typeof value === "string" && Object.hasOwn(errorTexts, value);

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import type { ValidationMessageKey } from "./messages.ts";
+
+/** A string field whose absence reports `requiredKey` and whose wrong type says so. */
+export const text = (requiredKey: ValidationMessageKey = "fieldRequired") =>
+	z.string({ error: (issue) => (issue.input === undefined ? requiredKey : "mustBeText") });
+
+/** Trimmed, lower-cased e-mail: empty says "required" once, anything else malformed says "invalid". */
+export const email = () =>
+	text("emailRequired")
+		.trim()
+		.min(1, { message: "emailRequired", abort: true })
+		.max(255, { message: "textTooLong", abort: true })
+		.pipe(z.email({ message: "emailInvalid" }))
+		.transform((value) => value.toLowerCase());
+
+export const password = (requiredKey: ValidationMessageKey = "passwordRequired") =>
+	text(requiredKey)
+		.min(1, { message: requiredKey, abort: true })
+		.min(8, { message: "passwordMin" })
+		.max(128, { message: "passwordMax" });
+
+export const fullName = () => text("fullNameRequired").trim().max(255, { message: "textTooLong" });
+
+export const bool = () => z.boolean({ error: "mustBeBoolean" });
+
+export const uuid = () => z.uuid({ message: "idInvalid" });
+
+/** Adds "must equal" checks between two fields of an object schema, reported on `confirmField`. */
+export const matching = <T extends Record<string, unknown>>(
+	passwordField: keyof T & string,
+	confirmField: keyof T & string,
+	message: ValidationMessageKey,
+) => ({
+	check: (value: T) => value[confirmField] === undefined || value[confirmField] === value[passwordField],
+	params: { message, path: [confirmField] },
+});

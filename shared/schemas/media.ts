@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const imageExtensions = [".jpg", ".jpeg", ".png", ".gif", ".webp"] as const;
+export const imageContentTypes = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+export type ImageContentType = (typeof imageContentTypes)[number];
+
+/** Entity types a file can be attached to. Only users have media today. */
+export const entityTypes = ["user"] as const;
+
+export const entityRefSchema = z.object({
+	entity_type: z.enum(entityTypes, { error: "entityTypeInvalid" }),
+	entity_id: z
+		.string({ error: (issue) => (issue.input === undefined ? "entityIdRequired" : "mustBeText") })
+		.min(1, { message: "entityIdRequired" }),
+});
+export type EntityRef = z.infer<typeof entityRefSchema>;
+
+/** A file id is 32 lower-case hex characters: anything else (dots, slashes) is refused. */
+export const fileIdSchema = z.string().regex(/^[0-9a-f]{32}$/, { message: "idInvalid" });
+
+export const mediaFileSchema = z.object({
+	file_id: z.string(),
+	url: z.string(),
+	entity_type: z.string(),
+	entity_id: z.string(),
+	content_type: z.string(),
+	size: z.number().int(),
+	created_at: z.string(),
+});
+export type MediaFile = z.infer<typeof mediaFileSchema>;
+
+/** Client-side check before an upload starts; the server checks the bytes again. */
+export const imageFileProblem = (file: { name: string; size: number }) => {
+	const lower = file.name.toLowerCase();
+	if (!imageExtensions.some((ext) => lower.endsWith(ext))) return "imageType" as const;
+	if (file.size > MAX_IMAGE_BYTES) return "imageSize" as const;
+	return null;
+};

@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { bool, email, fullName, matching, password, text, uuid } from "./fields.ts";
+
+/** The user as every API returns it: never a hash. */
+export const userPublicSchema = z.object({
+	id: z.string(),
+	email: z.string(),
+	full_name: z.string().nullable(),
+	is_active: z.boolean(),
+	is_superuser: z.boolean(),
+	created_at: z.string(),
+});
+export type UserPublic = z.infer<typeof userPublicSchema>;
+
+export const usersPublicSchema = z.object({ data: z.array(userPublicSchema), count: z.number().int() });
+export type UsersPublic = z.infer<typeof usersPublicSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+
+export const listQuerySchema = z.object({
+	skip: z.coerce
+		.number({ error: "skipInvalid" })
+		.int({ message: "skipInvalid" })
+		.min(0, { message: "skipInvalid" })
+		.default(0),
+	limit: z.coerce
+		.number({ error: "limitInvalid" })
+		.int({ message: "limitInvalid" })
+		.min(1, { message: "limitInvalid" })
+		.max(1000, { message: "limitInvalid" })
+		.default(100),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const userIdParamsSchema = z.object({ user_id: uuid() });
+
+const signupFields = {
+	email: email(),
+	full_name: fullName().min(3, { message: "fullNameMin" }).nullish(),
+	password: password(),
+	confirm_password: z.string({ error: "mustBeText" }).optional(),
+};
+const passwordsMatch = matching<{ password: string; confirm_password?: string }>(
+	"password",
+	"confirm_password",
+	"passwordsDoNotMatch",
+);
+
+/** POST /users/signup. FastAPI-template scripts send no confirm_password; when sent, it must match. */
+export const signupSchema = z.object(signupFields).refine(passwordsMatch.check, passwordsMatch.params);
+export type SignupInput = z.infer<typeof signupSchema>;
+
+/** The sign-up form: full name and confirmation are required there. */
+export const signupFormSchema = z
+	.object({
+		...signupFields,
+		full_name: fullName().min(1, { message: "fullNameRequired", abort: true }).min(3, { message: "fullNameMin" }),
+		confirm_password: text("confirmPasswordRequired").min(1, { message: "confirmPasswordRequired" }),
+	})
+	.refine(passwordsMatch.check, passwordsMatch.params);
+
+/** POST /users/ (admin). */
+const createMatch = matching<{ password: string; confirm_password?: string }>(
+	"password",
+	"confirm_password",
+	"thePasswordsDoNotMatch",
+);
+export const userCreateSchema = z
+	.object({
+		email: email(),
+		full_name: fullName().nullish(),
+		password: password(),
+		confirm_password: z.string({ error: "mustBeText" }).optional(),
+		is_superuser: bool().default(false),
+		is_active: bool().default(true),
+	})
+	.refine(createMatch.check, createMatch.params);
+export type UserCreateInput = z.infer<typeof userCreateSchema>;
+
+/** PATCH /users/{id} (admin): every field optional. */
+export const userUpdateSchema = z.object({
+	email: email().optional(),
+	full_name: fullName().nullish(),
+	password: password().optional(),
+	is_superuser: bool().optional(),
+	is_active: bool().optional(),
+});
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+
+/** PATCH /users/me. */
+export const userUpdateMeSchema = z.object({
+	email: email().optional(),
+	full_name: fullName().max(30, { message: "fullNameMax" }).nullish(),
+});
+export type UserUpdateMeInput = z.infer<typeof userUpdateMeSchema>;
+
+const newPasswordMatch = matching<{ new_password: string; confirm_password?: string }>(
+	"new_password",
+	"confirm_password",
+	"thePasswordsDoNotMatch",
+);
+const passwordChangeFields = {
+	current_password: password("fieldRequired"),
+	new_password: password("fieldRequired"),
+	confirm_password: z.string({ error: "mustBeText" }).optional(),
+};
+
+/** PATCH /users/me/password. */
+export const updatePasswordSchema = z
+	.object(passwordChangeFields)
+	.refine(newPasswordMatch.check, newPasswordMatch.params);
+export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
+
+/** The password form: confirmation required there. */
+export const updatePasswordFormSchema = z
+	.object({
+		...passwordChangeFields,
+		confirm_password: text("passwordConfirmationRequired").min(1, { message: "passwordConfirmationRequired" }),
+	})
+	.refine(newPasswordMatch.check, newPasswordMatch.params);
