@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+import { email, password } from "../../shared/schemas/fields.ts";
+import { messageText } from "../http/validation.ts";
+import type { Config } from "../config.ts";
+import { type Db, migrateDatabase, openDatabase } from "../db/client.ts";
+import { DomainError } from "../domain/errors.ts";
+import { createMailer } from "../mail/mailer.ts";
+import { createDiskStorage } from "../media/storage.ts";
+import { backupDatabase, restoreDatabase } from "../services/backup.ts";
+import type { ServiceDeps } from "../services/deps.ts";
+import { setPasswordAsOperator } from "../services/operator.ts";
+import { RateLimiter } from "../services/rate-limiter.ts";
+import { insertUser } from "../services/users.ts";
+import { CliFailure, UsageError } from "./usage.ts";
+
+export type Io = { out: (line: string) => void; err: (line: string) => void };
+export type Args = { values: { email?: string; password?: string }; positionals: string[] };
+
+const accountSchema = z.object({ email: email(), password: password().optional() });
+
+/** The e-mail and password options, checked with the same rules as the API. */
+function accountArgs(args: Args): { email: string; password?: string } {
+	if (args.positionals.length > 0) throw new UsageError(`unexpected argument: ${args.positionals[0]}`);
+	if (args.values.email === undefined) throw new UsageError("--email is required");
+	const parsed = accountSchema.safeParse(args.values);
+	if (!parsed.success) {
+		const issue = parsed.error.issues[0];
+		throw new UsageError(`--${String(issue?.path[0])}: ${messageText(issue?.message ?? "")}`);
+	}
+	return parsed.data;
+}
+
+function fileArg(args: Args): string {
+	if (args.values.email !== undefined || args.values.password !== undefined)
+		throw new UsageError("this command takes only a file name");
+	const [file, extra] = args.positionals;
+	if (file === undefined || file === "") throw new UsageError("a file name is required");
+	if (extra !== undefined) throw new UsageError(`unexpected argument: ${extra}`);
+	return resolve(file);
+}
+
+const generatePassword = () => randomBytes(18).toString("base64url");
+
+/** Opens the configured database with migrations applied, runs `work`, closes it. */
+async function withDeps<T>(config: Config, io: Io, work: (deps: ServiceDeps) => Promise<T>): Promise<T> {
+	mkdirSync(config.dataDir, { recursive: true });
+	const db: Db = openDatabase(config.databasePath);
+	try {
+		migrateDatabase(db);
+		const say = (obj: object | string, msg?: string) =>
+			io.err(msg ?? (typeof obj === "string" ? obj : JSON.stringify(obj)));
+		const log = { info: () => {}, warn: say, error: say };
+		const mailer = createMailer({
+			from: config.mailFrom,
+			smtp: config.smtp,
+			outboxDir: join(config.dataDir, "outbox"),
+			log,
+		});
+		const storage = createDiskStorage(join(config.dataDir, "media"));
+		return await work({ db, config, clock: Date.now, limiter: new RateLimiter(Date.now), log, mailer, storage });
+	} finally {
+		db.$client.close();
+	}
+}
+
+export async function createSuperuser(config: Config, args: Args, io: Io): Promise<void> {
+	const account = accountArgs(args);
+	const chosen = account.password ?? generatePassword();
+	await withDeps(config, io, async (deps) => {
+		try {
+			await insertUser(
+				deps,
+				{ email: account.email, fullName: null, password: chosen, isActive: true, isSuperuser: true },
+				"CREATE_EMAIL_TAKEN",
+			);
+		} catch (error) {
+			if (error instanceof DomainError && error.reason === "CREATE_EMAIL_TAKEN")
+				throw new CliFailure(`A user with the e-mail ${account.email} already exists; nothing was changed.`);
+			throw error;
+		}
+	});
+	io.out(`Superuser created: ${account.email}`);
+	if (account.password === undefined) io.out(`Password (shown only now): ${chosen}`);
+}
+
+export async function resetPassword(config: Config, args: Args, io: Io): Promise<void> {
+	const account = accountArgs(args);
+	const chosen = account.password ?? generatePassword();
+	await withDeps(config, io, async (deps) => {
+		try {
+			await setPasswordAsOperator(deps, account.email, chosen);
+		} catch (error) {
+			if (error instanceof DomainError && error.reason === "USER_EMAIL_NOT_FOUND")
+				throw new CliFailure(`No user has the e-mail ${account.email}; nothing was changed.`);
+			throw error;
+		}
+	});
+	io.out(`Password reset for ${account.email}; all of their sessions and reset links were ended.`);
+	if (account.password === undefined) io.out(`New password (shown only now): ${chosen}`);
+}
+
+export async function backup(config: Config, args: Args, io: Io): Promise<void> {
+	const file = fileArg(args);
+	const result = await backupDatabase(config.databasePath, file);
+	io.out(`Backup written: ${result.path} (${result.bytes} bytes)`);
+}
+
+export async function restore(config: Config, args: Args, io: Io): Promise<void> {
+	const file = fileArg(args);
+	restoreDatabase(file, config.databasePath);
+	const db = openDatabase(config.databasePath);
+	try {
+		migrateDatabase(db);
+	} finally {
+		db.$client.close();
+	}
+	io.out(`Restored ${file} into ${config.databasePath}; migrations applied.`);
+}

@@ -1,0 +1,30 @@
+export const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  create-superuser --email E [--password P]
+      Creates an active superuser. Without --password a random one is made and
+      printed once (prefer that: a password on the command line stays in the
+      shell history).
+  reset-password --email E [--password P]
+      Sets a user's password (random and printed once without --password), ends
+      all of their sessions and reset links, and lifts the failed-login back-off.
+  backup <file>
+      Online backup of the database to <file>, consistent while the server runs.
+      Refuses to overwrite an existing file.
+  restore <file>
+      Replaces the database with a backup made by \`backup\`, then applies
+      migrations. Stop the server first: restore refuses while it is running.
+  help
+      This text.
+
+The configuration (DATA_DIR, DATABASE_PATH, ...) is read from the environment,
+as for the server.
+
+Exit status: 0 done, 1 refused (the message says why), 2 bad usage.
+`;
+
+/** Bad command line: the usage goes to stderr and the exit status is 2. */
+export class UsageError extends Error {}
+
+/** An expected refusal (duplicate e-mail, existing file ...): message only, exit status 1. */
+export class CliFailure extends Error {}

@@ -1,0 +1,17 @@
+import { fail } from "../domain/errors.ts";
+import type { ServiceDeps } from "./deps.ts";
+import { clearFailedLogins } from "./login-throttle.ts";
+import { hashPassword } from "./passwords.ts";
+import { revokeUserSessions } from "./sessions.ts";
+import { findUserByEmail, storePasswordHash } from "./users.ts";
+
+/**
+ * An operator sets a user's password (CLI `reset-password`): like a reset by e-mail, it
+ * ends every session and outstanding reset link, and lifts the failed-login back-off.
+ */
+export async function setPasswordAsOperator(deps: ServiceDeps, email: string, password: string): Promise<void> {
+	const user = findUserByEmail(deps, email) ?? fail("USER_EMAIL_NOT_FOUND");
+	storePasswordHash(deps, user.id, await hashPassword(password));
+	revokeUserSessions(deps, user.id);
+	clearFailedLogins(deps, user.email);
+}
