@@ -1,0 +1,47 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+
+export const freePort = () =>
+	new Promise<number>((resolve, reject) => {
+		const server = createServer();
+		server.listen(0, "127.0.0.1", () => {
+			const address = server.address();
+			server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+		});
+	});
+
+/** Starts `node --import tsx <script>` (one process, so its RSS is the server's). */
+export function startNode(script: string, env: Record<string, string>): ChildProcess {
+	return spawn(process.execPath, ["--import", "tsx", script], {
+		env: { ...process.env, ...env },
+		stdio: ["ignore", "ignore", "inherit"],
+	});
+}
+
+/** Polls `url` until it answers 200; returns the milliseconds it took from `since`. */
+export async function waitForOk(url: string, since: number, timeoutMs = 15_000): Promise<number> {
+	while (performance.now() - since < timeoutMs) {
+		try {
+			const response = await fetch(url);
+			if (response.ok) return performance.now() - since;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 5));
+	}
+	throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export const rssMegabytes = (pid: number) => {
+	const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+	return line ? Number(line[1]) / 1024 : Number.NaN;
+};
+
+export function stop(child: ChildProcess): Promise<void> {
+	return new Promise((resolve) => {
+		if (child.exitCode !== null) return resolve();
+		child.once("exit", () => resolve());
+		child.kill("SIGTERM");
+	});
+}

@@ -1,0 +1,20 @@
+import { randomUUID } from "node:crypto";
+import { migrateDatabase, openDatabase } from "../server/db/client.ts";
+import { users } from "../server/db/schema.ts";
+import { hashPassword } from "../server/services/passwords.ts";
+
+/** Creates `count` users in the database at `path` (one shared hash, so seeding takes seconds). */
+export async function seedUsers(path: string, count: number, password: string): Promise<void> {
+	const db = openDatabase(path);
+	migrateDatabase(db);
+	const hashedPassword = await hashPassword(password);
+	const start = Date.now() - count;
+	db.transaction((tx) => {
+		for (let i = 0; i < count; i++) {
+			tx.insert(users)
+				.values({ id: randomUUID(), email: `seed-${i}@example.com`, fullName: `Seed ${i}`, hashedPassword, createdAt: start + i })
+				.run();
+		}
+	});
+	db.$client.close();
+}
