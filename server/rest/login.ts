@@ -64,7 +64,7 @@ export const loginRoutes: RouteModule = (app, deps) => {
 				tags,
 				security,
 				summary: "End this session",
-				body: logoutSchema.optional(),
+				body: logoutSchema.nullish(),
 				response: { 200: messageSchema },
 			},
 		},
