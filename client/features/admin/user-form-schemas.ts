@@ -23,7 +23,7 @@ export const editUserFormSchema = z.object({
 	full_name: z
 		.string()
 		.transform((value) => (value.trim() === "" ? null : value))
-		.pipe(userUpdateSchema.shape.full_name),
+		.pipe(userUpdateSchema.shape.full_name.unwrap()),
 	password: z
 		.string()
 		.transform((value) => (value === "" ? undefined : value))

@@ -10,13 +10,13 @@ const numberOrNull = (value: string) => (value.trim() === "" ? null : Number(val
  * users.updateMe and profile.update take. The e-mail is required here (optional in the API).
  */
 export const profileFormSchema = z.object({
-	full_name: z.string().transform(blankToNull).pipe(userUpdateMeSchema.shape.full_name),
+	full_name: z.string().transform(blankToNull).pipe(userUpdateMeSchema.shape.full_name.unwrap()),
 	email: userUpdateMeSchema.shape.email.unwrap(),
-	age: z.string().transform(numberOrNull).pipe(profileFields.age),
-	gender: z.string().transform(blankToNull).pipe(profileFields.gender),
-	height_cm: z.string().transform(numberOrNull).pipe(profileFields.height_cm),
-	current_weight_kg: z.string().transform(numberOrNull).pipe(profileFields.current_weight_kg),
-	phone: z.string().transform(blankToNull).pipe(profileFields.phone),
+	age: z.string().transform(numberOrNull).pipe(profileFields.age.unwrap()),
+	gender: z.string().transform(blankToNull).pipe(profileFields.gender.unwrap()),
+	height_cm: z.string().transform(numberOrNull).pipe(profileFields.height_cm.unwrap()),
+	current_weight_kg: z.string().transform(numberOrNull).pipe(profileFields.current_weight_kg.unwrap()),
+	phone: z.string().transform(blankToNull).pipe(profileFields.phone.unwrap()),
 	profile_image_url: z.string(),
 });
 
