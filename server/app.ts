@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
@@ -8,6 +9,9 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { registerDocs } from "./http/docs.ts";
 import { registerSpa } from "./http/spa.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createDiskStorage, type MediaStorage } from "./media/storage.ts";
+import { localesPlugin } from "./rest/locales.ts";
 import { zodValidatorCompiler } from "./http/validation.ts";
 import { restPlugin } from "./rest/plugin.ts";
 import type { Clock, ServiceDeps } from "./services/deps.ts";
@@ -20,6 +24,9 @@ export type AppDeps = {
 	db: Db;
 	clock?: Clock;
 	limiter?: RateLimiter;
+	/** Defaults: SMTP when configured, else the outbox; files under DATA_DIR/media. Tests pass their own. */
+	mailer?: Mailer;
+	storage?: MediaStorage;
 	/** The built client; the SPA is served only when it holds an index.html. */
 	clientDir?: string;
 	logger?: boolean | object;
@@ -45,7 +52,19 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 		routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
 		bodyLimit: 1024 * 1024,
 	});
-	const deps: ServiceDeps = { config, db, clock, limiter: options.limiter ?? new RateLimiter(clock), log: app.log };
+	const mailer =
+		options.mailer ??
+		createMailer({ from: config.mailFrom, smtp: config.smtp, outboxDir: join(config.dataDir, "outbox"), log: app.log });
+	const storage = options.storage ?? createDiskStorage(join(config.dataDir, "media"));
+	const deps: ServiceDeps = {
+		config,
+		db,
+		clock,
+		limiter: options.limiter ?? new RateLimiter(clock),
+		log: app.log,
+		mailer,
+		storage,
+	};
 	app.setValidatorCompiler(zodValidatorCompiler);
 	app.setSerializerCompiler(serializerCompiler);
 	app.decorateRequest("auth", null);
@@ -75,6 +94,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 	await app.register(fastifyCookie);
 	await registerDocs(app);
 	await app.register(restPlugin, { prefix: "/api/v1", deps });
+	await app.register(localesPlugin);
 	await app.register(fastifyTRPCPlugin, {
 		prefix: "/trpc",
 		trpcOptions: {
@@ -86,5 +106,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 		} satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
 	});
 	await registerSpa(app, options.clientDir ?? defaultClientDir);
+	// Mail is sent after the reply: let queued messages go out before the app closes.
+	app.addHook("onClose", () => mailer.idle());
 	return app;
 }

@@ -3,11 +3,14 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServiceDeps } from "../services/deps.ts";
 import { restErrorHandler } from "./error-handler.ts";
 import { loginRoutes } from "./login.ts";
+import { mediaRoutes } from "./media.ts";
+import { profileRoutes } from "./profile.ts";
+import { recoveryRoutes } from "./recovery.ts";
 import type { RouteModule } from "./types.ts";
 import { userRoutes } from "./users.ts";
 import { utilsRoutes } from "./utils.ts";
 
-const routeModules: RouteModule[] = [loginRoutes, userRoutes, utilsRoutes];
+const routeModules: RouteModule[] = [loginRoutes, userRoutes, utilsRoutes, profileRoutes, mediaRoutes, recoveryRoutes];
 
 /** The FastAPI-compatible API, mounted at /api/v1. */
 export const restPlugin: FastifyPluginAsync<{ deps: ServiceDeps }> = async (scope, { deps }) => {

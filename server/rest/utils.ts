@@ -2,7 +2,8 @@ import { z } from "zod";
 import { checkHealth } from "../services/health.ts";
 import type { RouteModule } from "./types.ts";
 
-const healthSchema = z.object({ status: z.enum(["ok", "error"]), database: z.enum(["ok", "error"]) });
+const status = z.enum(["ok", "error"]);
+export const healthSchema = z.object({ status, database: status, storage: status });
 
 export const utilsRoutes: RouteModule = (app, deps) => {
 	app.get(

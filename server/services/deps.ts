@@ -1,5 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { MediaStorage } from "../media/storage.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 
 /** Milliseconds since the epoch; tests pass a clock they can move. */
@@ -18,6 +20,8 @@ export type ServiceDeps = {
 	clock: Clock;
 	limiter: RateLimiter;
 	log: Logger;
+	mailer: Mailer;
+	storage: MediaStorage;
 };
 
 /** Who is asking, as adapters see it. */

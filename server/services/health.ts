@@ -1,15 +1,17 @@
 import { sql } from "drizzle-orm";
 import type { ServiceDeps } from "./deps.ts";
 
-export type HealthReport = { status: "ok" | "error"; database: "ok" | "error" };
+type Status = "ok" | "error";
+export type HealthReport = { status: Status; database: Status; storage: Status };
 
-/** A real round trip to SQLite: the answer a load balancer should trust. */
-export function checkHealth({ db }: ServiceDeps): HealthReport {
-	let database: HealthReport["database"] = "ok";
+/** A real round trip to SQLite and a check that the media directory is usable. */
+export function checkHealth({ db, storage }: ServiceDeps): HealthReport {
+	let database: Status = "ok";
 	try {
 		db.get(sql`select 1`);
 	} catch {
 		database = "error";
 	}
-	return { status: database, database };
+	const media: Status = storage.isHealthy() ? "ok" : "error";
+	return { status: database === "ok" && media === "ok" ? "ok" : "error", database, storage: media };
 }

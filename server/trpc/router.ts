@@ -1,12 +1,16 @@
 import { router } from "./init.ts";
 import { adminRouter } from "./routers/admin.ts";
 import { authRouter } from "./routers/auth.ts";
+import { mediaRouter } from "./routers/media.ts";
+import { profileRouter } from "./routers/profile.ts";
 import { usersRouter } from "./routers/users.ts";
 
 export const appRouter = router({
 	auth: authRouter,
 	users: usersRouter,
 	admin: adminRouter,
+	profile: profileRouter,
+	media: mediaRouter,
 });
 
 /** The client imports this type only. */

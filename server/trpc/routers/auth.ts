@@ -1,7 +1,14 @@
-import { loginSchema, logoutSchema, refreshSchema } from "../../../shared/schemas/auth.ts";
+import {
+	loginSchema,
+	logoutSchema,
+	recoverPasswordSchema,
+	refreshSchema,
+	resetPasswordSchema,
+} from "../../../shared/schemas/auth.ts";
 import { signupSchema } from "../../../shared/schemas/users.ts";
 import { clearSessionCookie, setSessionCookie } from "../../http/session.ts";
 import * as auth from "../../services/auth.ts";
+import { requestPasswordRecovery, resetPassword } from "../../services/recovery.ts";
 import { signup } from "../../services/users.ts";
 import { protectedProcedure, publicProcedure, router } from "../init.ts";
 
@@ -25,4 +32,12 @@ export const authRouter = router({
 		return auth.logoutAll(ctx.deps, ctx.auth);
 	}),
 	signup: publicProcedure.input(signupSchema).mutation(({ ctx, input }) => signup(ctx.deps, input, ctx.meta)),
+	recoverPassword: publicProcedure
+		.input(recoverPasswordSchema)
+		.mutation(({ ctx, input }) =>
+			requestPasswordRecovery(ctx.deps, input.email, ctx.req.headers["accept-language"], ctx.meta),
+		),
+	resetPassword: publicProcedure
+		.input(resetPasswordSchema)
+		.mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.meta)),
 });

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { resetPasswordSchema } from "../../shared/schemas/auth.ts";
+import { email } from "../../shared/schemas/fields.ts";
+import { messageSchema } from "../../shared/schemas/users.ts";
+import { requestMeta } from "../http/session.ts";
+import * as recovery from "../services/recovery.ts";
+import { authHooks } from "./auth-hooks.ts";
+import type { RouteModule } from "./types.ts";
+
+const tags = ["login"];
+const emailParams = z.object({ email: email() });
+
+export const recoveryRoutes: RouteModule = (app, deps) => {
+	const { superuser } = authHooks(deps);
+
+	app.post(
+		"/password-recovery/:email",
+		{
+			schema: {
+				tags,
+				summary: "Send a reset link (same answer whether or not the e-mail exists)",
+				params: emailParams,
+				response: { 200: messageSchema },
+			},
+		},
+		async (request) =>
+			recovery.requestPasswordRecovery(
+				deps,
+				request.params.email,
+				request.headers["accept-language"],
+				requestMeta(request),
+			),
+	);
+	app.post(
+		"/reset-password/",
+		{
+			schema: {
+				tags,
+				summary: "Set a new password with a reset token; ends every session",
+				body: resetPasswordSchema,
+				response: { 200: messageSchema },
+			},
+		},
+		async (request) => recovery.resetPassword(deps, request.body, requestMeta(request)),
+	);
+	app.post(
+		"/password-recovery-html-content/:email",
+		{
+			onRequest: superuser,
+			schema: {
+				tags,
+				security: [{ OAuth2PasswordBearer: [] }],
+				summary: "The HTML of the recovery e-mail (superusers)",
+				params: emailParams,
+				produces: ["text/html"],
+			},
+		},
+		async (request, reply) => {
+			const html = recovery.recoveryEmailHtml(deps, request.params.email, request.headers["accept-language"]);
+			return reply.type("text/html; charset=utf-8").send(html);
+		},
+	);
+};

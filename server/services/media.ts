@@ -1,0 +1,160 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { EntityRef, MediaFile } from "../../shared/schemas/media.ts";
+import type { ListQuery } from "../../shared/schemas/users.ts";
+import { type MediaRow, media, profiles, type UserRow, users } from "../db/schema.ts";
+import { fail } from "../domain/errors.ts";
+import { newFileId } from "../media/storage.ts";
+import type { ServiceDeps } from "./deps.ts";
+import { reencodeImage } from "./images.ts";
+import { mediaUrl } from "./media-urls.ts";
+
+export const toMediaFile = (row: MediaRow): MediaFile => ({
+	file_id: row.id,
+	url: mediaUrl(row.entityType, row.entityId, row.id),
+	entity_type: row.entityType,
+	entity_id: row.entityId,
+	content_type: row.contentType,
+	size: row.size,
+	created_at: new Date(row.createdAt).toISOString(),
+});
+
+/**
+ * The user who owns an entity's files, once the actor may act on it: a user entity is
+ * its own owner; a superuser may act on any entity, which must exist.
+ */
+function entityOwner(deps: ServiceDeps, actor: UserRow, ref: EntityRef): string {
+	if (ref.entity_type === "user") {
+		if (ref.entity_id === actor.id) return actor.id;
+		if (!actor.isSuperuser) return fail("FORBIDDEN");
+		const user = deps.db.select({ id: users.id }).from(users).where(eq(users.id, ref.entity_id)).get();
+		return user?.id ?? fail("ENTITY_NOT_FOUND");
+	}
+	return fail("ENTITY_NOT_FOUND");
+}
+
+/** A file the actor may manage: 404 when there is none, 403 when it is someone else's. */
+function manageableFile(deps: ServiceDeps, actor: UserRow, fileId: string): MediaRow {
+	const row = deps.db.select().from(media).where(eq(media.id, fileId)).get() ?? fail("MEDIA_NOT_FOUND");
+	if (row.ownerId !== actor.id && !actor.isSuperuser) fail("FORBIDDEN");
+	return row;
+}
+
+/**
+ * Stores an uploaded image: authorised first, then decoded and re-encoded (so only
+ * clean pixels reach the disk), written under a random id, then recorded. When the
+ * record fails the file is removed again.
+ */
+export async function uploadMedia(
+	deps: ServiceDeps,
+	actor: UserRow,
+	ref: EntityRef,
+	bytes: Buffer,
+): Promise<MediaFile> {
+	const ownerId = entityOwner(deps, actor, ref);
+	const image = await reencodeImage(bytes);
+	const id = newFileId();
+	await deps.storage.write(id, image.data);
+	try {
+		const row = deps.db
+			.insert(media)
+			.values({
+				id,
+				ownerId,
+				entityType: ref.entity_type,
+				entityId: ref.entity_id,
+				contentType: image.contentType,
+				size: image.data.length,
+				createdAt: deps.clock(),
+			})
+			.returning()
+			.get();
+		return toMediaFile(row);
+	} catch (error) {
+		await deps.storage.remove(id);
+		throw error;
+	}
+}
+
+/** An entity's files, newest first, as `{data, count}` with `count` the total. */
+export function listMedia(
+	deps: ServiceDeps,
+	actor: UserRow,
+	ref: EntityRef,
+	page: ListQuery = { skip: 0, limit: 100 },
+): { data: MediaFile[]; count: number } {
+	entityOwner(deps, actor, ref);
+	const where = and(eq(media.entityType, ref.entity_type), eq(media.entityId, ref.entity_id));
+	const rows = deps.db
+		.select()
+		.from(media)
+		.where(where)
+		.orderBy(desc(media.createdAt), desc(sql`rowid`))
+		.limit(page.limit)
+		.offset(page.skip)
+		.all();
+	const total = deps.db.select({ value: count() }).from(media).where(where).get()?.value ?? 0;
+	return { data: rows.map(toMediaFile), count: total };
+}
+
+export const getMedia = (deps: ServiceDeps, actor: UserRow, fileId: string): MediaFile =>
+	toMediaFile(manageableFile(deps, actor, fileId));
+
+/** Deletes the record and clears any profile showing it, in one transaction; the file goes after. */
+export async function deleteMedia(deps: ServiceDeps, actor: UserRow, fileId: string): Promise<{ message: string }> {
+	const row = manageableFile(deps, actor, fileId);
+	const url = toMediaFile(row).url;
+	deps.db.transaction((tx) => {
+		tx.update(profiles).set({ profileImageUrl: null }).where(eq(profiles.profileImageUrl, url)).run();
+		tx.delete(media).where(eq(media.id, row.id)).run();
+	});
+	await removeFiles(deps, [row.id]);
+	return { message: "File deleted successfully" };
+}
+
+/**
+ * Attaches a file to another entity the actor may act on. Its URL changes with it: the
+ * owner's profile follows the file, any other profile showing it is cleared.
+ */
+export function moveMedia(deps: ServiceDeps, actor: UserRow, fileId: string, ref: EntityRef): MediaFile {
+	const row = manageableFile(deps, actor, fileId);
+	const ownerId = entityOwner(deps, actor, ref);
+	const oldUrl = toMediaFile(row).url;
+	const newUrl = mediaUrl(ref.entity_type, ref.entity_id, row.id);
+	const moved = deps.db.transaction((tx) => {
+		tx.update(profiles)
+			.set({ profileImageUrl: newUrl })
+			.where(and(eq(profiles.profileImageUrl, oldUrl), eq(profiles.userId, ownerId)))
+			.run();
+		tx.update(profiles).set({ profileImageUrl: null }).where(eq(profiles.profileImageUrl, oldUrl)).run();
+		return tx
+			.update(media)
+			.set({ entityType: ref.entity_type, entityId: ref.entity_id, ownerId })
+			.where(eq(media.id, row.id))
+			.returning()
+			.get();
+	});
+	return toMediaFile(moved ?? fail("MEDIA_NOT_FOUND"));
+}
+
+/** What GET /media/serve needs: the row must match the URL's entity, and the file must exist. */
+export function findServedMedia(deps: ServiceDeps, entityType: string, entityId: string, fileId: string) {
+	const row = deps.db
+		.select()
+		.from(media)
+		.where(and(eq(media.id, fileId), eq(media.entityType, entityType), eq(media.entityId, entityId)))
+		.get();
+	const stat = row ? deps.storage.stat(row.id) : null;
+	if (!row || !stat) return fail("MEDIA_NOT_FOUND");
+	return { id: row.id, contentType: row.contentType, size: stat.size, etag: `"${row.id}"` };
+}
+
+/** Removes files from disk after their rows are gone; a failure leaves an orphan file, logged. */
+export async function removeFiles(deps: ServiceDeps, ids: string[]): Promise<void> {
+	for (const id of ids) {
+		try {
+			await deps.storage.remove(id);
+		} catch (error) {
+			deps.log.error({ fileId: id, err: error }, "could not remove a media file");
+		}
+	}
+}

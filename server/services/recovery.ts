@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { ResetPasswordInput } from "../../shared/schemas/auth.ts";
+import { resetTokens, type UserRow } from "../db/schema.ts";
+import { fail } from "../domain/errors.ts";
+import { type MailLanguage, pickLanguage } from "../mail/language.ts";
+import { renderResetEmail } from "../mail/reset-email.ts";
+import type { RequestMeta, ServiceDeps } from "./deps.ts";
+import { clearFailedLogins } from "./login-throttle.ts";
+import { hashPassword } from "./passwords.ts";
+import { revokeUserSessions } from "./sessions.ts";
+import { hashSecretHex } from "./tokens.ts";
+import { findUserByEmail, findUserById, storePasswordHash } from "./users.ts";
+
+export const RECOVERY_SENT = { message: "Password recovery email sent" };
+
+/** 32 random bytes, base64url: 43 characters. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new single-use token for the user; any older one dies with it. Only its SHA-256 is kept. */
+function issueResetToken({ db, clock, config }: ServiceDeps, userId: string): string {
+	const token = randomBytes(32).toString("base64url");
+	const now = clock();
+	db.transaction((tx) => {
+		tx.delete(resetTokens).where(eq(resetTokens.userId, userId)).run();
+		tx.insert(resetTokens)
+			.values({ tokenHash: hashSecretHex(token), userId, expiresAt: now + config.resetTokenTtlMs, createdAt: now })
+			.run();
+	});
+	return token;
+}
+
+/** The link is built from PUBLIC_URL, never from the request's Host. */
+const resetLink = (deps: ServiceDeps, token: string) =>
+	`${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+
+function resetEmailFor(deps: ServiceDeps, user: UserRow, lang: MailLanguage) {
+	const link = resetLink(deps, issueResetToken(deps, user.id));
+	return renderResetEmail({ lang, name: user.fullName || user.email, link, validForMs: deps.config.resetTokenTtlMs });
+}
+
+/**
+ * Sends a reset link to an active account. The answer is the same whether the e-mail
+ * is known or not, and the mail goes out in the background, so neither the reply nor
+ * its timing says which e-mails exist.
+ */
+export function requestPasswordRecovery(
+	deps: ServiceDeps,
+	email: string,
+	acceptLanguage: string | undefined,
+	meta: RequestMeta,
+): { message: string } {
+	deps.limiter.take("recovery", meta.ip);
+	const user = findUserByEmail(deps, email);
+	if (user?.isActive) deps.mailer.send({ to: user.email, ...resetEmailFor(deps, user, pickLanguage(acceptLanguage)) });
+	return RECOVERY_SENT;
+}
+
+/** For superusers: the HTML of the e-mail the user would get (with a live link). */
+export function recoveryEmailHtml(deps: ServiceDeps, email: string, acceptLanguage: string | undefined): string {
+	const user = findUserByEmail(deps, email) ?? fail("USER_EMAIL_NOT_FOUND");
+	return resetEmailFor(deps, user, pickLanguage(acceptLanguage)).html;
+}
+
+/**
+ * Spends a reset token: it is deleted in the same statement that finds it, so of two
+ * concurrent uses only one wins. Then the password changes, every session of the user
+ * ends and the failed-login back-off is cleared.
+ */
+export async function resetPassword(
+	deps: ServiceDeps,
+	input: ResetPasswordInput,
+	meta: RequestMeta,
+): Promise<{ message: string }> {
+	deps.limiter.take("reset", meta.ip);
+	if (!TOKEN_SHAPE.test(input.token)) fail("INVALID_RESET_TOKEN");
+	const spent = deps.db
+		.delete(resetTokens)
+		.where(eq(resetTokens.tokenHash, hashSecretHex(input.token)))
+		.returning()
+		.get();
+	if (!spent || spent.expiresAt <= deps.clock()) return fail("INVALID_RESET_TOKEN");
+	const user = findUserById(deps, spent.userId) ?? fail("INVALID_RESET_TOKEN");
+	if (!user.isActive) fail("INACTIVE_USER");
+	storePasswordHash(deps, user.id, await hashPassword(input.new_password));
+	revokeUserSessions(deps, user.id);
+	clearFailedLogins(deps, user.email);
+	return { message: "Password updated successfully" };
+}

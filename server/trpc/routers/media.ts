@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { entityRefSchema, fileIdSchema } from "../../../shared/schemas/media.ts";
+import { listQuerySchema } from "../../../shared/schemas/users.ts";
+import * as media from "../../services/media.ts";
+import { protectedProcedure, router } from "../init.ts";
+
+const fileInput = z.object({ file_id: fileIdSchema });
+
+/** Everything but the upload itself, which is multipart over REST. */
+export const mediaRouter = router({
+	list: protectedProcedure
+		.input(entityRefSchema.extend(listQuerySchema.partial().shape))
+		.query(({ ctx, input: { skip, limit, ...ref } }) =>
+			media.listMedia(ctx.deps, ctx.user, ref, { skip: skip ?? 0, limit: limit ?? 100 }),
+		),
+	get: protectedProcedure.input(fileInput).query(({ ctx, input }) => media.getMedia(ctx.deps, ctx.user, input.file_id)),
+	delete: protectedProcedure
+		.input(fileInput)
+		.mutation(({ ctx, input }) => media.deleteMedia(ctx.deps, ctx.user, input.file_id)),
+	move: protectedProcedure
+		.input(fileInput.extend(entityRefSchema.shape))
+		.mutation(({ ctx, input: { file_id, ...ref } }) => media.moveMedia(ctx.deps, ctx.user, file_id, ref)),
+});

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { profileImageQuerySchema, profileInputSchema } from "../../../shared/schemas/profile.ts";
+import { userIdParamsSchema } from "../../../shared/schemas/users.ts";
+import * as profiles from "../../services/profile.ts";
+import { protectedProcedure, router } from "../init.ts";
+
+export const profileRouter = router({
+	get: protectedProcedure.query(({ ctx }) => profiles.getProfile(ctx.deps, ctx.user.id)),
+	update: protectedProcedure
+		.input(profileInputSchema)
+		.mutation(({ ctx, input }) => profiles.mergeProfile(ctx.deps, ctx.user.id, input)),
+	replace: protectedProcedure
+		.input(profileInputSchema)
+		.mutation(({ ctx, input }) => profiles.replaceProfile(ctx.deps, ctx.user.id, input)),
+	remove: protectedProcedure.mutation(({ ctx }) => profiles.deleteProfile(ctx.deps, ctx.user.id)),
+	public: protectedProcedure
+		.input(userIdParamsSchema)
+		.query(({ ctx, input }) => profiles.getPublicProfile(ctx.deps, input.user_id)),
+	setImage: protectedProcedure
+		.input(z.object({ image_url: profileImageQuerySchema.shape.image_url }))
+		.mutation(({ ctx, input }) => profiles.setProfileImage(ctx.deps, ctx.user.id, input.image_url)),
+});
