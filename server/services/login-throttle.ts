@@ -25,5 +25,7 @@ export function recordFailedLogin({ db, clock }: ServiceDeps, email: string): vo
 }
 
 export function clearFailedLogins({ db }: ServiceDeps, email: string): void {
-	db.delete(loginThrottle).where(eq(loginThrottle.email, email)).run();
+	// A read first: most logins have no failures to clear, and a write costs an fsync.
+	const row = db.select({ email: loginThrottle.email }).from(loginThrottle).where(eq(loginThrottle.email, email)).get();
+	if (row) db.delete(loginThrottle).where(eq(loginThrottle.email, email)).run();
 }

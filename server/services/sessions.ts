@@ -1,4 +1,5 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
 import type { TokenPair } from "../../shared/schemas/auth.ts";
 import { type SessionRow, type UserRow, sessions, users } from "../db/schema.ts";
 import { fail } from "../domain/errors.ts";
@@ -39,6 +40,25 @@ export function createSession(deps: ServiceDeps, userId: string, meta: RequestMe
 	return pair(id, accessSecret, refreshSecret);
 }
 
+const lookupQuery = (db: Db) =>
+	db
+		.select({ session: sessions, user: users })
+		.from(sessions)
+		.innerJoin(users, eq(users.id, sessions.userId))
+		.where(eq(sessions.id, sql.placeholder("id")))
+		.prepare();
+
+/** Every authenticated request runs this lookup: prepare it once per database, not per call. */
+const lookups = new WeakMap<Db, ReturnType<typeof lookupQuery>>();
+function findSession(db: Db, id: string): Authenticated | undefined {
+	let lookup = lookups.get(db);
+	if (!lookup) {
+		lookup = lookupQuery(db);
+		lookups.set(db, lookup);
+	}
+	return lookup.get({ id });
+}
+
 /**
  * The user and session behind an access token, checked against the database on every
  * call so a revocation takes effect at once. Null for any token that does not hold.
@@ -46,12 +66,7 @@ export function createSession(deps: ServiceDeps, userId: string, meta: RequestMe
 export function authenticateAccessToken(deps: ServiceDeps, token: string): Authenticated | null {
 	const parsed = parseToken(token);
 	if (!parsed) return null;
-	const row = deps.db
-		.select({ session: sessions, user: users })
-		.from(sessions)
-		.innerJoin(users, eq(users.id, sessions.userId))
-		.where(eq(sessions.id, parsed.id))
-		.get();
+	const row = findSession(deps.db, parsed.id);
 	const now = deps.clock();
 	if (!row || !secretMatches(parsed.secret, row.session.accessHash)) return null;
 	if (row.session.accessExpiresAt <= now || row.session.expiresAt <= now || !row.user.isActive) return null;
@@ -68,13 +83,7 @@ export function authenticateAccessToken(deps: ServiceDeps, token: string): Authe
 export function rotateSession(deps: ServiceDeps, refreshToken: string, meta: RequestMeta): TokenPair {
 	const { db, clock, config } = deps;
 	const parsed = parseToken(refreshToken) ?? fail("INVALID_CREDENTIALS");
-	const row = db
-		.select({ session: sessions, user: users })
-		.from(sessions)
-		.innerJoin(users, eq(users.id, sessions.userId))
-		.where(eq(sessions.id, parsed.id))
-		.get();
-	if (!row) return fail("INVALID_CREDENTIALS");
+	const row = findSession(db, parsed.id) ?? fail("INVALID_CREDENTIALS");
 	const now = clock();
 	if (!secretMatches(parsed.secret, row.session.refreshHash)) {
 		revokeSession(deps, row.session.id);
