@@ -142,13 +142,18 @@ export async function updateUser(
 	userId: string,
 	input: UserUpdateInput,
 ): Promise<UserPublic> {
-	const target = findUserById(deps, userId) ?? fail("USER_ID_NOT_FOUND");
-	if (input.email !== undefined && emailTakenByOther(deps, input.email, target.id)) fail("UPDATE_EMAIL_TAKEN");
-	const losesPower = input.is_active === false || input.is_superuser === false;
-	if (losesPower && target.id === actor.id) fail("SELF_DEMOTE");
-	if (losesPower) assertNotLastSuperuser(deps, target);
-
+	const check = () => {
+		const target = findUserById(deps, userId) ?? fail("USER_ID_NOT_FOUND");
+		if (input.email !== undefined && emailTakenByOther(deps, input.email, target.id)) fail("UPDATE_EMAIL_TAKEN");
+		const losesPower = input.is_active === false || input.is_superuser === false;
+		if (losesPower && target.id === actor.id) fail("SELF_DEMOTE");
+		if (losesPower) assertNotLastSuperuser(deps, target);
+		return target;
+	};
+	check();
 	const hashedPassword = input.password === undefined ? undefined : await hashPassword(input.password);
+	// Other requests ran during the hash: check again, with no await between the checks and the writes.
+	const target = check();
 	const changes = {
 		...(input.email !== undefined && { email: input.email }),
 		...(input.full_name !== undefined && { fullName: input.full_name }),
