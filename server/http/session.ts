@@ -37,10 +37,16 @@ export function resolveAuth(
 
 function cookieMayAuthorize(config: Config, request: FastifyRequest): boolean {
 	if (SAFE_METHODS.has(request.method)) return true;
-	return request.headers["sec-fetch-site"] === "same-origin" || request.headers.origin === config.publicUrl;
+	// An Origin header never carries a path, while PUBLIC_URL may (https://host/portico).
+	return (
+		request.headers["sec-fetch-site"] === "same-origin" || request.headers.origin === new URL(config.publicUrl).origin
+	);
 }
 
-const isPlainLocalhost = (url: string) => /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(url);
+const isPlainLocalhost = (url: string) => {
+	const { protocol, hostname } = new URL(url);
+	return protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(hostname);
+};
 
 /** The HttpOnly cookie that carries the access token for image tags and downloads. */
 export function setSessionCookie(config: Config, reply: FastifyReply, accessToken: string): void {
