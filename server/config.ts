@@ -20,7 +20,8 @@ const envSchema = z.object({
 	HOST: z.string().min(1).default("127.0.0.1"),
 	DATA_DIR: z.string().min(1).default("./data"),
 	DATABASE_PATH: z.string().min(1).optional(),
-	PUBLIC_URL: z.url().optional(),
+	// Links in e-mails and the cookie Origin check are built from it: only http(s) makes sense.
+	PUBLIC_URL: z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }).optional(),
 	FIRST_SUPERUSER_EMAIL: z.email().default("admin@example.com"),
 	FIRST_SUPERUSER_PASSWORD: z.string().min(8, "must be at least 8 characters").max(128).optional(),
 	SIGNUP_ENABLED: flag.default(true),
