@@ -14,7 +14,7 @@ export function pickLanguage(header: string | undefined): MailLanguage {
 		.split(",")
 		.map((part, index) => {
 			const [tag = "", ...params] = part.trim().split(";");
-			const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
+			const q = params.map((p) => /^\s*q=(.*)$/i.exec(p)?.[1]?.trim()).find((v) => v !== undefined);
 			return { lang: tag.trim().toLowerCase().split("-")[0] ?? "", q: q === undefined ? 1 : Number(q), index };
 		})
 		.filter(({ q }) => Number.isFinite(q) && q > 0)
