@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { buildTestApp } from "../helpers/build-test-app.ts";
+import { loginForm } from "../helpers/http.ts";
+import { seedUser } from "../helpers/seed.ts";
+
+const median = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+describe("login timing", () => {
+	it("an unknown e-mail costs about as long as a wrong password (one argon2 verify each)", async () => {
+		const { app, advance } = await buildTestApp();
+		const user = await seedUser(app);
+		let ip = 0;
+		const timed = async (username: string) => {
+			advance(301_000); // past any back-off
+			const started = performance.now();
+			const res = await loginForm(app, username, "definitely-wrong", { ip: `10.5.0.${++ip}` });
+			expect(res.statusCode).toBe(400);
+			return performance.now() - started;
+		};
+		await timed("warm-up@example.com"); // the first unknown e-mail also builds the dummy hash
+		const unknown: number[] = [];
+		const wrong: number[] = [];
+		for (let i = 0; i < 7; i++) {
+			unknown.push(await timed(`ghost${i}@example.com`));
+			wrong.push(await timed(user.email));
+		}
+		const ratio = median(unknown) / median(wrong);
+		expect(median(wrong)).toBeGreaterThan(10); // a real verify ran
+		expect(ratio).toBeGreaterThan(0.5);
+		expect(ratio).toBeLessThan(2);
+	});
+});

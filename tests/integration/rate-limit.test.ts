@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { buildTestApp } from "../helpers/build-test-app.ts";
+import { buildFileApp, closeFileApp, tempDataDir } from "../helpers/file-app.ts";
+import { api, loginForm } from "../helpers/http.ts";
+import { seedUser } from "../helpers/seed.ts";
+
+const LIMITED = { detail: "Rate limit exceeded, please try again later" };
+
+describe("per-IP login bucket (burst 20, 1 per second)", () => {
+	it("answers 429 with Retry-After after 20 tries from one IP, without blocking another IP", async () => {
+		const { app, advance } = await buildTestApp();
+		const tries = Array.from({ length: 20 }, (_, i) =>
+			loginForm(app, `nobody${i}@example.com`, "whatever-pw", { ip: "10.1.2.3" }),
+		);
+		for (const res of await Promise.all(tries)) expect(res.statusCode).toBe(400);
+		const limited = await loginForm(app, "nobody-x@example.com", "whatever-pw", { ip: "10.1.2.3" });
+		expect(limited.statusCode).toBe(429);
+		expect(limited.json()).toEqual(LIMITED);
+		expect(Number(limited.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+		expect((await loginForm(app, "nobody-y@example.com", "whatever-pw", { ip: "10.1.2.4" })).statusCode).toBe(400);
+		advance(1000);
+		expect((await loginForm(app, "nobody-z@example.com", "whatever-pw", { ip: "10.1.2.3" })).statusCode).toBe(400);
+		expect((await loginForm(app, "nobody-z@example.com", "whatever-pw", { ip: "10.1.2.3" })).statusCode).toBe(429);
+	});
+
+	it("ignores X-Forwarded-For unless TRUST_PROXY says so", async () => {
+		const { app } = await buildTestApp();
+		const spoofed = (i: number) =>
+			loginForm(app, `spoof${i}@example.com`, "whatever-pw", {
+				ip: "10.1.2.5",
+				headers: { "x-forwarded-for": `203.0.113.${i}` },
+			});
+		await Promise.all(Array.from({ length: 20 }, (_, i) => spoofed(i)));
+		expect((await spoofed(99)).statusCode).toBe(429);
+
+		const proxied = await buildTestApp({ TRUST_PROXY: "true" });
+		const behind = (i: number, client: string) =>
+			loginForm(proxied.app, `p${i}@example.com`, "whatever-pw", {
+				ip: "10.0.0.1",
+				headers: { "x-forwarded-for": client },
+			});
+		await Promise.all(Array.from({ length: 20 }, (_, i) => behind(i, "198.51.100.1")));
+		expect((await behind(50, "198.51.100.1")).statusCode).toBe(429);
+		expect((await behind(51, "198.51.100.2")).statusCode).toBe(400);
+	});
+});
+
+describe("per-IP signup bucket (5 per minute)", () => {
+	it("answers 429 on the sixth signup from one IP within a minute; other IPs are unaffected", async () => {
+		const { app, advance } = await buildTestApp();
+		await seedUser(app, { email: "taken@example.com" });
+		const signup = (ip: string) =>
+			api(app, "POST", "/users/signup", { ip, body: { email: "taken@example.com", password: "a-good-password" } });
+		for (let i = 0; i < 5; i++) expect((await signup("10.7.7.7")).statusCode).toBe(400);
+		const limited = await signup("10.7.7.7");
+		expect(limited.statusCode).toBe(429);
+		expect(limited.json()).toEqual(LIMITED);
+		expect(Number(limited.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+		expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(12);
+		expect((await signup("10.7.7.8")).statusCode).toBe(400);
+		advance(12_000);
+		expect((await signup("10.7.7.7")).statusCode).toBe(400);
+	});
+});
+
+describe("per-account back-off after failed logins", () => {
+	it("waits 1, 2, 4 ... seconds, capped at 300, even for the right password, and resets on success", async () => {
+		const { app, advance } = await buildTestApp();
+		const user = await seedUser(app);
+		let ip = 0;
+		const attempt = (password: string) => loginForm(app, user.email, password, { ip: `10.3.0.${++ip}` });
+		const waits: number[] = [];
+		for (let i = 0; i < 10; i++) {
+			expect((await attempt("wrong-password")).statusCode).toBe(400);
+			const locked = await attempt(user.password);
+			expect(locked.statusCode).toBe(429);
+			expect(locked.json()).toEqual(LIMITED);
+			waits.push(Number(locked.headers["retry-after"]));
+			advance(waits.at(-1)! * 1000);
+		}
+		expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 300]);
+		expect((await attempt(user.password)).statusCode).toBe(200);
+		expect((await attempt("wrong-password")).statusCode).toBe(400);
+		expect((await attempt(user.password)).headers["retry-after"]).toBe("1");
+	});
+
+	it("counts e-mails case-insensitively and is per account: another account is not slowed", async () => {
+		const { app } = await buildTestApp();
+		const user = await seedUser(app);
+		const other = await seedUser(app);
+		await loginForm(app, user.email.toUpperCase(), "wrong-password");
+		expect((await loginForm(app, user.email, user.password)).statusCode).toBe(429);
+		expect((await loginForm(app, other.email, other.password)).statusCode).toBe(200);
+	});
+
+	it("is kept in SQLite: a restarted app still makes the account wait", async () => {
+		const dataDir = tempDataDir();
+		const first = await buildFileApp(dataDir);
+		const user = await seedUser(first.app);
+		await loginForm(first.app, user.email, "wrong-password");
+		await loginForm(first.app, user.email, "wrong-password", { ip: "10.4.0.1" });
+		await closeFileApp(first.app);
+		const second = await buildFileApp(dataDir);
+		const res = await loginForm(second.app, user.email, user.password);
+		expect(res.statusCode).toBe(429);
+		expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+	});
+});
