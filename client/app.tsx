@@ -1,0 +1,74 @@
+import { Theme } from "@radix-ui/themes";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createBrowserRouter, Outlet, RouterProvider } from "react-router-dom";
+import { Toaster } from "sonner";
+import { ErrorBoundary, RouteErrorFallback } from "./components/error-boundary.tsx";
+import { FullPageSpinner } from "./components/full-page-spinner.tsx";
+import { PublicOnly } from "./features/auth/public-only.tsx";
+import { I18nProvider } from "./i18n/index.tsx";
+import { connectSession } from "./lib/session.ts";
+import { useTheme } from "./lib/theme.ts";
+import { queryClient, TRPCProvider, trpcClient } from "./lib/trpc.ts";
+
+export const router = createBrowserRouter([
+	{
+		element: <Outlet />,
+		ErrorBoundary: RouteErrorFallback,
+		HydrateFallback: FullPageSpinner,
+		children: [
+			{
+				element: <PublicOnly />,
+				children: [
+					{ path: "/login", lazy: () => import("./routes/login.tsx") },
+					{ path: "/signup", lazy: () => import("./routes/signup.tsx") },
+					{ path: "/recover-password", lazy: () => import("./routes/recover-password.tsx") },
+					{ path: "/reset-password", lazy: () => import("./routes/reset-password.tsx") },
+				],
+			},
+			{
+				lazy: () => import("./routes/protected-layout.tsx"),
+				children: [
+					{ index: true, lazy: () => import("./routes/dashboard.tsx") },
+					{ path: "/settings", lazy: () => import("./routes/settings.tsx") },
+					{ path: "/admin", lazy: () => import("./routes/admin.tsx") },
+				],
+			},
+			{ path: "*", lazy: () => import("./routes/not-found.tsx") },
+		],
+	},
+]);
+
+connectSession({ navigate: (to, options) => router.navigate(to, options), queryClient });
+
+function ThemedApp() {
+	const { appearance } = useTheme();
+	return (
+		<Theme accentColor="teal" grayColor="slate" radius="medium" scaling="100%" appearance="inherit">
+			<ErrorBoundary>
+				<RouterProvider router={router} />
+			</ErrorBoundary>
+			<Toaster
+				position="bottom-right"
+				visibleToasts={5}
+				richColors
+				closeButton
+				theme={appearance}
+				dir="auto"
+				style={{ "--width": "440px" } as React.CSSProperties}
+				toastOptions={{ style: { maxHeight: 200, overflow: "auto" } }}
+			/>
+		</Theme>
+	);
+}
+
+export function App() {
+	return (
+		<QueryClientProvider client={queryClient}>
+			<TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+				<I18nProvider>
+					<ThemedApp />
+				</I18nProvider>
+			</TRPCProvider>
+		</QueryClientProvider>
+	);
+}

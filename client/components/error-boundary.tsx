@@ -1,0 +1,57 @@
+import { Button, Card, Code, Flex, Heading, Text } from "@radix-ui/themes";
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { useRouteError } from "react-router-dom";
+import { useI18n } from "../i18n/index.tsx";
+
+const messageOf = (error: unknown): string =>
+	error instanceof Error ? error.message : typeof error === "string" ? error : String(error ?? "");
+
+/** The render-error screen of product.md §4. */
+export function ErrorFallback({ error }: { error: unknown }) {
+	const { LL } = useI18n();
+	const message = messageOf(error);
+	return (
+		<div className="center-screen">
+			<Card size="3" style={{ maxWidth: 520, width: "100%", margin: 16 }}>
+				<Flex direction="column" gap="3" align="start" role="alert">
+					<Heading as="h1" size="6">
+						{LL.common.errorBoundaryTitle()}
+					</Heading>
+					<Text color="gray">{LL.common.errorBoundaryText()}</Text>
+					{message ? (
+						<Code color="red" variant="soft" style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
+							{message}
+						</Code>
+					) : null}
+					<Button size="3" onClick={() => window.location.reload()}>
+						{LL.common.refreshPage()}
+					</Button>
+				</Flex>
+			</Card>
+		</div>
+	);
+}
+
+/** Used as the router's ErrorBoundary: a render error inside any screen. */
+export function RouteErrorFallback() {
+	return <ErrorFallback error={useRouteError()} />;
+}
+
+type State = { error: unknown; failed: boolean };
+
+/** Catches render errors outside the router (providers, toaster). */
+export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+	state: State = { error: null, failed: false };
+
+	static getDerivedStateFromError(error: unknown): State {
+		return { error, failed: true };
+	}
+
+	componentDidCatch(error: unknown, info: ErrorInfo): void {
+		console.error(error, info.componentStack);
+	}
+
+	render() {
+		return this.state.failed ? <ErrorFallback error={this.state.error} /> : this.props.children;
+	}
+}

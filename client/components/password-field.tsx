@@ -1,0 +1,30 @@
+import { IconButton } from "@radix-ui/themes";
+import { type ComponentProps, useState } from "react";
+import { useI18n } from "../i18n/index.tsx";
+import { FormField } from "./form-field.tsx";
+import { EyeIcon, EyeOffIcon } from "./icons.tsx";
+
+/** A FormField for passwords with a show/hide button. */
+export function PasswordField(props: Omit<ComponentProps<typeof FormField>, "type" | "slot">) {
+	const { LL } = useI18n();
+	const [visible, setVisible] = useState(false);
+	return (
+		<FormField
+			{...props}
+			type={visible ? "text" : "password"}
+			slot={
+				<IconButton
+					type="button"
+					variant="ghost"
+					color="gray"
+					size="1"
+					aria-label={visible ? LL.auth.hidePassword() : LL.auth.showPassword()}
+					aria-pressed={visible}
+					onClick={() => setVisible((shown) => !shown)}
+				>
+					{visible ? <EyeOffIcon /> : <EyeIcon />}
+				</IconButton>
+			}
+		/>
+	);
+}

@@ -1,0 +1,30 @@
+import { Flex } from "@radix-ui/themes";
+import { NavLink } from "react-router-dom";
+import { HomeIcon, SettingsIcon, UsersIcon } from "../../components/icons.tsx";
+import { useI18n } from "../../i18n/index.tsx";
+
+/** Dashboard, User Settings, and Admin for superusers only. */
+export function SideNav({ isSuperuser, onNavigate }: { isSuperuser: boolean; onNavigate?: () => void }) {
+	const { LL } = useI18n();
+	const items = [
+		{ to: "/", label: LL.navigation.dashboard(), Icon: HomeIcon, end: true },
+		{ to: "/settings", label: LL.navigation.userSettings(), Icon: SettingsIcon, end: false },
+		...(isSuperuser ? [{ to: "/admin", label: LL.navigation.admin(), Icon: UsersIcon, end: false }] : []),
+	];
+	return (
+		<nav aria-label={LL.common.mainNavigation()}>
+			<Flex asChild direction="column" gap="1" m="0" p="0" style={{ listStyle: "none" }}>
+				<ul>
+					{items.map(({ to, label, Icon, end }) => (
+						<li key={to}>
+							<NavLink to={to} end={end} className="nav-link" onClick={onNavigate}>
+								<Icon />
+								{label}
+							</NavLink>
+						</li>
+					))}
+				</ul>
+			</Flex>
+		</nav>
+	);
+}

@@ -1,0 +1,29 @@
+import type { Locales } from "../../shared/i18n/i18n-types.ts";
+
+export const SUPPORTED_LOCALES: readonly Locales[] = ["en", "ar", "fr"];
+export const FALLBACK_LOCALE: Locales = "en";
+export const LANG_STORAGE_KEY = "lang";
+
+/** Only the language part of a code counts: "fr-CA" is "fr", "AR_eg" is "ar". */
+export function toLocale(code: string | null | undefined): Locales | null {
+	const part = (code ?? "").trim().toLowerCase().split(/[-_]/)[0] ?? "";
+	return (SUPPORTED_LOCALES as readonly string[]).includes(part) ? (part as Locales) : null;
+}
+
+export type LocaleSources = {
+	stored: string | null | undefined;
+	browser: readonly string[];
+	htmlLang: string | null | undefined;
+};
+
+/** Detection order of contract.md §8: stored choice, browser languages, the page's lang tag. */
+export function detectLocale({ stored, browser, htmlLang }: LocaleSources): Locales {
+	const candidates = [stored, ...browser, htmlLang];
+	for (const code of candidates) {
+		const locale = toLocale(code);
+		if (locale) return locale;
+	}
+	return FALLBACK_LOCALE;
+}
+
+export const directionOf = (locale: Locales): "rtl" | "ltr" => (locale === "ar" ? "rtl" : "ltr");

@@ -1,0 +1,37 @@
+/**
+ * What the client does when a call fails, kept free of React and fetch so it can be
+ * tested alone (product.md §4, contract.md §5).
+ */
+export type AuthFailureAction = "refresh" | "logout" | "none";
+
+/** Calls whose failure is the user's to see (bad password, taken e-mail): never a logout. */
+const PUBLIC_PATHS = new Set([
+	"auth.login",
+	"auth.signup",
+	"auth.refresh",
+	"auth.logout",
+	"auth.recoverPassword",
+	"auth.resetPassword",
+]);
+
+/**
+ * A 403 with one of these reasons is a business rule refusing an action of a signed-in
+ * user (an admin deleting themself), not a lost session: the screen shows it instead.
+ */
+const RULE_REFUSALS = new Set(["SIGNUP_DISABLED", "SUPERUSER_SELF_DELETE", "SELF_DEMOTE", "LAST_SUPERUSER"]);
+
+export type FailedCall = {
+	path: string;
+	status: number | undefined;
+	reason: string | null | undefined;
+	/** The call was already retried after a refresh. */
+	retried: boolean;
+	hasRefreshToken: boolean;
+};
+
+export function authFailureAction(call: FailedCall): AuthFailureAction {
+	if (PUBLIC_PATHS.has(call.path)) return "none";
+	if (call.status === 401) return !call.retried && call.hasRefreshToken ? "refresh" : "logout";
+	if (call.status === 403) return call.reason && RULE_REFUSALS.has(call.reason) ? "none" : "logout";
+	return "none";
+}

@@ -1,0 +1,71 @@
+import { useSyncExternalStore } from "react";
+
+export type AuthTokens = { token: string; refreshToken: string };
+
+/** The product's storage key; only the two tokens are persisted. */
+export const AUTH_STORAGE_KEY = "auth-storage";
+
+/** Reads a stored value, refusing anything that is not `{token, refreshToken}` strings. */
+export function parseAuthTokens(raw: string | null): AuthTokens | null {
+	if (!raw) return null;
+	try {
+		const value: unknown = JSON.parse(raw);
+		if (typeof value !== "object" || value === null) return null;
+		const { token, refreshToken } = value as Record<string, unknown>;
+		if (typeof token !== "string" || token === "") return null;
+		return { token, refreshToken: typeof refreshToken === "string" ? refreshToken : "" };
+	} catch {
+		return null;
+	}
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let cachedRaw: string | null | undefined;
+let cached: AuthTokens | null = null;
+
+const readStorage = (): string | null => {
+	try {
+		return localStorage.getItem(AUTH_STORAGE_KEY);
+	} catch {
+		return null;
+	}
+};
+
+const emit = () => {
+	for (const listener of listeners) listener();
+};
+
+export const authStore = {
+	get(): AuthTokens | null {
+		const raw = readStorage();
+		if (raw !== cachedRaw) {
+			cachedRaw = raw;
+			cached = parseAuthTokens(raw);
+		}
+		return cached;
+	},
+	set(tokens: AuthTokens): void {
+		localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(tokens));
+		emit();
+	},
+	clear(): void {
+		localStorage.removeItem(AUTH_STORAGE_KEY);
+		emit();
+	},
+	subscribe(listener: Listener): () => void {
+		listeners.add(listener);
+		return () => listeners.delete(listener);
+	},
+};
+
+// Another tab logging in or out updates this one too.
+if (typeof window !== "undefined") {
+	window.addEventListener("storage", (event) => {
+		if (event.key === AUTH_STORAGE_KEY || event.key === null) emit();
+	});
+}
+
+export function useAuthTokens(): AuthTokens | null {
+	return useSyncExternalStore(authStore.subscribe, authStore.get, () => null);
+}

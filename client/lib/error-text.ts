@@ -1,0 +1,41 @@
+import { isErrorReason } from "../../shared/errors.ts";
+import type { TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
+import { isValidationMessageKey } from "../../shared/schemas/messages.ts";
+
+type ErrorShape = {
+	message?: unknown;
+	data?: { reason?: unknown; issues?: unknown; httpStatus?: unknown } | null;
+};
+
+const shapeOf = (error: unknown): ErrorShape => (typeof error === "object" && error !== null ? error : {});
+
+/** The first validation issue of a tRPC error, translated; null when there is none. */
+function firstIssueText(error: ErrorShape, LL: TranslationFunctions): string | null {
+	const issues = error.data?.issues;
+	if (!Array.isArray(issues) || issues.length === 0) return null;
+	const message: unknown = (issues[0] as { message?: unknown }).message;
+	if (isValidationMessageKey(message)) return LL.validation[message]();
+	return typeof message === "string" && message ? message : null;
+}
+
+/** The server's text for an error: translated by reason, else its message; null when it has none. */
+function detailText(error: ErrorShape, LL: TranslationFunctions): string | null {
+	const reason = error.data?.reason;
+	if (isErrorReason(reason)) return LL.api.reasons[reason]();
+	// A fetch that never reached the server has no data at all.
+	if (error.data === undefined && typeof error.message === "string" && /fetch|network/i.test(error.message))
+		return LL.api.networkError();
+	return typeof error.message === "string" && error.message ? error.message : null;
+}
+
+/** Other mutations (product.md §8): first issue, else the detail, else "Something went wrong." */
+export function mutationErrorText(error: unknown, LL: TranslationFunctions): string {
+	const shape = shapeOf(error);
+	return firstIssueText(shape, LL) ?? detailText(shape, LL) ?? LL.common.somethingWentWrong();
+}
+
+/** Signup and login (product.md §8): the detail text, else "An error occurred". */
+export function authErrorText(error: unknown, LL: TranslationFunctions): string {
+	const shape = shapeOf(error);
+	return detailText(shape, LL) ?? firstIssueText(shape, LL) ?? LL.common.anErrorOccurred();
+}

@@ -1,0 +1,21 @@
+import { Flex, Heading, Text } from "@radix-ui/themes";
+import { useCurrentUser } from "../features/auth/use-current-user.ts";
+import { displayName } from "../features/layout/user-menu.tsx";
+import { useI18n } from "../i18n/index.tsx";
+import { usePageTitle } from "../lib/page-title.ts";
+
+export function Component() {
+	const { LL } = useI18n();
+	const { data: user } = useCurrentUser();
+	usePageTitle(LL.navigation.dashboard());
+	return (
+		<Flex direction="column" gap="2" pt="4">
+			<Heading as="h1" size="7" style={{ overflowWrap: "anywhere" }}>
+				{LL.dashboard.greeting({ name: user ? displayName(user) : "" })}
+			</Heading>
+			<Text size="4" color="gray">
+				{LL.dashboard.welcome()}
+			</Text>
+		</Flex>
+	);
+}

@@ -1,0 +1,79 @@
+import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useMutation } from "@tanstack/react-query";
+import { Link, useNavigate } from "react-router-dom";
+import { loginSchema } from "../../shared/schemas/auth.ts";
+import { FormField } from "../components/form-field.tsx";
+import { PasswordField } from "../components/password-field.tsx";
+import { AuthPage } from "../features/auth/auth-page.tsx";
+import { useI18n } from "../i18n/index.tsx";
+import { authStore } from "../lib/auth-store.ts";
+import { authErrorText } from "../lib/error-text.ts";
+import { usePageTitle } from "../lib/page-title.ts";
+import { notifyError, notifySuccess } from "../lib/toast.ts";
+import { queryClient, useTRPC } from "../lib/trpc.ts";
+import { fieldErrorTexts, useZodForm } from "../lib/validation.ts";
+
+export function Component() {
+	const { LL } = useI18n();
+	usePageTitle(LL.auth.loginTitle());
+	const trpc = useTRPC();
+	const navigate = useNavigate();
+	const {
+		register,
+		handleSubmit,
+		formState: { errors },
+	} = useZodForm(loginSchema, { defaultValues: { username: "", password: "" } });
+	const login = useMutation(
+		trpc.auth.login.mutationOptions({
+			onSuccess(pair) {
+				queryClient.clear();
+				authStore.set({ token: pair.access_token, refreshToken: pair.refresh_token });
+				notifySuccess(LL.auth.loggedIn());
+				navigate("/", { replace: true });
+			},
+			onError: (error) => notifyError(LL.common.error(), authErrorText(error, LL)),
+		}),
+	);
+
+	return (
+		<AuthPage title={LL.auth.loginTitle()}>
+			<form noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
+				<Flex direction="column" gap="4">
+					<FormField
+						label={LL.auth.email()}
+						placeholder={LL.auth.email()}
+						testId="email-input"
+						type="email"
+						autoComplete="username"
+						required
+						registration={register("username")}
+						errors={fieldErrorTexts(errors, "username", LL)}
+					/>
+					<PasswordField
+						label={LL.auth.password()}
+						placeholder={LL.auth.password()}
+						testId="password-input"
+						autoComplete="current-password"
+						required
+						registration={register("password")}
+						errors={fieldErrorTexts(errors, "password", LL)}
+					/>
+					<Text size="2">
+						<RadixLink asChild>
+							<Link to="/recover-password">{LL.auth.forgotPassword()}</Link>
+						</RadixLink>
+					</Text>
+					<Button type="submit" size="3" loading={login.isPending}>
+						{LL.auth.login()}
+					</Button>
+					<Text size="2" align="center">
+						{LL.auth.noAccount()}{" "}
+						<RadixLink asChild weight="medium">
+							<Link to="/signup">{LL.auth.register()}</Link>
+						</RadixLink>
+					</Text>
+				</Flex>
+			</form>
+		</AuthPage>
+	);
+}

@@ -1,0 +1,86 @@
+import { Dialog, Flex, IconButton, Text, VisuallyHidden } from "@radix-ui/themes";
+import { useEffect, useState } from "react";
+import { Link, Navigate, Outlet, useLocation } from "react-router-dom";
+import { FullPageSpinner } from "../components/full-page-spinner.tsx";
+import { MenuIcon } from "../components/icons.tsx";
+import { useCurrentUser } from "../features/auth/use-current-user.ts";
+import { LanguageSelect } from "../features/layout/language-select.tsx";
+import { SideNav } from "../features/layout/side-nav.tsx";
+import { ThemeControl } from "../features/layout/theme-control.tsx";
+import { UserMenu } from "../features/layout/user-menu.tsx";
+import { useI18n } from "../i18n/index.tsx";
+import { useAuthTokens } from "../lib/auth-store.ts";
+import { useMediaQuery } from "../lib/use-media-query.ts";
+
+const NARROW = "(max-width: 767.98px)";
+
+/** Header (60 px) + side menu (300 px; a drawer under 768 px) around the signed-in screens. */
+export function Component() {
+	const { LL } = useI18n();
+	const tokens = useAuthTokens();
+	const { data: user, isPending } = useCurrentUser();
+	const narrow = useMediaQuery(NARROW);
+	const [drawerOpen, setDrawerOpen] = useState(false);
+	const [sidebarOpen, setSidebarOpen] = useState(true);
+	const location = useLocation();
+
+	// biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the route changes
+	useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+	if (!tokens) return <Navigate to="/login" replace />;
+	if (isPending || !user) return <FullPageSpinner />;
+
+	const toggle = () => (narrow ? setDrawerOpen((open) => !open) : setSidebarOpen((open) => !open));
+	return (
+		<>
+			<a href="#main" className="skip-link">
+				{LL.common.skipToContent()}
+			</a>
+			<header className="app-header">
+				<IconButton
+					variant="ghost"
+					color="gray"
+					size="3"
+					className="menu-toggle"
+					aria-label={LL.common.toggleMenu()}
+					aria-expanded={narrow ? drawerOpen : sidebarOpen}
+					aria-controls={narrow ? undefined : "app-sidebar"}
+					onClick={toggle}
+				>
+					<MenuIcon />
+				</IconButton>
+				<Text asChild size="5" weight="bold" color="teal">
+					<Link to="/" className="brand-link">
+						{LL.common.appName()}
+					</Link>
+				</Text>
+				<Flex ml="auto" className="header-actions" align="center" gap="3">
+					<ThemeControl />
+					<LanguageSelect />
+					<UserMenu user={user} />
+				</Flex>
+			</header>
+			<div className="app-body" data-sidebar={sidebarOpen ? "open" : "closed"}>
+				<aside className="app-sidebar" id="app-sidebar">
+					<SideNav isSuperuser={user.is_superuser} />
+				</aside>
+				<main className="app-main" id="main" tabIndex={-1}>
+					<Outlet />
+				</main>
+			</div>
+			<Dialog.Root open={narrow && drawerOpen} onOpenChange={setDrawerOpen}>
+				<Dialog.Content className="drawer-content" aria-describedby={undefined}>
+					<VisuallyHidden>
+						<Dialog.Title>{LL.navigation.menu()}</Dialog.Title>
+					</VisuallyHidden>
+					<Flex direction="column" gap="3">
+						<Text size="5" weight="bold" color="teal" mb="2">
+							{LL.common.appName()}
+						</Text>
+						<SideNav isSuperuser={user.is_superuser} onNavigate={() => setDrawerOpen(false)} />
+					</Flex>
+				</Dialog.Content>
+			</Dialog.Root>
+		</>
+	);
+}

@@ -1,0 +1,78 @@
+import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { useMutation } from "@tanstack/react-query";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { resetPasswordFormSchema } from "../../shared/schemas/auth.ts";
+import { PasswordField } from "../components/password-field.tsx";
+import { AuthPage } from "../features/auth/auth-page.tsx";
+import { useI18n } from "../i18n/index.tsx";
+import { mutationErrorText } from "../lib/error-text.ts";
+import { usePageTitle } from "../lib/page-title.ts";
+import { notifyError, notifySuccess } from "../lib/toast.ts";
+import { useTRPC } from "../lib/trpc.ts";
+import { fieldErrorTexts, useZodForm } from "../lib/validation.ts";
+
+export function Component() {
+	const { LL } = useI18n();
+	usePageTitle(LL.auth.resetTitle());
+	const trpc = useTRPC();
+	const navigate = useNavigate();
+	const [params] = useSearchParams();
+	const token = params.get("token") ?? "";
+	const {
+		register,
+		handleSubmit,
+		formState: { errors },
+	} = useZodForm(resetPasswordFormSchema, { defaultValues: { token, new_password: "", confirm_password: "" } });
+	const reset = useMutation(
+		trpc.auth.resetPassword.mutationOptions({
+			onSuccess() {
+				notifySuccess(LL.auth.passwordUpdatedDone());
+				navigate("/login", { replace: true });
+			},
+			onError: (error) => notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL)),
+		}),
+	);
+
+	return (
+		<AuthPage title={LL.auth.resetTitle()} intro={token ? LL.auth.resetText() : undefined}>
+			{token ? (
+				<form noValidate onSubmit={handleSubmit((values) => reset.mutate(values))}>
+					<Flex direction="column" gap="4">
+						<PasswordField
+							label={LL.auth.newPassword()}
+							placeholder={LL.auth.newPassword()}
+							testId="new-password-input"
+							autoComplete="new-password"
+							required
+							registration={register("new_password")}
+							errors={fieldErrorTexts(errors, "new_password", LL)}
+						/>
+						<PasswordField
+							label={LL.auth.confirmPassword()}
+							placeholder={LL.auth.confirmPassword()}
+							testId="confirm-password-input"
+							autoComplete="new-password"
+							required
+							registration={register("confirm_password")}
+							errors={fieldErrorTexts(errors, "confirm_password", LL)}
+						/>
+						<Button type="submit" size="3" loading={reset.isPending}>
+							{LL.auth.resetPassword()}
+						</Button>
+					</Flex>
+				</form>
+			) : (
+				<Callout.Root color="amber" role="alert">
+					<Callout.Text>{LL.auth.missingToken()}</Callout.Text>
+				</Callout.Root>
+			)}
+			<Text size="2" align="center">
+				<RadixLink asChild>
+					<Link to={token ? "/login" : "/recover-password"}>
+						{token ? LL.auth.backToLogin() : LL.auth.requestNewLink()}
+					</Link>
+				</RadixLink>
+			</Text>
+		</AuthPage>
+	);
+}

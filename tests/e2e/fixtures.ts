@@ -1,0 +1,90 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../playwright.config.ts";
+
+export { expect };
+
+/** The first superuser the e2e server creates at start. */
+export const ADMIN = E2E_ADMIN;
+
+/** The running server's DATA_DIR (`outbox/*.eml` lives under it). */
+export const dataDir = process.env.E2E_DATA_DIR ?? "";
+
+export const PASSWORD = "e2e-password-123";
+
+let counter = 0;
+export const uniqueEmail = (prefix = "user") =>
+	`${prefix}-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+const randomIp = () =>
+	`10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+export type E2EUser = { email: string; password: string; fullName: string };
+
+/** Signs a user up through the REST API (no browser involved). */
+export async function createUserViaApi(request: APIRequestContext, options: Partial<E2EUser> = {}): Promise<E2EUser> {
+	const user = {
+		email: options.email ?? uniqueEmail(),
+		password: options.password ?? PASSWORD,
+		fullName: options.fullName ?? "Test User",
+	};
+	const response = await request.post("/api/v1/users/signup", {
+		data: { email: user.email, full_name: user.fullName, password: user.password },
+	});
+	expect(response.ok(), await response.text()).toBe(true);
+	return user;
+}
+
+/** Logs in through the API and puts the tokens where the app keeps them, then opens `to`. */
+export async function loginAs(page: Page, email: string, password: string, to = "/"): Promise<void> {
+	const response = await page.request.post("/api/v1/login/access-token", { form: { username: email, password } });
+	expect(response.ok(), await response.text()).toBe(true);
+	const { access_token, refresh_token } = (await response.json()) as { access_token: string; refresh_token: string };
+	await page.goto("/login");
+	await page.evaluate(
+		(value) => localStorage.setItem("auth-storage", value),
+		JSON.stringify({ token: access_token, refreshToken: refresh_token }),
+	);
+	await page.goto(to);
+}
+
+/** A new user, signed up through the API and logged in in this page. */
+export async function signUpAndLogIn(page: Page, options: Partial<E2EUser> = {}): Promise<E2EUser> {
+	const user = await createUserViaApi(page.request, options);
+	await loginAs(page, user.email, user.password);
+	await expect(page.getByTestId("user-menu")).toBeVisible();
+	return user;
+}
+
+/** No serious or critical axe violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+	const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+	const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+	const report = bad.map(
+		(v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
+	);
+	expect(report, report.join("\n")).toEqual([]);
+}
+
+const screenshotDir = fileURLToPath(new URL("./screenshots/", import.meta.url));
+
+/** Saves `tests/e2e/screenshots/<name>.png` (git-ignored) for a human to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+	mkdirSync(screenshotDir, { recursive: true });
+	// Let toasts and transitions settle so the picture shows the screen itself.
+	await page.waitForTimeout(150);
+	await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage: true });
+}
+
+/** The test runner's `test`, where every context comes from its own IP (per-IP rate limits stay apart). */
+export const test = base.extend<{ clientIp: string }>({
+	// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
+	clientIp: async ({}, use) => {
+		await use(randomIp());
+	},
+	extraHTTPHeaders: async ({ clientIp }, use) => {
+		await use({ "x-forwarded-for": clientIp });
+	},
+});

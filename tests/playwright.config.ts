@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3517);
+export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password-1" };
+
+// The runner loads this file first and its workers inherit the variable: one fresh data dir per run.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "portico-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
+mkdirSync(dataDir, { recursive: true });
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+export default defineConfig({
+	testDir: "./e2e",
+	outputDir: "../test-results",
+	fullyParallel: true,
+	workers: process.env.CI ? 2 : 2,
+	retries: process.env.CI ? 1 : 0,
+	timeout: 30_000,
+	expect: { timeout: 7_000 },
+	reporter: [["list"]],
+	use: {
+		baseURL: `http://127.0.0.1:${E2E_PORT}`,
+		trace: "retain-on-failure",
+		launchOptions: {
+			executablePath: "/usr/bin/chromium",
+			args: [
+				"--no-sandbox",
+				"--disable-gpu",
+				"--disable-quic",
+				"--no-first-run",
+				"--disable-background-networking",
+				"--disable-component-update",
+				"--disable-sync",
+			],
+		},
+	},
+	webServer: {
+		// Exactly what `npm start` runs, against the build made by `npm run test:e2e`.
+		command: "npx tsx server/main.ts",
+		cwd: root,
+		url: `http://127.0.0.1:${E2E_PORT}/api/v1/utils/health-check/`,
+		reuseExistingServer: false,
+		timeout: 60_000,
+		stdout: "ignore",
+		stderr: "pipe",
+		env: {
+			PORT: String(E2E_PORT),
+			HOST: "127.0.0.1",
+			DATA_DIR: dataDir,
+			PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+			TRUST_PROXY: "true",
+			FIRST_SUPERUSER_EMAIL: E2E_ADMIN.email,
+			FIRST_SUPERUSER_PASSWORD: E2E_ADMIN.password,
+			LOG_LEVEL: "warn",
+		},
+	},
+});
