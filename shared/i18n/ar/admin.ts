@@ -1,3 +1,5 @@
+import type { Translation } from "../i18n-types";
+
 export const admin = {
 	title: "إدارة المستخدمين",
 	addUser: "إضافة مستخدم",
@@ -49,12 +51,10 @@ export const admin = {
 	created: "تم إنشاء المستخدم بنجاح.",
 	updated: "تم تحديث المستخدم بنجاح.",
 	deleted: "تم حذف المستخدم بنجاح.",
-	activated: "تم تفعيل المستخدم بنجاح.",
-	deactivated: "تم إلغاء تفعيل المستخدم بنجاح.",
 	pagination: {
 		label: "ترقيم الصفحات",
 		previous: "السابق",
 		next: "التالي",
 		page: "الصفحة {page}",
 	},
-};
+} satisfies Translation["admin"];

@@ -1,3 +1,5 @@
+import type { Translation } from "../i18n-types";
+
 export const settings = {
 	title: "إعدادات المستخدم",
 	tabsLabel: "أقسام الإعدادات",
@@ -63,12 +65,6 @@ export const settings = {
 		system: "النظام (تلقائي)",
 		light: "فاتح",
 		dark: "داكن",
-		changed: "تم تغيير السمة إلى الوضع {mode}",
-		modes: {
-			system: "النظامي",
-			light: "الفاتح",
-			dark: "الداكن",
-		},
 	},
 	danger: {
 		heading: "منطقة الخطر",
@@ -76,4 +72,4 @@ export const settings = {
 		comingSoon: "ميزة حذف الحساب قادمة قريبًا.",
 		contact: "لحذف حسابك في هذه الأثناء، يرجى التواصل مع الدعم.",
 	},
-};
+} satisfies Translation["settings"];

@@ -49,8 +49,6 @@ export const admin = {
 	created: "User created successfully.",
 	updated: "User updated successfully.",
 	deleted: "User deleted successfully.",
-	activated: "User activated successfully.",
-	deactivated: "User deactivated successfully.",
 	pagination: {
 		label: "Pagination",
 		previous: "Previous",

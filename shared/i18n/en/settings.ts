@@ -63,12 +63,6 @@ export const settings = {
 		system: "System (auto)",
 		light: "Light",
 		dark: "Dark",
-		changed: "Theme changed to {mode} mode",
-		modes: {
-			system: "system",
-			light: "light",
-			dark: "dark",
-		},
 	},
 	danger: {
 		heading: "Danger zone",

@@ -1,3 +1,5 @@
+import type { Translation } from "../i18n-types";
+
 export const admin = {
 	title: "Gestion des utilisateurs",
 	addUser: "Ajouter un utilisateur",
@@ -49,12 +51,10 @@ export const admin = {
 	created: "Utilisateur créé avec succès.",
 	updated: "Utilisateur mis à jour avec succès.",
 	deleted: "Utilisateur supprimé avec succès.",
-	activated: "Utilisateur activé avec succès.",
-	deactivated: "Utilisateur désactivé avec succès.",
 	pagination: {
 		label: "Pagination",
 		previous: "Précédent",
 		next: "Suivant",
 		page: "Page {page}",
 	},
-};
+} satisfies Translation["admin"];

@@ -1,3 +1,5 @@
+import type { Translation } from "../i18n-types";
+
 export const settings = {
 	title: "Paramètres utilisateur",
 	tabsLabel: "Sections des paramètres",
@@ -63,12 +65,6 @@ export const settings = {
 		system: "Système (auto)",
 		light: "Clair",
 		dark: "Sombre",
-		changed: "Thème changé en mode {mode}",
-		modes: {
-			system: "système",
-			light: "clair",
-			dark: "sombre",
-		},
 	},
 	danger: {
 		heading: "Zone de danger",
@@ -76,4 +72,4 @@ export const settings = {
 		comingSoon: "La suppression de compte arrive bientôt.",
 		contact: "En attendant, pour supprimer votre compte, veuillez contacter le support.",
 	},
-};
+} satisfies Translation["settings"];

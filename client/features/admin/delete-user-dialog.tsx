@@ -1,0 +1,51 @@
+import { AlertDialog, Button, Flex } from "@radix-ui/themes";
+import { useMutation } from "@tanstack/react-query";
+import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { useI18n } from "../../i18n/index.tsx";
+import { mutationErrorText } from "../../lib/error-text.ts";
+import { notifyError, notifySuccess } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { deleteConfirmText } from "./display-name.ts";
+import { useReloadUsers } from "./use-users-page.ts";
+
+type Props = { user: UserPublic | null; onClose: () => void };
+
+/** The delete confirmation, open while `user` is set. */
+export function DeleteUserDialog({ user, onClose }: Props) {
+	const { LL } = useI18n();
+	const t = LL.admin.deleteDialog;
+	const trpc = useTRPC();
+	const reload = useReloadUsers();
+	const remove = useMutation(trpc.admin.delete.mutationOptions());
+
+	const confirm = async () => {
+		if (!user) return;
+		try {
+			await remove.mutateAsync({ user_id: user.id });
+			notifySuccess(LL.admin.deleted());
+			onClose();
+			await reload();
+		} catch (error) {
+			notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL));
+		}
+	};
+
+	return (
+		<AlertDialog.Root open={user !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+			<AlertDialog.Content maxWidth="440px">
+				<AlertDialog.Title>{t.title()}</AlertDialog.Title>
+				<AlertDialog.Description size="2">{user ? deleteConfirmText(user, t.text) : null}</AlertDialog.Description>
+				<Flex gap="3" mt="4" justify="end">
+					<AlertDialog.Cancel>
+						<Button variant="soft" color="gray">
+							{t.cancel()}
+						</Button>
+					</AlertDialog.Cancel>
+					<Button color="red" loading={remove.isPending} onClick={() => void confirm()}>
+						{t.confirm()}
+					</Button>
+				</Flex>
+			</AlertDialog.Content>
+		</AlertDialog.Root>
+	);
+}

@@ -1,0 +1,52 @@
+import { DropdownMenu, IconButton } from "@radix-ui/themes";
+import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { useI18n } from "../../i18n/index.tsx";
+import { userDisplayName } from "./display-name.ts";
+
+type Props = {
+	user: UserPublic;
+	disabled: boolean;
+	onEdit: () => void;
+	onToggleActive: () => void;
+	onDelete: () => void;
+};
+
+function DotsIcon() {
+	return (
+		<svg width="15" height="15" viewBox="0 0 15 15" aria-hidden="true" focusable="false">
+			<circle cx="3" cy="7.5" r="1.4" fill="currentColor" />
+			<circle cx="7.5" cy="7.5" r="1.4" fill="currentColor" />
+			<circle cx="12" cy="7.5" r="1.4" fill="currentColor" />
+		</svg>
+	);
+}
+
+/** Edit, Activate/Deactivate and Delete for one row; disabled on the admin's own row. */
+export function UserActionsMenu({ user, disabled, onEdit, onToggleActive, onDelete }: Props) {
+	const { LL } = useI18n();
+	const t = LL.admin.menu;
+	return (
+		<DropdownMenu.Root>
+			<DropdownMenu.Trigger disabled={disabled}>
+				<IconButton
+					variant="ghost"
+					color="gray"
+					aria-label={LL.admin.actionsFor({ name: userDisplayName(user) })}
+					data-testid="user-actions"
+				>
+					<DotsIcon />
+				</IconButton>
+			</DropdownMenu.Trigger>
+			<DropdownMenu.Content align="end">
+				<DropdownMenu.Item onSelect={onEdit}>{t.edit()}</DropdownMenu.Item>
+				<DropdownMenu.Item onSelect={onToggleActive}>
+					{user.is_active ? t.deactivate() : t.activate()}
+				</DropdownMenu.Item>
+				<DropdownMenu.Separator />
+				<DropdownMenu.Item color="red" onSelect={onDelete}>
+					{t.delete()}
+				</DropdownMenu.Item>
+			</DropdownMenu.Content>
+		</DropdownMenu.Root>
+	);
+}

@@ -1,0 +1,151 @@
+import { Button, Flex, Grid } from "@radix-ui/themes";
+import { useMutation } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useWatch } from "react-hook-form";
+import type { Profile } from "../../../shared/schemas/profile.ts";
+import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { FormField } from "../../components/form-field.tsx";
+import { SelectField } from "../../components/select-field.tsx";
+import { useI18n } from "../../i18n/index.tsx";
+import { mutationErrorText } from "../../lib/error-text.ts";
+import { notifyError, notifySuccess } from "../../lib/toast.ts";
+import { useTRPC } from "../../lib/trpc.ts";
+import { fieldErrorTexts, useZodForm } from "../../lib/validation.ts";
+import { genderOptions } from "./gender-options.ts";
+import {
+	canSaveProfile,
+	type ProfileFormField,
+	profileFormDefaults,
+	profileFormSchema,
+	profileSavePlan,
+} from "./profile-form-schema.ts";
+import { ProfileImageField } from "./profile-image-field.tsx";
+import { useRefreshMe } from "./use-profile.ts";
+import { useProfileImage } from "./use-profile-image.ts";
+
+type Props = { user: UserPublic; profile: Profile | undefined; onDone: () => void };
+
+/** Edit mode: saves users.updateMe, then profile.update; the image is saved as soon as it changes. */
+export function ProfileForm({ user, profile, onDone }: Props) {
+	const { LL } = useI18n();
+	const t = LL.settings.profile;
+	const trpc = useTRPC();
+	const refreshMe = useRefreshMe();
+	const updateMe = useMutation(trpc.users.updateMe.mutationOptions());
+	const updateProfile = useMutation(trpc.profile.update.mutationOptions());
+	const form = useZodForm(profileFormSchema, { defaultValues: profileFormDefaults(user, profile) });
+	const { register, control, formState, handleSubmit, reset, resetField } = form;
+	const email = useWatch({ control, name: "email" });
+	const imageUrl = useWatch({ control, name: "profile_image_url" });
+	const errors = (name: ProfileFormField) => fieldErrorTexts(formState.errors, name, LL);
+
+	// The image is already saved: it becomes the new default, so it does not make the form dirty.
+	const onImageChange = useCallback(
+		(url: string) => resetField("profile_image_url", { defaultValue: url }),
+		[resetField],
+	);
+	const image = useProfileImage(user.id, onImageChange);
+
+	const save = handleSubmit(async (values) => {
+		const plan = profileSavePlan(values, formState.dirtyFields);
+		try {
+			if (plan.user) await updateMe.mutateAsync(plan.user);
+			if (plan.profile) await updateProfile.mutateAsync(plan.profile);
+			notifySuccess(plan.profile ? t.updated() : t.userUpdated());
+			await refreshMe();
+			onDone();
+		} catch (error) {
+			notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL));
+		}
+	});
+
+	const cancel = () => {
+		reset();
+		onDone();
+	};
+
+	return (
+		<form onSubmit={save} noValidate data-testid="profile-form">
+			<Flex direction="column" gap="4">
+				<ProfileImageField
+					value={imageUrl}
+					fallback={(user.full_name || user.email).charAt(0).toUpperCase()}
+					state={image.state}
+					busy={image.busy}
+					onFile={image.upload}
+					onRemove={() => void image.remove(imageUrl)}
+				/>
+				<Grid columns={{ initial: "1", sm: "2" }} gap="4">
+					<FormField
+						label={t.fullName()}
+						registration={register("full_name")}
+						errors={errors("full_name")}
+						testId="full-name-input"
+						placeholder={LL.auth.fullName()}
+						autoComplete="name"
+					/>
+					<FormField
+						label={t.email()}
+						registration={register("email")}
+						errors={errors("email")}
+						testId="email-input"
+						placeholder={LL.auth.email()}
+						type="email"
+						autoComplete="email"
+						required
+					/>
+					<FormField
+						label={t.age()}
+						registration={register("age")}
+						errors={errors("age")}
+						testId="age-input"
+						type="number"
+					/>
+					<SelectField
+						control={control}
+						name="gender"
+						label={t.gender()}
+						placeholder={t.genderPlaceholder()}
+						options={genderOptions(LL)}
+						errors={errors("gender")}
+						testId="gender-select"
+					/>
+					<FormField
+						label={t.height()}
+						registration={register("height_cm")}
+						errors={errors("height_cm")}
+						testId="height-input"
+						type="number"
+					/>
+					<FormField
+						label={t.weight()}
+						registration={register("current_weight_kg")}
+						errors={errors("current_weight_kg")}
+						testId="weight-input"
+						type="number"
+					/>
+					<FormField
+						label={t.phone()}
+						registration={register("phone")}
+						errors={errors("phone")}
+						testId="phone-input"
+						type="tel"
+						autoComplete="tel"
+					/>
+				</Grid>
+				<Flex gap="3" wrap="wrap">
+					<Button
+						type="submit"
+						disabled={!canSaveProfile(formState.isDirty, email) || formState.isSubmitting}
+						loading={formState.isSubmitting}
+					>
+						{t.save()}
+					</Button>
+					<Button type="button" variant="soft" color="gray" onClick={cancel}>
+						{t.cancel()}
+					</Button>
+				</Flex>
+			</Flex>
+		</form>
+	);
+}
