@@ -1,12 +1,10 @@
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { fileURLToPath } from "node:url";
+import { migrationsDir } from "../paths.ts";
 import { schema } from "./schema.ts";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-
-const migrationsFolder = fileURLToPath(new URL("../../migrations", import.meta.url));
 
 /**
  * Opens the SQLite file with the pragmas every connection needs: WAL so readers never
@@ -24,5 +22,5 @@ export function openDatabase(path: string): Db {
 
 /** Applies the committed drizzle-kit migrations; idempotent. */
 export function migrateDatabase(db: Db): void {
-	migrate(db, { migrationsFolder });
+	migrate(db, { migrationsFolder: migrationsDir });
 }
