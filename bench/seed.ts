@@ -12,7 +12,13 @@ export async function seedUsers(path: string, count: number, password: string): 
 	db.transaction((tx) => {
 		for (let i = 0; i < count; i++) {
 			tx.insert(users)
-				.values({ id: randomUUID(), email: `seed-${i}@example.com`, fullName: `Seed ${i}`, hashedPassword, createdAt: start + i })
+				.values({
+					id: randomUUID(),
+					email: `seed-${i}@example.com`,
+					fullName: `Seed ${i}`,
+					hashedPassword,
+					createdAt: start + i,
+				})
 				.run();
 		}
 	});
