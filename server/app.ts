@@ -16,7 +16,7 @@ import { zodValidatorCompiler } from "./http/validation.ts";
 import { restPlugin } from "./rest/plugin.ts";
 import type { Clock, ServiceDeps } from "./services/deps.ts";
 import { RateLimiter } from "./services/rate-limiter.ts";
-import { makeCreateContext } from "./trpc/context.ts";
+import { makeCreateContext, refuseTrpcMultipart } from "./trpc/context.ts";
 import { type AppRouter, appRouter } from "./trpc/router.ts";
 
 export type AppDeps = {
@@ -95,6 +95,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 	await registerDocs(app);
 	await app.register(restPlugin, { prefix: "/api/v1", deps });
 	await app.register(localesPlugin);
+	app.addHook("onRequest", refuseTrpcMultipart);
 	await app.register(fastifyTRPCPlugin, {
 		prefix: "/trpc",
 		trpcOptions: {
