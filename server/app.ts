@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
@@ -7,6 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import { clientDistDir } from "./paths.ts";
 import { registerDocs } from "./http/docs.ts";
 import { registerSpa } from "./http/spa.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -38,8 +38,6 @@ declare module "fastify" {
 		deps: ServiceDeps;
 	}
 }
-
-const defaultClientDir = fileURLToPath(new URL("../client/dist", import.meta.url));
 
 /** The whole app around the given database. It never listens: main.ts and tests decide. */
 export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
@@ -106,7 +104,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 			},
 		} satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
 	});
-	await registerSpa(app, options.clientDir ?? defaultClientDir);
+	await registerSpa(app, options.clientDir ?? clientDistDir);
 	// Mail is sent after the reply: let queued messages go out before the app closes.
 	app.addHook("onClose", () => mailer.idle());
 	return app;
