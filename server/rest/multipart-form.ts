@@ -4,6 +4,14 @@ import { z } from "zod";
 import { MAX_IMAGE_BYTES } from "../../shared/schemas/media.ts";
 import { DomainError } from "../domain/errors.ts";
 
+/** FastAPI's answer to a form it cannot parse; the REST error handler sends it as a 400 `detail`. */
+class MalformedBodyError extends Error {
+	readonly statusCode = 400;
+	constructor() {
+		super("There was an error parsing the body");
+	}
+}
+
 export type UploadedFile = { data: Buffer; filename: string; mimetype: string };
 
 /** A file part as the upload schema sees it (the bytes are checked by the service). */
@@ -39,8 +47,13 @@ export async function multipartToBody(request: FastifyRequest): Promise<void> {
 			body[part.fieldname] = { data: Buffer.concat(chunks), filename: part.filename, mimetype: part.mimetype };
 		}
 	} catch (error) {
-		if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new DomainError("FILE_TOO_LARGE");
-		throw error;
+		if (error instanceof DomainError) throw error;
+		const { code, statusCode } = error as { code?: string; statusCode?: number };
+		if (code === "FST_REQ_FILE_TOO_LARGE") throw new DomainError("FILE_TOO_LARGE");
+		// The parts, files and fields limits carry a 413 of their own.
+		if (statusCode !== undefined && statusCode < 500) throw error;
+		// Anything else is a body busboy could not parse (no boundary, cut short...).
+		throw new MalformedBodyError();
 	}
 	request.body = body;
 }

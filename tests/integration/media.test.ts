@@ -204,6 +204,22 @@ describe("media upload", () => {
 		expect(anonymous.statusCode).toBe(401);
 	});
 
+	it("answers 400 to a multipart body it cannot parse", async () => {
+		const { app, dataDir } = await buildTestApp();
+		const user = await createUser(app);
+		for (const url of [`${API}/media/upload`, `${API}/media/${"a".repeat(32)}/move`]) {
+			const answer = await app.inject({
+				method: url.endsWith("move") ? "PATCH" : "POST",
+				url,
+				headers: { ...user.headers, "content-type": "multipart/form-data; boundary=nope" },
+				payload: "garbage without any boundary",
+			});
+			expect(answer.statusCode).toBe(400);
+			expect(answer.json()).toEqual({ detail: "There was an error parsing the body" });
+		}
+		expect(mediaFiles(dataDir)).toEqual([]);
+	});
+
 	it("refuses two files in one upload", async () => {
 		const { app, dataDir } = await buildTestApp();
 		const user = await createUser(app);
