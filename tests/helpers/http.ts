@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 
 export const API = "/api/v1";
 
-type Headers = Record<string, string>;
+type Headers = Record<string, string | undefined>;
 
 /** The OAuth2 password form, url-encoded as FastAPI clients send it. */
 export function loginForm(
