@@ -11,6 +11,8 @@ export default defineConfig({
 		outDir: "dist",
 		emptyOutDir: true,
 		sourcemap: false,
+		// client/report-bundle.ts reads it to size what /login loads.
+		manifest: true,
 		chunkSizeWarningLimit: 600,
 	},
 	server: {
