@@ -15,10 +15,12 @@ class MalformedBodyError extends Error {
 export type UploadedFile = { data: Buffer; filename: string; mimetype: string };
 
 /** A file part as the upload schema sees it (the bytes are checked by the service). */
-export const uploadedFileSchema = z.custom<UploadedFile>(
-	(value) => typeof value === "object" && value !== null && Buffer.isBuffer((value as UploadedFile).data),
-	{ message: "fieldRequired" },
-);
+export const uploadedFileSchema = z
+	.custom<UploadedFile>(
+		(value) => typeof value === "object" && value !== null && Buffer.isBuffer((value as UploadedFile).data),
+		{ message: "fieldRequired" },
+	)
+	.meta({ type: "string", format: "binary" });
 
 /** Multipart for this scope only: one file of at most 5 MB and a few small fields. */
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
