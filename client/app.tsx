@@ -1,3 +1,4 @@
+import { DirectionProvider } from "@radix-ui/react-direction";
 import { Theme } from "@radix-ui/themes";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createBrowserRouter, Outlet, RouterProvider } from "react-router-dom";
@@ -5,7 +6,7 @@ import { Toaster } from "sonner";
 import { ErrorBoundary, RouteErrorFallback } from "./components/error-boundary.tsx";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 import { PublicOnly } from "./features/auth/public-only.tsx";
-import { I18nProvider } from "./i18n/index.tsx";
+import { directionOf, I18nProvider, type Locales, useI18n } from "./i18n/index.tsx";
 import { connectSession } from "./lib/session.ts";
 import { useTheme } from "./lib/theme.ts";
 import { queryClient, TRPCProvider, trpcClient } from "./lib/trpc.ts";
@@ -42,18 +43,23 @@ connectSession({ navigate: (to, options) => router.navigate(to, options), queryC
 
 function ThemedApp() {
 	const { appearance } = useTheme();
+	const { locale } = useI18n();
+	const dir = directionOf(locale);
 	return (
 		<Theme accentColor="teal" grayColor="slate" radius="medium" scaling="100%" appearance="inherit">
-			<ErrorBoundary>
-				<RouterProvider router={router} />
-			</ErrorBoundary>
+			{/* Radix Theme pins its own direction to ltr; menus and dialogs must mirror in Arabic. */}
+			<DirectionProvider dir={dir}>
+				<ErrorBoundary>
+					<RouterProvider router={router} />
+				</ErrorBoundary>
+			</DirectionProvider>
 			<Toaster
 				position="bottom-right"
 				visibleToasts={5}
 				richColors
 				closeButton
 				theme={appearance}
-				dir="auto"
+				dir={dir}
 				style={{ "--width": "440px" } as React.CSSProperties}
 				toastOptions={{ style: { maxHeight: 200, overflow: "auto" } }}
 			/>
@@ -61,11 +67,11 @@ function ThemedApp() {
 	);
 }
 
-export function App() {
+export function App({ locale }: { locale: Locales }) {
 	return (
 		<QueryClientProvider client={queryClient}>
 			<TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-				<I18nProvider>
+				<I18nProvider locale={locale}>
 					<ThemedApp />
 				</I18nProvider>
 			</TRPCProvider>

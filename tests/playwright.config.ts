@@ -39,8 +39,8 @@ export default defineConfig({
 		},
 	},
 	webServer: {
-		// Exactly what `npm start` runs, against the build made by `npm run test:e2e`.
-		command: "npx tsx server/main.ts",
+		// `npm start` itself (bundles the server, runs plain node) against the build `npm run test:e2e` made.
+		command: "npm start",
 		cwd: root,
 		url: `http://127.0.0.1:${E2E_PORT}/api/v1/utils/health-check/`,
 		reuseExistingServer: false,

@@ -32,9 +32,30 @@ export function ErrorFallback({ error }: { error: unknown }) {
 	);
 }
 
+const RELOADED_AT = "chunk-reload-at";
+
+/**
+ * A new deploy removes the old hashed chunks: an open tab then fails to load a screen.
+ * One reload (not more than once a minute) fetches the new build instead of showing an error.
+ */
+function reloadForStaleChunk(error: unknown): boolean {
+	if (!/dynamically imported module|Importing a module script failed/i.test(messageOf(error))) return false;
+	try {
+		const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+		if (Date.now() - last < 60_000) return false;
+		sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+	} catch {
+		return false;
+	}
+	window.location.reload();
+	return true;
+}
+
 /** Used as the router's ErrorBoundary: a render error inside any screen. */
 export function RouteErrorFallback() {
-	return <ErrorFallback error={useRouteError()} />;
+	const error = useRouteError();
+	if (reloadForStaleChunk(error)) return null;
+	return <ErrorFallback error={error} />;
 }
 
 type State = { error: unknown; failed: boolean };

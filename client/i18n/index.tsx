@@ -1,14 +1,27 @@
 import { type ReactNode, useCallback, useEffect } from "react";
 import TypesafeI18n, { useI18nContext } from "../../shared/i18n/i18n-react.tsx";
 import type { Locales, TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
-import { loadAllLocales } from "../../shared/i18n/i18n-util.sync.ts";
-import { detectLocale, directionOf, LANG_STORAGE_KEY } from "./detect.ts";
+import { loadLocaleAsync } from "../../shared/i18n/i18n-util.async.ts";
+import { detectLocale, directionOf, LANG_STORAGE_KEY, SUPPORTED_LOCALES } from "./detect.ts";
 
 export type { Locales, TranslationFunctions };
 export { directionOf, SUPPORTED_LOCALES } from "./detect.ts";
 
-// All three languages are small and preloaded (product.md §9): switching never waits.
-loadAllLocales();
+/**
+ * Loads the starting language before the first render; the other two follow once the page
+ * is idle (product.md §9: all three preloaded), so the login screen ships one dictionary
+ * and a later switch does not wait.
+ */
+export async function prepareI18n(): Promise<Locales> {
+	const locale = initialLocale();
+	await loadLocaleAsync(locale);
+	const preload = () => {
+		for (const other of SUPPORTED_LOCALES) if (other !== locale) void loadLocaleAsync(other);
+	};
+	if ("requestIdleCallback" in window) window.requestIdleCallback(preload, { timeout: 3000 });
+	else setTimeout(preload, 1500);
+	return locale;
+}
 
 const readStored = (): string | null => {
 	try {
@@ -39,9 +52,9 @@ function DocumentLocale() {
 	return null;
 }
 
-export function I18nProvider({ children }: { children: ReactNode }) {
+export function I18nProvider({ locale, children }: { locale: Locales; children: ReactNode }) {
 	return (
-		<TypesafeI18n locale={initialLocale()}>
+		<TypesafeI18n locale={locale}>
 			<DocumentLocale />
 			{children}
 		</TypesafeI18n>
@@ -58,8 +71,11 @@ export function useI18n(): { LL: TranslationFunctions; locale: Locales; setLocal
 			} catch {
 				// Private mode: the choice lasts for this page only.
 			}
-			applyToDocument(next);
-			setLocale(next);
+			// Usually preloaded already; otherwise this waits for the one small chunk.
+			void loadLocaleAsync(next).then(() => {
+				applyToDocument(next);
+				setLocale(next);
+			});
 		},
 		[setLocale],
 	);

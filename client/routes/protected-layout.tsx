@@ -1,4 +1,5 @@
 import { Dialog, Flex, IconButton, Text, VisuallyHidden } from "@radix-ui/themes";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router-dom";
 import { FullPageSpinner } from "../components/full-page-spinner.tsx";
@@ -10,6 +11,7 @@ import { ThemeControl } from "../features/layout/theme-control.tsx";
 import { UserMenu } from "../features/layout/user-menu.tsx";
 import { useI18n } from "../i18n/index.tsx";
 import { useAuthTokens } from "../lib/auth-store.ts";
+import { useTRPC } from "../lib/trpc.ts";
 import { useMediaQuery } from "../lib/use-media-query.ts";
 
 const NARROW = "(max-width: 767.98px)";
@@ -19,6 +21,9 @@ export function Component() {
 	const { LL } = useI18n();
 	const tokens = useAuthTokens();
 	const { data: user, isPending } = useCurrentUser();
+	const trpc = useTRPC();
+	// Loads beside users.me (no waterfall); only the avatar needs it here.
+	const { data: profile } = useQuery({ ...trpc.profile.get.queryOptions(), enabled: Boolean(tokens) });
 	const narrow = useMediaQuery(NARROW);
 	const [drawerOpen, setDrawerOpen] = useState(false);
 	const [sidebarOpen, setSidebarOpen] = useState(true);
@@ -57,7 +62,7 @@ export function Component() {
 				<Flex ml="auto" className="header-actions" align="center" gap="3">
 					<ThemeControl />
 					<LanguageSelect />
-					<UserMenu user={user} />
+					<UserMenu user={user} imageUrl={profile?.profile_image_url} />
 				</Flex>
 			</header>
 			<div className="app-body" data-sidebar={sidebarOpen ? "open" : "closed"}>

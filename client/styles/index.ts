@@ -1,5 +1,6 @@
 // Only the Radix Themes parts the app uses (contract.md §11): base tokens, the colours
 // we render, components and utilities; not the full styles.css with all 30 palettes.
+import "@fontsource-variable/inter/wght.css";
 import "@radix-ui/themes/tokens/base.css";
 import "@radix-ui/themes/tokens/colors/gray.css";
 import "@radix-ui/themes/tokens/colors/slate.css";

@@ -2,7 +2,6 @@ import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { useI18n } from "../../i18n/index.tsx";
 import { LanguageSelect } from "../layout/language-select.tsx";
-import { ThemeControl } from "../layout/theme-control.tsx";
 
 /** The frame of the public screens: brand, title, the card with the form, language and theme. */
 export function AuthPage({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
@@ -14,10 +13,7 @@ export function AuthPage({ title, intro, children }: { title: string; intro?: st
 					<Text size="6" weight="bold" color="teal" className="brand">
 						{LL.common.appName()}
 					</Text>
-					<Flex gap="2" align="center">
-						<ThemeControl />
-						<LanguageSelect />
-					</Flex>
+					<LanguageSelect />
 				</Flex>
 				<Card size="3">
 					<Flex direction="column" gap="4">

@@ -1,0 +1,289 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ADMIN, createUserViaApi, dataDir, expect, loginAs, PASSWORD, test, uniqueEmail } from "./fixtures.ts";
+
+test.describe("sign up", () => {
+	test("validates on blur with every product message", async ({ page }) => {
+		await page.goto("/signup");
+		await expect(page).toHaveTitle("Sign Up - Portico");
+		const fullName = page.getByTestId("full-name-input");
+		await fullName.focus();
+		await fullName.blur();
+		await expect(page.getByText("Full Name is required")).toBeVisible();
+		await fullName.fill("ab");
+		await fullName.blur();
+		await expect(page.getByText("Full Name is required")).toBeHidden();
+		await expect(page.getByText("Full name must be at least 3 characters")).toBeVisible();
+
+		const email = page.getByTestId("email-input");
+		await email.focus();
+		await email.blur();
+		await expect(page.getByText("Email is required")).toBeVisible();
+		await email.fill("not-an-email");
+		await email.blur();
+		await expect(page.getByText("Invalid email address")).toBeVisible();
+
+		const password = page.getByTestId("password-input");
+		await password.focus();
+		await password.blur();
+		await expect(page.getByText("Password is required")).toBeVisible();
+		await password.fill("short");
+		await password.blur();
+		await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+
+		const confirm = page.getByTestId("confirm-password-input");
+		await confirm.focus();
+		await confirm.blur();
+		await expect(page.getByText("Please confirm your password")).toBeVisible();
+	});
+
+	test("reports a mismatched confirmation", async ({ page }) => {
+		await page.goto("/signup");
+		await page.getByTestId("full-name-input").fill("Jane Doe");
+		await page.getByTestId("email-input").fill(uniqueEmail());
+		await page.getByTestId("password-input").fill(PASSWORD);
+		await page.getByTestId("confirm-password-input").fill(`${PASSWORD}x`);
+		await page.getByTestId("confirm-password-input").blur();
+		await expect(page.getByText("Passwords do not match")).toBeVisible();
+		await page.getByRole("button", { name: "Sign Up" }).click();
+		await expect(page).toHaveURL(/\/signup$/);
+	});
+
+	test("creates the account, says so and goes to log in", async ({ page }) => {
+		const email = uniqueEmail("signup");
+		await page.goto("/signup");
+		await page.getByTestId("full-name-input").fill("Jane Doe");
+		await page.getByTestId("email-input").fill(email);
+		await page.getByTestId("password-input").fill(PASSWORD);
+		await page.getByTestId("confirm-password-input").fill(PASSWORD);
+		await page.getByRole("button", { name: "Sign Up" }).click();
+		await expect(page.getByText("Account created successfully! Please log in.")).toBeVisible();
+		await expect(page).toHaveURL(/\/login$/);
+
+		await page.getByTestId("email-input").fill(email);
+		await page.getByTestId("password-input").fill(PASSWORD);
+		await page.getByRole("button", { name: "Log In" }).click();
+		await expect(page.getByRole("heading", { name: "Hi, Jane Doe" })).toBeVisible();
+	});
+
+	test("a taken e-mail shows the server's text in a red 'Error' toast", async ({ page, request }) => {
+		const user = await createUserViaApi(request);
+		await page.goto("/signup");
+		await page.getByTestId("full-name-input").fill("Jane Doe");
+		await page.getByTestId("email-input").fill(user.email);
+		await page.getByTestId("password-input").fill(PASSWORD);
+		await page.getByTestId("confirm-password-input").fill(PASSWORD);
+		await page.getByRole("button", { name: "Sign Up" }).click();
+		const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Error" });
+		await expect(toast).toContainText("The user with this email already exists in the system");
+		await expect(toast).toHaveAttribute("data-type", "error");
+		await expect(page).toHaveURL(/\/signup$/);
+	});
+});
+
+test.describe("log in", () => {
+	test("a wrong password shows an error toast and stays", async ({ page, request }) => {
+		const user = await createUserViaApi(request);
+		await page.goto("/login");
+		await expect(page).toHaveTitle("Log In - Portico");
+		await page.getByTestId("email-input").fill(user.email);
+		await page.getByTestId("password-input").fill("wrong-password-1");
+		await page.getByRole("button", { name: "Log In" }).click();
+		const toast = page.locator("[data-sonner-toast][data-type='error']");
+		await expect(toast).toContainText("Error");
+		await expect(toast).toContainText("Incorrect email or password");
+		await expect(page).toHaveURL(/\/login$/);
+	});
+
+	test("success stores the tokens, toasts and opens the dashboard", async ({ page, request }) => {
+		const user = await createUserViaApi(request, { fullName: "Log Inner" });
+		await page.goto("/login");
+		await page.getByTestId("email-input").fill(user.email.toUpperCase());
+		await page.getByTestId("password-input").fill(user.password);
+		await page.getByTestId("password-input").press("Enter");
+		await expect(page.getByText("Logged in successfully!")).toBeVisible();
+		await expect(page).toHaveURL(/\/$/);
+		await expect(page.getByRole("heading", { name: "Hi, Log Inner" })).toBeVisible();
+		await expect(page.getByText("Welcome back, nice to see you again!")).toBeVisible();
+		const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "null"));
+		expect(Object.keys(stored).sort()).toEqual(["refreshToken", "token"]);
+	});
+
+	test("links lead to recovery and sign-up", async ({ page }) => {
+		await page.goto("/login");
+		await page.getByRole("link", { name: "Forgot Password?" }).click();
+		await expect(page).toHaveURL(/\/recover-password$/);
+		await page.goto("/login");
+		await page.getByRole("link", { name: "Sign Up" }).click();
+		await expect(page).toHaveURL(/\/signup$/);
+		await page.getByRole("link", { name: "Log In" }).click();
+		await expect(page).toHaveURL(/\/login$/);
+	});
+
+	test("is usable with the keyboard alone", async ({ page, request }) => {
+		const user = await createUserViaApi(request);
+		await page.goto("/login");
+		await page.getByTestId("email-input").focus();
+		await page.keyboard.type(user.email);
+		await page.keyboard.press("Tab");
+		await expect(page.getByTestId("password-input")).toBeFocused();
+		await page.keyboard.type(user.password);
+		// Tab past the show-password button and the recovery link to the submit button.
+		await page.keyboard.press("Tab");
+		await page.keyboard.press("Tab");
+		await page.keyboard.press("Tab");
+		await expect(page.getByRole("button", { name: "Log In" })).toBeFocused();
+		const outline = await page
+			.getByRole("button", { name: "Log In" })
+			.evaluate((el) => getComputedStyle(el).outlineStyle);
+		expect(outline).not.toBe("none");
+		await page.keyboard.press("Enter");
+		await expect(page.getByTestId("user-menu")).toBeVisible();
+	});
+});
+
+test.describe("routes and sessions", () => {
+	test("a signed-in user opening a public route goes to /", async ({ page, request }) => {
+		const user = await createUserViaApi(request);
+		await loginAs(page, user.email, user.password);
+		for (const path of ["/login", "/signup", "/recover-password", "/reset-password?token=x"]) {
+			await page.goto(path);
+			await expect(page).toHaveURL(/\/$/);
+		}
+	});
+
+	test("a visitor opening a protected route goes to /login", async ({ page }) => {
+		for (const path of ["/", "/settings", "/admin"]) {
+			await page.goto(path);
+			await expect(page).toHaveURL(/\/login$/);
+		}
+	});
+
+	test("a garbage token ends on /login with the store cleared", async ({ page }) => {
+		await page.goto("/login");
+		await page.evaluate(() =>
+			localStorage.setItem("auth-storage", JSON.stringify({ token: "garbage", refreshToken: "also-garbage" })),
+		);
+		await page.goto("/settings");
+		await expect(page).toHaveURL(/\/login$/);
+		await expect(page.getByTestId("email-input")).toBeVisible();
+		expect(await page.evaluate(() => localStorage.getItem("auth-storage"))).toBeNull();
+	});
+
+	test("a malformed auth-storage value is ignored", async ({ page }) => {
+		await page.goto("/login");
+		await page.evaluate(() => localStorage.setItem("auth-storage", "{not json"));
+		await page.goto("/");
+		await expect(page).toHaveURL(/\/login$/);
+	});
+
+	test("an expired access token is refreshed once and the screen loads", async ({ page, request }) => {
+		const user = await createUserViaApi(request, { fullName: "Refresh Me" });
+		await loginAs(page, user.email, user.password);
+		await expect(page.getByTestId("user-menu")).toBeVisible();
+		// Break the access token only: the refresh token still works.
+		await page.evaluate(() => {
+			const stored = JSON.parse(localStorage.getItem("auth-storage") ?? "{}");
+			localStorage.setItem("auth-storage", JSON.stringify({ ...stored, token: "expired.token" }));
+		});
+		await page.reload();
+		await expect(page.getByRole("heading", { name: "Hi, Refresh Me" })).toBeVisible();
+		const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "{}"));
+		expect(stored.token).not.toBe("expired.token");
+	});
+
+	test("logout calls the server, clears the tokens and goes to /login", async ({ page, request }) => {
+		const user = await createUserViaApi(request);
+		await loginAs(page, user.email, user.password);
+		const { token } = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "{}"));
+		await page.getByTestId("user-menu").click();
+		await expect(page.getByText("Account")).toBeVisible();
+		await page.getByRole("menuitem", { name: "Logout" }).click();
+		await expect(page).toHaveURL(/\/login$/);
+		expect(await page.evaluate(() => localStorage.getItem("auth-storage"))).toBeNull();
+		// The session is revoked on the server too.
+		const me = await request.get("/api/v1/users/me", { headers: { authorization: `Bearer ${token}` } });
+		expect(me.status()).toBe(401);
+		await page.goto("/");
+		await expect(page).toHaveURL(/\/login$/);
+	});
+});
+
+test.describe("password recovery", () => {
+	const latestMailTo = (email: string): string | null => {
+		const dir = join(dataDir, "outbox");
+		let files: string[] = [];
+		try {
+			files = readdirSync(dir).filter((name) => name.endsWith(".eml"));
+		} catch {
+			return null;
+		}
+		const texts = files.map((name) => readFileSync(join(dir, name), "utf8")).filter((text) => text.includes(email));
+		return texts.at(-1) ?? null;
+	};
+
+	test("the e-mailed link sets a new password that logs in", async ({ page, request }) => {
+		const user = await createUserViaApi(request);
+		await page.goto("/recover-password");
+		await expect(page).toHaveTitle("Password Recovery - Portico");
+		await page.getByTestId("email-input").fill(user.email);
+		await page.getByRole("button", { name: "Continue" }).click();
+		await expect(page.getByText("Password reset email sent").first()).toBeVisible();
+
+		let mail: string | null = null;
+		await expect.poll(() => (mail = latestMailTo(user.email)), { timeout: 10_000 }).not.toBeNull();
+		// Quoted-printable may fold the link and encode "=" as "=3D".
+		const unfolded = (mail ?? "").replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+		const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(unfolded)?.[0];
+		expect(link, unfolded).toBeTruthy();
+		await page.goto(new URL(link ?? "").pathname + new URL(link ?? "").search);
+		await expect(page).toHaveTitle("Reset Password - Portico");
+
+		const newPassword = "brand-new-password-9";
+		await page.getByTestId("new-password-input").fill(newPassword);
+		await page.getByTestId("confirm-password-input").fill("different-password-9");
+		await page.getByTestId("confirm-password-input").blur();
+		await expect(page.getByText("Passwords do not match")).toBeVisible();
+		await page.getByTestId("confirm-password-input").fill(newPassword);
+		await page.getByRole("button", { name: "Reset Password" }).click();
+		await expect(page.getByText("Password updated successfully.")).toBeVisible();
+		await expect(page).toHaveURL(/\/login$/);
+
+		await page.getByTestId("email-input").fill(user.email);
+		await page.getByTestId("password-input").fill(newPassword);
+		await page.getByRole("button", { name: "Log In" }).click();
+		await expect(page.getByTestId("user-menu")).toBeVisible();
+	});
+
+	test("an unknown e-mail gets the same answer", async ({ page }) => {
+		await page.goto("/recover-password");
+		await page.getByTestId("email-input").fill(uniqueEmail("nobody"));
+		await page.getByRole("button", { name: "Continue" }).click();
+		await expect(page.getByText("Password reset email sent").first()).toBeVisible();
+	});
+
+	test("a bad token is refused with a message", async ({ page }) => {
+		await page.goto("/reset-password?token=not-a-real-token");
+		await page.getByTestId("new-password-input").fill("another-password-1");
+		await page.getByTestId("confirm-password-input").fill("another-password-1");
+		await page.getByRole("button", { name: "Reset Password" }).click();
+		const toast = page.locator("[data-sonner-toast][data-type='error']");
+		await expect(toast).toContainText("Something went wrong!");
+		await expect(toast).toContainText("Invalid token");
+	});
+
+	test("without a token the screen offers a new link", async ({ page }) => {
+		await page.goto("/reset-password");
+		await expect(page.getByRole("alert")).toContainText("no reset token");
+		await page.getByRole("link", { name: "Request a new link" }).click();
+		await expect(page).toHaveURL(/\/recover-password$/);
+	});
+});
+
+test("the first superuser can log in through the form", async ({ page }) => {
+	await page.goto("/login");
+	await page.getByTestId("email-input").fill(ADMIN.email);
+	await page.getByTestId("password-input").fill(ADMIN.password);
+	await page.getByRole("button", { name: "Log In" }).click();
+	await expect(page.getByRole("link", { name: "Admin" })).toBeVisible();
+});
