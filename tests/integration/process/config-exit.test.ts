@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { spawnServer, startServer, tempDir } from "../../helpers/process.ts";
+
+describe("the real process and its configuration", () => {
+	it("exits 1 naming the variable when PORT is not a number", { timeout: 120_000 }, async () => {
+		const server = spawnServer({ PORT: "abc", DATA_DIR: tempDir() });
+		const exit = await server.exited;
+		expect(exit.code).toBe(1);
+		expect(server.output()).toContain("PORT");
+		expect(server.output()).not.toMatch(/\n\s+at /); // a message, not a stack trace
+	});
+
+	it("exits 1 naming FIRST_SUPERUSER_PASSWORD when it is too short", { timeout: 120_000 }, async () => {
+		const server = spawnServer({ FIRST_SUPERUSER_PASSWORD: "short", DATA_DIR: tempDir() });
+		expect((await server.exited).code).toBe(1);
+		expect(server.output()).toContain("FIRST_SUPERUSER_PASSWORD");
+	});
+
+	it("starts with defaults for everything else and prints a generated first-superuser password once", {
+		timeout: 120_000,
+	}, async () => {
+		const dataDir = tempDir();
+		const server = await startServer(dataDir, { FIRST_SUPERUSER_PASSWORD: "", FIRST_SUPERUSER_EMAIL: "" });
+		expect(server.output()).toMatch(/First superuser created: admin@example\.com/);
+		const password = /Password \(shown only now\): (\S+)/.exec(server.output())?.[1];
+		expect(password).toBeDefined();
+		const login = await fetch(`${server.url}/api/v1/login/access-token`, {
+			method: "POST",
+			headers: { "content-type": "application/x-www-form-urlencoded" },
+			body: new URLSearchParams({ username: "admin@example.com", password: password ?? "" }),
+		});
+		expect(login.status).toBe(200);
+	});
+});
