@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { ImageContentType } from "../../shared/schemas/media.ts";
-import { fail } from "../domain/errors.ts";
+import { DomainError, fail } from "../domain/errors.ts";
 
 /** Bigger images than this (all frames together) are refused: a small file can decode to gigabytes. */
 const MAX_PIXELS = 50_000_000;
@@ -38,7 +38,7 @@ export async function reencodeImage(bytes: Buffer): Promise<{ data: Buffer; cont
 		const data = await pipeline.toFormat(format).toBuffer();
 		return { data, contentType };
 	} catch (error) {
-		if (error instanceof Error && error.name === "DomainError") throw error;
+		if (error instanceof DomainError) throw error;
 		return fail("UNSUPPORTED_MEDIA");
 	}
 }
