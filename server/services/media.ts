@@ -53,7 +53,12 @@ export async function uploadMedia(
 	const ownerId = entityOwner(deps, actor, ref);
 	const image = await reencodeImage(bytes);
 	const id = newFileId();
-	await deps.storage.write(id, image.data);
+	try {
+		await deps.storage.write(id, image.data);
+	} catch (error) {
+		deps.log.error({ err: error }, "media storage refused a write");
+		return fail("SERVICE_UNAVAILABLE");
+	}
 	try {
 		const row = deps.db
 			.insert(media)

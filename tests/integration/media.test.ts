@@ -466,6 +466,19 @@ describe("storage health", () => {
 		expect(existsSync(join(dataDir, "media"))).toBe(true);
 	});
 
+	it("answers 503 to an upload when the media directory cannot be written", async () => {
+		const { app, dataDir } = await buildTestApp();
+		const user = await createUser(app);
+		const { rmSync, writeFileSync } = await import("node:fs");
+		rmSync(join(dataDir, "media"), { recursive: true });
+		writeFileSync(join(dataDir, "media"), "not a directory");
+		const answer = await upload(app, user, await makePng());
+		expect(answer.statusCode).toBe(503);
+		expect(answer.json()).toEqual({ detail: "Service unavailable" });
+		const list = await app.inject({ method: "GET", url: `${API}/media/user/${user.id}`, headers: user.headers });
+		expect(list.json().count).toBe(0);
+	});
+
 	it("answers 503 when the database is down", async () => {
 		const { app, db } = await buildTestApp();
 		db.$client.close();
