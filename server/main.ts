@@ -21,6 +21,11 @@ async function main() {
 	}
 
 	let closing = false;
+	// While closing, each answer also closes its connection: an idle keep-alive socket
+	// would otherwise hold server.close() up until the forced exit below.
+	app.addHook("onSend", async (_request, reply) => {
+		if (closing) reply.header("connection", "close");
+	});
 	const shutdown = async (signal: string) => {
 		if (closing) return;
 		closing = true;

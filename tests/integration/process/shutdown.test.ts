@@ -1,0 +1,59 @@
+import { Agent, request } from "node:http";
+import { describe, expect, it } from "vitest";
+import { SUPERUSER, startServer, tempDir } from "../../helpers/process.ts";
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A login whose body arrives in two halves: between them the request is surely in
+ * flight on the server (headers read, handler not yet run).
+ */
+// A browser-like client: it keeps idle connections open for as long as the server allows.
+const agent = new Agent({ keepAlive: true });
+
+function slowLogin(url: string) {
+	const body = new URLSearchParams({ username: SUPERUSER.email, password: SUPERUSER.password }).toString();
+	const half = Math.floor(body.length / 2);
+	const req = request(`${url}/api/v1/login/access-token`, {
+		method: "POST",
+		agent,
+		headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) },
+	});
+	const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+		req.on("response", (res) => {
+			let text = "";
+			res.on("data", (chunk) => {
+				text += chunk;
+			});
+			res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+		});
+		req.on("error", reject);
+	});
+	const connected = new Promise<void>((resolve) =>
+		req.on("socket", (socket) => socket.once("connect", () => resolve())),
+	);
+	req.write(body.slice(0, half));
+	return { connected, answer, finish: () => req.end(body.slice(half)) };
+}
+
+describe("graceful shutdown", () => {
+	it("SIGTERM lets in-flight logins finish, then exits 0 promptly and accepts nothing more", {
+		timeout: 120_000,
+	}, async () => {
+		const server = await startServer(tempDir());
+		const logins = [slowLogin(server.url), slowLogin(server.url), slowLogin(server.url)];
+		await Promise.all(logins.map((login) => login.connected));
+		await pause(200); // the server has read the headers
+		const signalled = Date.now();
+		server.child.kill("SIGTERM");
+		await pause(200); // it is shutting down now
+		for (const login of logins) login.finish();
+		const answers = await Promise.all(logins.map((login) => login.answer));
+		expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+		for (const a of answers) expect(JSON.parse(a.body)).toMatchObject({ token_type: "bearer" });
+		expect(await server.exited).toEqual({ code: 0, signal: null });
+		// Idle keep-alive connections do not hold the exit up (nor run into the 10 s forced exit).
+		expect(Date.now() - signalled).toBeLessThan(4000);
+		await expect(fetch(`${server.url}/api/v1/utils/health-check/`)).rejects.toThrow();
+	});
+});
