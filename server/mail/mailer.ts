@@ -98,7 +98,10 @@ export function createMailer(options: MailerOptions): Mailer {
 	return {
 		kind: options.smtp ? "smtp" : "outbox",
 		send(message) {
-			const job = attempt(message).finally(() => pending.delete(job));
+			// Start on the next turn of the event loop: the HTTP reply goes out first.
+			const job = new Promise((resolve) => setImmediate(resolve))
+				.then(() => attempt(message))
+				.finally(() => pending.delete(job));
 			pending.add(job);
 		},
 		async idle() {
