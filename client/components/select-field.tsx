@@ -1,12 +1,17 @@
 import { Flex, Select, Text } from "@radix-ui/themes";
 import { useId } from "react";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
+import { useDir } from "./use-dir.ts";
+
+const NONE = "__none";
 
 type Props<T extends FieldValues, TOut extends FieldValues> = {
 	control: Control<T, unknown, TOut>;
 	name: FieldPath<T>;
 	label: string;
 	placeholder: string;
+	/** When given, an item with this label stands for "" (no value), so it can be chosen again. */
+	emptyLabel?: string;
 	options: readonly { value: string; label: string }[];
 	errors?: string[];
 	testId?: string;
@@ -18,12 +23,16 @@ export function SelectField<T extends FieldValues, TOut extends FieldValues = T>
 	name,
 	label,
 	placeholder,
+	emptyLabel,
 	options,
 	errors = [],
 	testId,
 }: Props<T, TOut>) {
 	const id = useId();
 	const errorId = `${id}-errors`;
+	const dir = useDir();
+	const toSelect = (value: string) => (value === "" ? (emptyLabel ? NONE : undefined) : value);
+	const items = emptyLabel ? [{ value: NONE, label: emptyLabel }, ...options] : options;
 	return (
 		<Controller
 			control={control}
@@ -34,10 +43,11 @@ export function SelectField<T extends FieldValues, TOut extends FieldValues = T>
 						{label}
 					</Text>
 					<Select.Root
+						dir={dir}
 						name={field.name}
-						value={field.value === "" ? undefined : field.value}
+						value={toSelect(field.value)}
 						onValueChange={(value) => {
-							field.onChange(value);
+							field.onChange(value === NONE ? "" : value);
 							field.onBlur();
 						}}
 						size="3"
@@ -52,7 +62,7 @@ export function SelectField<T extends FieldValues, TOut extends FieldValues = T>
 							onBlur={field.onBlur}
 						/>
 						<Select.Content position="popper">
-							{options.map((option) => (
+							{items.map((option) => (
 								<Select.Item key={option.value} value={option.value}>
 									{option.label}
 								</Select.Item>

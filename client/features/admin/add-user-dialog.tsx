@@ -44,7 +44,9 @@ export function AddUserDialog() {
 	return (
 		<Dialog.Root open={open} onOpenChange={openChange}>
 			<Dialog.Trigger>
-				<Button data-testid="add-user">{LL.admin.addUser()}</Button>
+				<Button highContrast data-testid="add-user">
+					{LL.admin.addUser()}
+				</Button>
 			</Dialog.Trigger>
 			<Dialog.Content maxWidth="480px">
 				<Dialog.Title>{t.addTitle()}</Dialog.Title>
@@ -99,7 +101,7 @@ export function AddUserDialog() {
 									{t.cancel()}
 								</Button>
 							</Dialog.Close>
-							<Button type="submit" disabled={!formState.isValid} loading={formState.isSubmitting}>
+							<Button highContrast type="submit" disabled={!formState.isValid} loading={formState.isSubmitting}>
 								{t.save()}
 							</Button>
 						</Flex>

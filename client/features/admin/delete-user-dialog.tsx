@@ -41,7 +41,7 @@ export function DeleteUserDialog({ user, onClose }: Props) {
 							{t.cancel()}
 						</Button>
 					</AlertDialog.Cancel>
-					<Button color="red" loading={remove.isPending} onClick={() => void confirm()}>
+					<Button highContrast color="red" loading={remove.isPending} onClick={() => void confirm()}>
 						{t.confirm()}
 					</Button>
 				</Flex>

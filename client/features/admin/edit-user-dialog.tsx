@@ -90,7 +90,7 @@ function EditUserForm({ user, onClose }: { user: UserPublic; onClose: () => void
 							{t.cancel()}
 						</Button>
 					</Dialog.Close>
-					<Button type="submit" disabled={!formState.isDirty} loading={formState.isSubmitting}>
+					<Button highContrast type="submit" disabled={!formState.isDirty} loading={formState.isSubmitting}>
 						{t.save()}
 					</Button>
 				</Flex>

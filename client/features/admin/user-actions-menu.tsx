@@ -2,6 +2,7 @@ import { DropdownMenu, IconButton } from "@radix-ui/themes";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { userDisplayName } from "./display-name.ts";
+import { useDir } from "../../components/use-dir.ts";
 
 type Props = {
 	user: UserPublic;
@@ -25,8 +26,9 @@ function DotsIcon() {
 export function UserActionsMenu({ user, disabled, onEdit, onToggleActive, onDelete }: Props) {
 	const { LL } = useI18n();
 	const t = LL.admin.menu;
+	const dir = useDir();
 	return (
-		<DropdownMenu.Root>
+		<DropdownMenu.Root dir={dir}>
 			<DropdownMenu.Trigger disabled={disabled}>
 				<IconButton
 					variant="ghost"

@@ -23,6 +23,7 @@ export function UsersPagination({ page, total, onPage }: Props) {
 						</Text>
 					) : (
 						<Button
+							highContrast
 							key={number}
 							variant={number === page ? "solid" : "soft"}
 							color={number === page ? undefined : "gray"}

@@ -48,7 +48,7 @@ export function UsersTable({ users, currentUserId, stale, onEdit, onToggleActive
 									<Flex gap="2" align="center" wrap="nowrap">
 										<Text color={user.full_name ? undefined : "gray"}>{user.full_name || t.noName()}</Text>
 										{isMe ? (
-											<Badge color="teal" data-testid="you-badge">
+											<Badge highContrast color="teal" data-testid="you-badge">
 												{t.you()}
 											</Badge>
 										) : null}
@@ -59,7 +59,9 @@ export function UsersTable({ users, currentUserId, stale, onEdit, onToggleActive
 								</Table.Cell>
 								<Table.Cell>{user.is_superuser ? t.superuser() : t.user()}</Table.Cell>
 								<Table.Cell>
-									<Badge color={user.is_active ? "green" : "gray"}>{user.is_active ? t.active() : t.inactive()}</Badge>
+									<Badge highContrast color={user.is_active ? "green" : "gray"}>
+										{user.is_active ? t.active() : t.inactive()}
+									</Badge>
 								</Table.Cell>
 								<Table.Cell>
 									<UserActionsMenu

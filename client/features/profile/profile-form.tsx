@@ -66,6 +66,8 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 
 	return (
 		<form onSubmit={save} noValidate data-testid="profile-form">
+			{/* Registered so that resetField can store the saved image as the new default. */}
+			<input type="hidden" {...register("profile_image_url")} />
 			<Flex direction="column" gap="4">
 				<ProfileImageField
 					value={imageUrl}
@@ -106,6 +108,7 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 						name="gender"
 						label={t.gender()}
 						placeholder={t.genderPlaceholder()}
+						emptyLabel={t.notSet()}
 						options={genderOptions(LL)}
 						errors={errors("gender")}
 						testId="gender-select"
@@ -135,6 +138,7 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 				</Grid>
 				<Flex gap="3" wrap="wrap">
 					<Button
+						highContrast
 						type="submit"
 						disabled={!canSaveProfile(formState.isDirty, email) || formState.isSubmitting}
 						loading={formState.isSubmitting}

@@ -63,6 +63,7 @@ export function ProfileImageField({ value, fallback, state, busy, onFile, onRemo
 							onChange={(event) => choose(event.target.files?.[0])}
 						/>
 						<Button
+							highContrast
 							type="button"
 							variant="soft"
 							disabled={busy}
@@ -72,7 +73,7 @@ export function ProfileImageField({ value, fallback, state, busy, onFile, onRemo
 							{value ? LL.settings.image.change() : LL.settings.image.choose()}
 						</Button>
 						{value ? (
-							<Button type="button" variant="soft" color="red" disabled={busy} onClick={onRemove}>
+							<Button highContrast type="button" variant="soft" color="red" disabled={busy} onClick={onRemove}>
 								{LL.settings.image.remove()}
 							</Button>
 						) : null}

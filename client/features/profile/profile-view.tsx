@@ -53,7 +53,9 @@ export function ProfileView({ user, profile, onEdit }: Props) {
 				))}
 			</DataList.Root>
 			<Flex>
-				<Button onClick={onEdit}>{t.edit()}</Button>
+				<Button highContrast onClick={onEdit}>
+					{t.edit()}
+				</Button>
 			</Flex>
 		</Flex>
 	);

@@ -2,6 +2,7 @@ import { Flex, Heading, RadioGroup, Text } from "@radix-ui/themes";
 import { useId } from "react";
 import { useI18n } from "../../i18n/index.tsx";
 import { isThemeMode, useTheme } from "../../lib/theme.ts";
+import { useDir } from "../../components/use-dir.ts";
 
 /** System (auto), Light or Dark: applied at once and remembered under `theme`. */
 export function AppearancePanel() {
@@ -9,6 +10,7 @@ export function AppearancePanel() {
 	const t = LL.settings.appearance;
 	const { theme, setTheme } = useTheme();
 	const labelId = useId();
+	const dir = useDir();
 	const options = [
 		{ value: "system", label: t.system() },
 		{ value: "light", label: t.light() },
@@ -23,6 +25,7 @@ export function AppearancePanel() {
 				{t.label()}
 			</Text>
 			<RadioGroup.Root
+				dir={dir}
 				aria-labelledby={labelId}
 				value={theme}
 				onValueChange={(value) => {

@@ -10,7 +10,7 @@ export function DangerZone() {
 			<Heading as="h2" size="4" color="red">
 				{t.heading()}
 			</Heading>
-			<Callout.Root color="red" role="note" data-testid="danger-zone-notice">
+			<Callout.Root highContrast color="red" role="note" data-testid="danger-zone-notice">
 				<Callout.Text>
 					<Text as="span" weight="bold">
 						{t.title()}

@@ -66,7 +66,7 @@ export function PasswordForm() {
 					required
 				/>
 				<Flex>
-					<Button type="submit" loading={formState.isSubmitting}>
+					<Button highContrast type="submit" loading={formState.isSubmitting}>
 						{t.save()}
 					</Button>
 				</Flex>

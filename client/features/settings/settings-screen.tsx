@@ -8,6 +8,7 @@ import { AppearancePanel } from "./appearance-panel.tsx";
 import { DangerZone } from "./danger-zone.tsx";
 import { PasswordForm } from "./password-form.tsx";
 import { type SettingsTab, tabFromParam, visibleTabs } from "./settings-tabs.ts";
+import { useDir } from "../../components/use-dir.ts";
 
 const panels: Record<SettingsTab, () => React.JSX.Element> = {
 	"my-profile": ProfilePanel,
@@ -41,12 +42,13 @@ export function SettingsScreen() {
 			{ replace: true },
 		);
 	const tabs = visibleTabs(isSuperuser);
+	const dir = useDir();
 	return (
 		<Box>
 			<Heading as="h1" size="6" mb="4">
 				{LL.settings.title()}
 			</Heading>
-			<Tabs.Root value={current} onValueChange={select}>
+			<Tabs.Root dir={dir} value={current} onValueChange={select}>
 				<Tabs.List aria-label={LL.settings.tabsLabel()} wrap="wrap">
 					{tabs.map((tab) => (
 						<Tabs.Trigger key={tab} value={tab}>

@@ -1,0 +1,275 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { ADMIN, expect, expectAccessible, loginAs, PASSWORD, screenshot, test, uniqueEmail } from "./fixtures.ts";
+
+type ApiUser = { id: string; email: string; full_name: string | null };
+
+/** The first superuser's bearer header, for setting up users over REST. */
+async function adminHeaders(request: APIRequestContext) {
+	const response = await request.post("/api/v1/login/access-token", {
+		form: { username: ADMIN.email, password: ADMIN.password },
+	});
+	expect(response.ok(), await response.text()).toBe(true);
+	const { access_token } = (await response.json()) as { access_token: string };
+	return { authorization: `Bearer ${access_token}` };
+}
+
+async function createUser(
+	request: APIRequestContext,
+	headers: Record<string, string>,
+	options: { fullName?: string | null; isSuperuser?: boolean; isActive?: boolean; email?: string } = {},
+): Promise<ApiUser> {
+	const response = await request.post("/api/v1/users/", {
+		headers,
+		data: {
+			email: options.email ?? uniqueEmail("admin-e2e"),
+			full_name: options.fullName === undefined ? "Listed Person" : options.fullName,
+			password: PASSWORD,
+			is_superuser: options.isSuperuser ?? false,
+			is_active: options.isActive ?? true,
+		},
+	});
+	expect(response.ok(), await response.text()).toBe(true);
+	return (await response.json()) as ApiUser;
+}
+
+/** A fresh superuser logged in on /admin: the newest user, so on page 1. */
+async function asNewAdmin(page: Page, request: APIRequestContext) {
+	const headers = await adminHeaders(request);
+	const me = await createUser(request, headers, { fullName: "Acting Admin", isSuperuser: true });
+	await loginAs(page, me.email, PASSWORD, "/admin");
+	await expect(page.getByRole("heading", { name: "Users Management" })).toBeVisible();
+	return { me, headers };
+}
+
+const rowOf = (page: Page, email: string) => page.getByTestId("user-row").filter({ hasText: email });
+
+/** Opens the page of the list that shows `email` (the list is newest first, shared by parallel tests). */
+async function showRow(page: Page, email: string) {
+	for (let p = 1; p <= 50; p++) {
+		await page.goto(`/admin?page=${p}`);
+		await expect(page.getByTestId("users-table-body")).toHaveCSS("opacity", "1");
+		if ((await rowOf(page, email).count()) > 0) return rowOf(page, email);
+		if ((await page.getByTestId("user-row").count()) === 0) break;
+	}
+	throw new Error(`no row for ${email}`);
+}
+
+async function openAction(page: Page, email: string, item: string) {
+	const row = await showRow(page, email);
+	await row.getByTestId("user-actions").click();
+	await page.getByRole("menuitem", { name: item }).click();
+	return row;
+}
+
+test("lists users with the columns, a 'You' badge and a disabled own menu", async ({ page, request }) => {
+	const { me, headers } = await asNewAdmin(page, request);
+	const other = await createUser(request, headers, { fullName: null });
+	await expect(page).toHaveTitle("Users Management - Portico");
+	const headersText = await page.getByRole("columnheader").allTextContents();
+	expect(headersText).toEqual(["Full name", "Email", "Role", "Status", "Actions"]);
+
+	const mine = await showRow(page, me.email);
+	await expect(mine.getByTestId("you-badge")).toHaveText("You");
+	await expect(mine).toContainText("Superuser");
+	await expect(mine).toContainText("Active");
+	await expect(mine.getByTestId("user-actions")).toBeDisabled();
+
+	const theirs = await showRow(page, other.email);
+	await expect(theirs.getByTestId("you-badge")).toHaveCount(0);
+	await expect(theirs).toContainText("User");
+	await expect(theirs.getByTestId("user-actions")).toBeEnabled();
+	await expect(page.getByTestId("user-row")).toHaveCount(5);
+});
+
+test("adds a user: Save disabled until valid, defaults off, list reloads", async ({ page, request }) => {
+	await asNewAdmin(page, request);
+	await page.getByRole("button", { name: "Add User" }).click();
+	const dialog = page.getByRole("dialog", { name: "Add User" });
+	const save = dialog.getByRole("button", { name: "Save" });
+	await expect(save).toBeDisabled();
+	await expect(dialog.getByRole("checkbox", { name: "Is superuser?" })).not.toBeChecked();
+	await expect(dialog.getByRole("checkbox", { name: "Is active?" })).not.toBeChecked();
+
+	const email = uniqueEmail("added");
+	await dialog.getByTestId("email-input").fill("not-an-email");
+	await dialog.getByTestId("email-input").blur();
+	await expect(dialog.getByText("Invalid email address")).toBeVisible();
+	await dialog.getByTestId("email-input").fill(email);
+	await dialog.getByTestId("full-name-input").fill("Added Person");
+	await dialog.getByTestId("password-input").fill("short");
+	await dialog.getByTestId("password-input").blur();
+	await expect(dialog.getByText("Password must be at least 8 characters")).toBeVisible();
+	await dialog.getByTestId("password-input").fill("long-enough-1");
+	await dialog.getByTestId("confirm-password-input").fill("long-enough-2");
+	await dialog.getByTestId("confirm-password-input").blur();
+	await expect(dialog.getByText("The passwords do not match")).toBeVisible();
+	await expect(save).toBeDisabled();
+	await dialog.getByTestId("confirm-password-input").fill("long-enough-1");
+	await dialog.getByRole("checkbox", { name: "Is active?" }).click();
+	await expect(save).toBeEnabled();
+	await expectAccessible(page);
+	await screenshot(page, "admin-add-user-light");
+	await save.click();
+	await expect(page.getByText("User created successfully.")).toBeVisible();
+	await expect(dialog).toBeHidden();
+	const row = await showRow(page, email);
+	await expect(row).toContainText("Added Person");
+	await expect(row).toContainText("Active");
+});
+
+test("edits a user: e-mail required, then saved", async ({ page, request }) => {
+	const { headers } = await asNewAdmin(page, request);
+	const target = await createUser(request, headers, { fullName: "Old Name" });
+	await openAction(page, target.email, "Edit User");
+	const dialog = page.getByRole("dialog", { name: "Edit User" });
+	await expect(dialog.getByTestId("email-input")).toHaveValue(target.email);
+	await dialog.getByTestId("email-input").fill("");
+	await dialog.getByTestId("email-input").blur();
+	await expect(dialog.getByText("Email is required")).toBeVisible();
+	const email = uniqueEmail("edited");
+	await dialog.getByTestId("email-input").fill(email);
+	await dialog.getByTestId("full-name-input").fill("New Name");
+	await dialog.getByRole("checkbox", { name: "Is superuser?" }).click();
+	await expectAccessible(page);
+	await screenshot(page, "admin-edit-user-light");
+	await dialog.getByRole("button", { name: "Save" }).click();
+	await expect(page.getByText("User updated successfully.")).toBeVisible();
+	await expect(dialog).toBeHidden();
+	const row = await showRow(page, email);
+	await expect(row).toContainText("New Name");
+	await expect(row).toContainText("Superuser");
+});
+
+test("deactivates and activates a user", async ({ page, request }) => {
+	const { headers } = await asNewAdmin(page, request);
+	const target = await createUser(request, headers);
+	await openAction(page, target.email, "Deactivate");
+	await expect(page.getByText("User updated successfully.")).toBeVisible();
+	await expect(rowOf(page, target.email)).toContainText("Inactive");
+	await rowOf(page, target.email).getByTestId("user-actions").click();
+	await page.getByRole("menuitem", { name: "Activate" }).click();
+	await expect(rowOf(page, target.email)).not.toContainText("Inactive");
+	await expect(rowOf(page, target.email)).toContainText("Active");
+});
+
+test("deletes a user after the confirm dialog; Cancel keeps them", async ({ page, request }) => {
+	const { headers } = await asNewAdmin(page, request);
+	const named = await createUser(request, headers, { fullName: "Doomed Person" });
+	const unnamed = await createUser(request, headers, { fullName: null });
+
+	await openAction(page, unnamed.email, "Delete User");
+	const dialog = page.getByRole("alertdialog");
+	await expect(dialog).toContainText(`Are you sure you want to delete ${unnamed.email}? This action cannot be undone.`);
+	await dialog.getByRole("button", { name: "Cancel" }).click();
+	await expect(dialog).toBeHidden();
+	await expect(rowOf(page, unnamed.email)).toHaveCount(1);
+
+	await openAction(page, named.email, "Delete User");
+	await expect(dialog).toContainText("Are you sure you want to delete Doomed Person? This action cannot be undone.");
+	await expectAccessible(page);
+	await screenshot(page, "admin-delete-user-light");
+	await dialog.getByRole("button", { name: "Delete" }).click();
+	await expect(page.getByText("User deleted successfully.")).toBeVisible();
+	await expect(dialog).toBeHidden();
+	await expect(rowOf(page, named.email)).toHaveCount(0);
+	// The page stays usable after the dialogs closed.
+	await page.getByRole("button", { name: "Add User" }).click();
+	await expect(page.getByRole("dialog", { name: "Add User" })).toBeVisible();
+});
+
+test("paginates by five, ?page=abc falls back to 1, old rows dim while the next page loads", async ({
+	page,
+	request,
+}) => {
+	const { headers } = await asNewAdmin(page, request);
+	for (let i = 0; i < 6; i++) await createUser(request, headers, { fullName: `Pager ${i}` });
+	await page.goto("/admin?page=abc");
+	await expect(page.getByTestId("user-row")).toHaveCount(5);
+	const nav = page.getByRole("navigation", { name: "Pagination" });
+	await expect(nav).toBeVisible();
+	await expect(nav.getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+	await expect(nav.getByRole("button", { name: "Previous" })).toBeDisabled();
+
+	// Hold page 2's answer so the placeholder state can be seen.
+	let release: () => void = () => {};
+	const held = new Promise<void>((resolve) => {
+		release = resolve;
+	});
+	await page.route(
+		(url) => url.pathname.includes("admin.list") && decodeURIComponent(url.search).includes('"skip":5'),
+		async (route) => {
+			await held;
+			await route.continue();
+		},
+	);
+	const firstPage = await page.getByTestId("user-row").allTextContents();
+	await nav.getByRole("button", { name: "Next" }).click();
+	await expect(page).toHaveURL(/[?&]page=2\b/);
+	const body = page.getByTestId("users-table-body");
+	await expect(body).toHaveCSS("opacity", "0.5");
+	expect(await page.getByTestId("user-row").allTextContents()).toEqual(firstPage);
+	release();
+	await expect(body).toHaveCSS("opacity", "1");
+	expect(await page.getByTestId("user-row").allTextContents()).not.toEqual(firstPage);
+	await expect(nav.getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+	await nav.getByRole("button", { name: "Previous" }).click();
+	await expect(page).toHaveURL(/[?&]page=1\b/);
+});
+
+test("the pagination is hidden when one page holds everyone", async ({ page, request }) => {
+	await asNewAdmin(page, request);
+	// Answer the list as if only three users existed.
+	await page.route(
+		(url) => url.pathname.includes("admin.list"),
+		async (route) => {
+			const response = await route.fetch();
+			const json = (await response.json()) as { result: { data: unknown } }[];
+			const procedures = new URL(route.request().url()).pathname.replace("/trpc/", "").split(",");
+			const list = json[procedures.indexOf("admin.list")]?.result.data as { data: unknown[]; count: number };
+			list.data = list.data.slice(0, 3);
+			list.count = 3;
+			await route.fulfill({ response, json });
+		},
+	);
+	await page.reload();
+	await expect(page.getByTestId("user-row")).toHaveCount(3);
+	await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+});
+
+test("the users table scrolls inside its box at 360 px", async ({ page, request }) => {
+	await page.setViewportSize({ width: 360, height: 740 });
+	await asNewAdmin(page, request);
+	await expect(page.getByTestId("user-row").first()).toBeVisible();
+	const table = page.getByTestId("users-table");
+	const box = await table.boundingBox();
+	expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+	const scroller = table.locator(".rt-ScrollAreaViewport").first();
+	const scrolls = await scroller.evaluate((el) => el.scrollWidth > el.clientWidth);
+	expect(scrolls).toBe(true);
+	await expect(page.getByRole("button", { name: "Add User" })).toBeInViewport();
+	await screenshot(page, "admin-360");
+});
+
+for (const variant of ["light", "dark", "ar"] as const) {
+	test(`the admin screen is accessible and pictured (${variant})`, async ({ page, request }) => {
+		await page.addInitScript((v) => {
+			localStorage.setItem("theme", v === "dark" ? "dark" : "light");
+			localStorage.setItem("lang", v === "ar" ? "ar" : "en");
+		}, variant);
+		const headers = await adminHeaders(request);
+		const me = await createUser(request, headers, { fullName: "Acting Admin", isSuperuser: true });
+		await loginAs(page, me.email, PASSWORD, "/admin");
+		await expect(page.getByTestId("you-badge")).toBeVisible();
+		await expectAccessible(page);
+		await screenshot(page, `admin-${variant}`);
+		await page.getByTestId("user-row").nth(1).getByTestId("user-actions").click();
+		await expect(page.getByRole("menu")).toBeVisible();
+		await expectAccessible(page);
+		await screenshot(page, `admin-menu-${variant}`);
+		await page.keyboard.press("Escape");
+		await page.getByTestId("add-user").click();
+		await expect(page.getByRole("dialog")).toBeVisible();
+		await expectAccessible(page);
+		await screenshot(page, `admin-add-user-${variant}`);
+	});
+}
