@@ -289,6 +289,7 @@ const tabs = [
 
 for (const variant of ["light", "dark", "ar"] as const) {
 	test(`every settings tab is accessible and pictured (${variant})`, async ({ page, request }) => {
+		test.setTimeout(60_000);
 		await page.addInitScript((v) => {
 			localStorage.setItem("theme", v === "dark" ? "dark" : "light");
 			localStorage.setItem("lang", v === "ar" ? "ar" : "en");

@@ -28,7 +28,8 @@ export function UserActionsMenu({ user, disabled, onEdit, onToggleActive, onDele
 	const t = LL.admin.menu;
 	const dir = useDir();
 	return (
-		<DropdownMenu.Root dir={dir}>
+		// Not modal: a modal menu hides the rest of the page from screen readers while its links stay focusable.
+		<DropdownMenu.Root dir={dir} modal={false}>
 			<DropdownMenu.Trigger disabled={disabled}>
 				<IconButton
 					variant="ghost"

@@ -18,7 +18,12 @@ export function UsersTable({ users, currentUserId, stale, onEdit, onToggleActive
 	const { LL } = useI18n();
 	const t = LL.admin;
 	return (
-		<Table.Root variant="surface" aria-label={t.tableLabel()} data-testid="users-table">
+		<Table.Root
+			variant="surface"
+			aria-label={t.tableLabel()}
+			data-testid="users-table"
+			style={{ whiteSpace: "nowrap" }}
+		>
 			<Table.Header>
 				<Table.Row>
 					<Table.ColumnHeaderCell>{t.columns.fullName()}</Table.ColumnHeaderCell>

@@ -16,7 +16,7 @@ export function ThemeControl() {
 	};
 	const CurrentIcon = appearance === "dark" ? MoonIcon : SunIcon;
 	return (
-		<DropdownMenu.Root>
+		<DropdownMenu.Root modal={false}>
 			<DropdownMenu.Trigger>
 				<IconButton variant="ghost" color="gray" size="3" aria-label={`${LL.common.theme()}: ${labels[theme]}`}>
 					<CurrentIcon />

@@ -14,7 +14,7 @@ export function UserMenu({ user, imageUrl }: { user: UserPublic; imageUrl?: stri
 	const logout = useLogout();
 	const name = displayName(user);
 	return (
-		<DropdownMenu.Root>
+		<DropdownMenu.Root modal={false}>
 			<DropdownMenu.Trigger>
 				<Button variant="ghost" color="gray" size="3" data-testid="user-menu" aria-label={LL.common.userMenu()}>
 					<Avatar size="2" radius="full" src={imageUrl ?? undefined} fallback={name.charAt(0).toUpperCase()} alt="" />
