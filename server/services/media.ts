@@ -76,6 +76,9 @@ export async function uploadMedia(
 		return toMediaFile(row);
 	} catch (error) {
 		await deps.storage.remove(id);
+		// The owner was deleted while the image was being processed: the foreign key said no.
+		const owner = deps.db.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).get();
+		if (!owner) return fail("ENTITY_NOT_FOUND");
 		throw error;
 	}
 }

@@ -220,6 +220,24 @@ describe("media upload", () => {
 		expect(mediaFiles(dataDir)).toEqual([]);
 	});
 
+	it("accepts the file part before the fields", async () => {
+		const { app } = await buildTestApp();
+		const user = await createUser(app);
+		const form = multipart([
+			{ name: "file", filename: "a.png", type: "image/png", data: await makePng() },
+			{ name: "entity_id", value: user.id },
+			{ name: "entity_type", value: "user" },
+		]);
+		const answer = await app.inject({
+			method: "POST",
+			url: `${API}/media/upload`,
+			headers: { ...user.headers, ...form.headers },
+			payload: form.payload,
+		});
+		expect(answer.statusCode).toBe(200);
+		expect(answer.json().content_type).toBe("image/png");
+	});
+
 	it("refuses two files in one upload", async () => {
 		const { app, dataDir } = await buildTestApp();
 		const user = await createUser(app);
