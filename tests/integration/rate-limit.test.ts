@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTestApp } from "../helpers/build-test-app.ts";
+import { buildFrozenApp as buildTestApp } from "../helpers/frozen-app.ts";
 import { buildFileApp, closeFileApp, tempDataDir } from "../helpers/file-app.ts";
 import { api, loginForm } from "../helpers/http.ts";
 import { seedUser } from "../helpers/seed.ts";
@@ -95,12 +95,13 @@ describe("per-account back-off after failed logins", () => {
 
 	it("is kept in SQLite: a restarted app still makes the account wait", async () => {
 		const dataDir = tempDataDir();
-		const first = await buildFileApp(dataDir);
+		const frozen = Date.now();
+		const first = await buildFileApp(dataDir, {}, () => frozen);
 		const user = await seedUser(first.app);
 		await loginForm(first.app, user.email, "wrong-password");
 		await loginForm(first.app, user.email, "wrong-password", { ip: "10.4.0.1" });
 		await closeFileApp(first.app);
-		const second = await buildFileApp(dataDir);
+		const second = await buildFileApp(dataDir, {}, () => frozen);
 		const res = await loginForm(second.app, user.email, user.password);
 		expect(res.statusCode).toBe(429);
 		expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);

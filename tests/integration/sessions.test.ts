@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions } from "../../server/db/schema.ts";
-import { buildTestApp } from "../helpers/build-test-app.ts";
+import { buildFrozenApp as buildTestApp } from "../helpers/frozen-app.ts";
 import { api, bearer, loginForm } from "../helpers/http.ts";
 import { newSession, seedUser } from "../helpers/seed.ts";
 

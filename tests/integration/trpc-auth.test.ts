@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorTexts } from "../../shared/errors.ts";
-import { buildTestApp } from "../helpers/build-test-app.ts";
+import { buildFrozenApp as buildTestApp } from "../helpers/frozen-app.ts";
 import { api, bearer, TOKEN_SHAPE } from "../helpers/http.ts";
 import { newSession, seedUser } from "../helpers/seed.ts";
 import { mutate, query } from "../helpers/trpc.ts";
