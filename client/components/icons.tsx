@@ -88,3 +88,8 @@ export const EyeOffIcon = () => (
 		<path d="M17.9 17.9A10 10 0 0 1 12 19c-6.4 0-10-7-10-7a18 18 0 0 1 4.1-5.1M9.9 5.2A9 9 0 0 1 12 5c6.4 0 10 7 10 7a18 18 0 0 1-2.2 3.2M14.1 14.1a3 3 0 1 1-4.2-4.2M2 2l20 20" />
 	</Icon>
 );
+export const CloseIcon = () => (
+	<Icon>
+		<path d="M18 6L6 18M6 6l12 12" />
+	</Icon>
+);

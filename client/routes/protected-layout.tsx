@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router-dom";
 import { FullPageSpinner } from "../components/full-page-spinner.tsx";
-import { MenuIcon } from "../components/icons.tsx";
+import { CloseIcon, MenuIcon } from "../components/icons.tsx";
 import { useCurrentUser } from "../features/auth/use-current-user.ts";
 import { LanguageSelect } from "../features/layout/language-select.tsx";
 import { SideNav } from "../features/layout/side-nav.tsx";
@@ -38,10 +38,11 @@ export function Component() {
 	const toggle = () => (narrow ? setDrawerOpen((open) => !open) : setSidebarOpen((open) => !open));
 	return (
 		<>
-			<a href="#main" className="skip-link">
+			{/* While the drawer is open the page behind it is inert: not focusable, not read. */}
+			<a href="#main" className="skip-link" inert={drawerOpen || undefined}>
 				{LL.common.skipToContent()}
 			</a>
-			<header className="app-header">
+			<header className="app-header" inert={drawerOpen || undefined}>
 				<IconButton
 					variant="ghost"
 					color="gray"
@@ -65,7 +66,7 @@ export function Component() {
 					<UserMenu user={user} imageUrl={profile?.profile_image_url} />
 				</Flex>
 			</header>
-			<div className="app-body" data-sidebar={sidebarOpen ? "open" : "closed"}>
+			<div className="app-body" data-sidebar={sidebarOpen ? "open" : "closed"} inert={drawerOpen || undefined}>
 				<aside className="app-sidebar" id="app-sidebar">
 					<SideNav isSuperuser={user.is_superuser} />
 				</aside>
@@ -79,9 +80,16 @@ export function Component() {
 						<Dialog.Title>{LL.navigation.menu()}</Dialog.Title>
 					</VisuallyHidden>
 					<Flex direction="column" gap="3">
-						<Text size="5" weight="bold" color="teal" mb="2">
-							{LL.common.appName()}
-						</Text>
+						<Flex justify="between" align="center" mb="2">
+							<Text size="5" weight="bold" color="teal">
+								{LL.common.appName()}
+							</Text>
+							<Dialog.Close>
+								<IconButton variant="ghost" color="gray" size="3" aria-label={LL.common.closeMenu()}>
+									<CloseIcon />
+								</IconButton>
+							</Dialog.Close>
+						</Flex>
 						<SideNav isSuperuser={user.is_superuser} onNavigate={() => setDrawerOpen(false)} />
 					</Flex>
 				</Dialog.Content>
