@@ -6,6 +6,8 @@ import { afterEach } from "vitest";
 import { buildApp } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { type Db, migrateDatabase, openDatabase } from "../../server/db/client.ts";
+import type { Mailer } from "../../server/mail/mailer.ts";
+import type { MediaStorage } from "../../server/media/storage.ts";
 
 export type TestApp = {
 	app: FastifyInstance;
@@ -19,18 +21,29 @@ export type TestApp = {
 
 const opened: TestApp[] = [];
 
+/** Parts a test may supply itself, built from the app's config (as main.ts could). */
+export type TestParts = { mailer?: (config: Config) => Mailer; storage?: (config: Config) => MediaStorage };
+
 /**
  * A fresh app over a fresh in-memory SQLite built by the real migrations, with its own
  * temp DATA_DIR and a clock the test can move. Closed after each test.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, parts: TestParts = {}): Promise<TestApp> {
 	const dataDir = mkdtempSync(join(tmpdir(), "portico-test-"));
 	const config = loadConfig({ DATA_DIR: dataDir, DATABASE_PATH: ":memory:", LOG_LEVEL: "silent", ...env });
 	const db = openDatabase(":memory:");
 	migrateDatabase(db);
 	let offset = 0;
 	const now = () => Date.now() + offset;
-	const app = await buildApp({ config, db, clock: now, logger: false, clientDir: join(dataDir, "no-client") });
+	const app = await buildApp({
+		config,
+		db,
+		clock: now,
+		logger: false,
+		clientDir: join(dataDir, "no-client"),
+		mailer: parts.mailer?.(config),
+		storage: parts.storage?.(config),
+	});
 	const testApp: TestApp = {
 		app,
 		db,

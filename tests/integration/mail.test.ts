@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { pickLanguage } from "../../server/mail/language.ts";
 import { createMailer, type MailLogger } from "../../server/mail/mailer.ts";
 import { renderResetEmail } from "../../server/mail/reset-email.ts";
-import { buildTestAppWith } from "../helpers/build-app-with.ts";
 import { buildTestApp } from "../helpers/build-test-app.ts";
 import { createUser } from "../helpers/factories.ts";
 import { startSmtp } from "../helpers/smtp.ts";
@@ -34,17 +33,19 @@ describe("mailer", () => {
 	it("still answers 200 when SMTP is down, retries, then logs the failure without the token", async () => {
 		const port = await closedPort();
 		const { log, entries } = collectingLog();
-		const { app } = await buildTestAppWith({
-			env: { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(port) },
-			mailer: (config) =>
-				createMailer({
-					from: config.mailFrom,
-					smtp: config.smtp,
-					outboxDir: join(config.dataDir, "outbox"),
-					log,
-					retryDelaysMs: [10, 20],
-				}),
-		});
+		const { app } = await buildTestApp(
+			{ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(port) },
+			{
+				mailer: (config) =>
+					createMailer({
+						from: config.mailFrom,
+						smtp: config.smtp,
+						outboxDir: join(config.dataDir, "outbox"),
+						log,
+						retryDelaysMs: [10, 20],
+					}),
+			},
+		);
 		const user = await createUser(app);
 		const answer = await app.inject({ method: "POST", url: `/api/v1/password-recovery/${user.email}` });
 		expect(answer.statusCode).toBe(200);
