@@ -238,6 +238,40 @@ test("the pagination is hidden when one page holds everyone", async ({ page, req
 	await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
 });
 
+test("shows the empty state when the list has no users", async ({ page, request }) => {
+	await asNewAdmin(page, request);
+	await page.route(
+		(url) => url.pathname.includes("admin.list"),
+		async (route) => {
+			const response = await route.fetch();
+			const json = (await response.json()) as { result: { data: unknown } }[];
+			const procedures = new URL(route.request().url()).pathname.replace("/trpc/", "").split(",");
+			const at = procedures.indexOf("admin.list");
+			if (json[at]) json[at].result.data = { data: [], count: 0 };
+			await route.fulfill({ response, json });
+		},
+	);
+	await page.reload();
+	await expect(page.getByText("No users found.")).toBeVisible();
+	await expect(page.getByTestId("user-row")).toHaveCount(0);
+});
+
+test("the actions menu works from the keyboard", async ({ page, request }) => {
+	const { headers } = await asNewAdmin(page, request);
+	const target = await createUser(request, headers, { fullName: "Keyboard Target" });
+	const row = await showRow(page, target.email);
+	await row.getByTestId("user-actions").focus();
+	await page.keyboard.press("Enter");
+	await expect(page.getByRole("menuitem", { name: "Edit User" })).toBeFocused();
+	await page.keyboard.press("Enter");
+	const dialog = page.getByRole("dialog", { name: "Edit User" });
+	await expect(dialog).toBeVisible();
+	await expect(dialog.getByTestId("email-input")).toBeFocused();
+	await page.keyboard.press("Escape");
+	await expect(dialog).toBeHidden();
+	await expect(row.getByTestId("user-actions")).toBeFocused();
+});
+
 test("the users table scrolls inside its box at 360 px", async ({ page, request }) => {
 	await page.setViewportSize({ width: 360, height: 740 });
 	await asNewAdmin(page, request);
@@ -265,7 +299,12 @@ for (const variant of ["light", "dark", "ar"] as const) {
 		await expect(page.getByTestId("you-badge")).toBeVisible();
 		await expectAccessible(page);
 		await screenshot(page, `admin-${variant}`);
-		await page.getByTestId("user-row").nth(1).getByTestId("user-actions").click();
+		await page
+			.getByTestId("user-row")
+			.filter({ hasNot: page.getByTestId("you-badge") })
+			.first()
+			.getByTestId("user-actions")
+			.click();
 		await expect(page.getByRole("menu")).toBeVisible();
 		await expectAccessible(page);
 		await screenshot(page, `admin-menu-${variant}`);

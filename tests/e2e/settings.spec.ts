@@ -178,6 +178,19 @@ test.describe("settings: my profile", () => {
 		await expect(page.getByText("No image yet")).toBeVisible();
 	});
 
+	test("shows the server's refusal of a file that only looks like an image", async ({ page }) => {
+		await signUpAndLogIn(page);
+		await openProfileEditor(page);
+		await page.getByTestId("profile-image-input").setInputFiles({
+			name: "fake.png",
+			mimeType: "image/png",
+			buffer: Buffer.from("these bytes are not a png"),
+		});
+		await expect(page.getByText(/^Failed to upload image: .+/)).toBeVisible();
+		await expect(page.getByTestId("upload-error")).not.toBeEmpty();
+		await expect(page.getByTestId("profile-image-field").locator("img")).toHaveCount(0);
+	});
+
 	test("refuses a non-image file before uploading", async ({ page }) => {
 		await signUpAndLogIn(page);
 		await openProfileEditor(page);

@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { mutationErrorText } from "../../lib/error-text.ts";
@@ -29,6 +29,24 @@ export function AdminScreen() {
 	const [editing, setEditing] = useState<UserPublic | null>(null);
 	const [deleting, setDeleting] = useState<UserPublic | null>(null);
 	const total = list.data ? pageCount(list.data.count) : 1;
+	const lastUserId = useRef<string | null>(null);
+
+	// The dialogs open from a menu that is gone when they close: focus goes back to that row's
+	// actions button, or to Add User when the row went away.
+	const restoreFocus = (event: Event) => {
+		event.preventDefault();
+		const id = lastUserId.current;
+		const trigger = id ? document.querySelector<HTMLElement>(`[data-actions-for="${CSS.escape(id)}"]`) : null;
+		(trigger ?? document.querySelector<HTMLElement>('[data-testid="add-user"]'))?.focus();
+	};
+	const edit = (user: UserPublic) => {
+		lastUserId.current = user.id;
+		setEditing(user);
+	};
+	const askDelete = (user: UserPublic) => {
+		lastUserId.current = user.id;
+		setDeleting(user);
+	};
 
 	// After deleting the last user of the last page, show the page that now exists.
 	useEffect(() => {
@@ -68,15 +86,15 @@ export function AdminScreen() {
 						users={list.data?.data ?? []}
 						currentUserId={me.data?.id}
 						stale={list.isPlaceholderData}
-						onEdit={setEditing}
+						onEdit={edit}
 						onToggleActive={(user) => void toggleActive(user)}
-						onDelete={setDeleting}
+						onDelete={askDelete}
 					/>
 				</Box>
 			)}
 			<UsersPagination page={page} total={total} onPage={setPage} />
-			<EditUserDialog user={editing} onClose={() => setEditing(null)} />
-			<DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+			<EditUserDialog user={editing} onClose={() => setEditing(null)} onCloseAutoFocus={restoreFocus} />
+			<DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} onCloseAutoFocus={restoreFocus} />
 		</Flex>
 	);
 }

@@ -8,10 +8,10 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { deleteConfirmText } from "./display-name.ts";
 import { useReloadUsers } from "./use-users-page.ts";
 
-type Props = { user: UserPublic | null; onClose: () => void };
+type Props = { user: UserPublic | null; onClose: () => void; onCloseAutoFocus?: (event: Event) => void };
 
 /** The delete confirmation, open while `user` is set. */
-export function DeleteUserDialog({ user, onClose }: Props) {
+export function DeleteUserDialog({ user, onClose, onCloseAutoFocus }: Props) {
 	const { LL } = useI18n();
 	const t = LL.admin.deleteDialog;
 	const trpc = useTRPC();
@@ -32,7 +32,7 @@ export function DeleteUserDialog({ user, onClose }: Props) {
 
 	return (
 		<AlertDialog.Root open={user !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-			<AlertDialog.Content maxWidth="440px">
+			<AlertDialog.Content maxWidth="440px" onCloseAutoFocus={onCloseAutoFocus}>
 				<AlertDialog.Title>{t.title()}</AlertDialog.Title>
 				<AlertDialog.Description size="2">{user ? deleteConfirmText(user, t.text) : null}</AlertDialog.Description>
 				<Flex gap="3" mt="4" justify="end">

@@ -11,14 +11,14 @@ import { fieldErrorTexts, useZodForm } from "../../lib/validation.ts";
 import { useReloadUsers } from "./use-users-page.ts";
 import { type EditUserFormValues, editUserChanges, editUserDefaults, editUserFormSchema } from "./user-form-schemas.ts";
 
-type Props = { user: UserPublic | null; onClose: () => void };
+type Props = { user: UserPublic | null; onClose: () => void; onCloseAutoFocus?: (event: Event) => void };
 
 /** The Edit User modal, open while `user` is set. */
-export function EditUserDialog({ user, onClose }: Props) {
+export function EditUserDialog({ user, onClose, onCloseAutoFocus }: Props) {
 	const { LL } = useI18n();
 	return (
 		<Dialog.Root open={user !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-			<Dialog.Content maxWidth="480px">
+			<Dialog.Content maxWidth="480px" onCloseAutoFocus={onCloseAutoFocus}>
 				<Dialog.Title>{LL.admin.form.editTitle()}</Dialog.Title>
 				<Dialog.Description size="2" mb="4">
 					{LL.admin.form.editDescription()}

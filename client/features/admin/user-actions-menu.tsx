@@ -36,6 +36,7 @@ export function UserActionsMenu({ user, disabled, onEdit, onToggleActive, onDele
 					color="gray"
 					aria-label={LL.admin.actionsFor({ name: userDisplayName(user) })}
 					data-testid="user-actions"
+					data-actions-for={user.id}
 				>
 					<DotsIcon />
 				</IconButton>
