@@ -9,8 +9,11 @@ import type { Context } from "./context.ts";
 const t = initTRPC.context<Context>().create({
 	errorFormatter({ shape, error }) {
 		const cause = error.cause;
+		// A bug's text (an SQL error, a path) is for the log, never for the client.
+		const hidden = error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof DomainError);
 		return {
 			...shape,
+			message: hidden ? "Internal Server Error" : shape.message,
 			data: {
 				...shape.data,
 				stack: undefined,

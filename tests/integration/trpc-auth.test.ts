@@ -142,3 +142,18 @@ describe("tRPC users", () => {
 		expect(same.status).toBe(200);
 	});
 });
+
+describe("tRPC internal errors", () => {
+	it("never show the underlying message to the client", async () => {
+		const { app, db } = await buildTestApp();
+		const user = await seedUser(app);
+		db.$client.close();
+		const res = await query(app, "users.me", undefined, { headers: user.headers });
+		expect(res.status).toBe(500);
+		expect(res.error?.code).toBe("INTERNAL_SERVER_ERROR");
+		expect(res.error?.message).toBe("Internal Server Error");
+		const rest = await api(app, "GET", "/users/me", { headers: user.headers });
+		expect(rest.statusCode).toBe(500);
+		expect(rest.json()).toEqual({ detail: "Internal Server Error" });
+	});
+});
