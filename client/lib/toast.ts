@@ -1,16 +1,59 @@
-import { toast } from "sonner";
+import { type ExternalToast, toast } from "sonner";
 
-/** Durations of product.md §9. */
+/** Durations and limits of product.md §9. */
 export const TOAST_MS = { success: 4000, error: 5000, upload: 3000 } as const;
+export const MAX_VISIBLE_TOASTS = 5;
+
+type Pending = () => void;
+
+/**
+ * At most five toasts at once; the rest wait in order and show as others close (sonner
+ * alone would stack them hidden, with their timers already running).
+ */
+export function createToastQueue(limit: number) {
+	let open = 0;
+	const waiting: Pending[] = [];
+	const next = () => {
+		open -= 1;
+		const show = waiting.shift();
+		if (show) show();
+	};
+	return {
+		push(show: (onClose: () => void) => void): void {
+			const run = () => {
+				open += 1;
+				let closed = false;
+				show(() => {
+					if (closed) return;
+					closed = true;
+					next();
+				});
+			};
+			if (open < limit) run();
+			else waiting.push(run);
+		},
+		get size() {
+			return { open, waiting: waiting.length };
+		},
+	};
+}
+
+const queue = createToastQueue(MAX_VISIBLE_TOASTS);
+
+function enqueue(kind: "success" | "error", title: string, options: ExternalToast): void {
+	queue.push((onClose) => {
+		toast[kind](title, { ...options, onAutoClose: onClose, onDismiss: onClose });
+	});
+}
 
 export function notifySuccess(text: string): void {
-	toast.success(text, { duration: TOAST_MS.success });
+	enqueue("success", text, { duration: TOAST_MS.success });
 }
 
 export function notifyError(title: string, text: string): void {
-	toast.error(title, { description: text, duration: TOAST_MS.error });
+	enqueue("error", title, { description: text, duration: TOAST_MS.error });
 }
 
 export function notifyUploadSuccess(text: string): void {
-	toast.success(text, { duration: TOAST_MS.upload });
+	enqueue("success", text, { duration: TOAST_MS.upload });
 }

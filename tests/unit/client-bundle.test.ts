@@ -16,3 +16,24 @@ describe("login bundle report", () => {
 		);
 	});
 });
+
+describe("toast queue", () => {
+	it("shows at most the limit and the rest in order as others close", async () => {
+		const { createToastQueue } = await import("../../client/lib/toast.ts");
+		const queue = createToastQueue(2);
+		const shown: string[] = [];
+		const closers: (() => void)[] = [];
+		for (const name of ["a", "b", "c", "d"])
+			queue.push((onClose) => {
+				shown.push(name);
+				closers.push(onClose);
+			});
+		expect(shown).toEqual(["a", "b"]);
+		closers[0]?.();
+		closers[0]?.(); // closing twice frees one slot only
+		expect(shown).toEqual(["a", "b", "c"]);
+		closers[1]?.();
+		expect(shown).toEqual(["a", "b", "c", "d"]);
+		expect(queue.size).toEqual({ open: 2, waiting: 0 });
+	});
+});
