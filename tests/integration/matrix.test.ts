@@ -230,6 +230,8 @@ describe("authorisation matrix", () => {
 				headers: { ...auth, ...request.headers },
 			});
 			got[role] = res.statusCode;
+			// No answer ever carries a password hash or a stored token hash.
+			expect(res.body).not.toMatch(/\$argon2|hashed_password|access_hash|refresh_hash/);
 		}
 		const expected =
 			typeof row.expect === "number" ? Object.fromEntries(ROLES.map((r) => [r, row.expect])) : row.expect;
