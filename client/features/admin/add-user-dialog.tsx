@@ -21,6 +21,7 @@ export function AddUserDialog() {
 	const [open, setOpen] = useState(false);
 	const { register, control, formState, handleSubmit, reset } = useZodForm(addUserFormSchema, {
 		defaultValues: addUserDefaults,
+		// Save is enabled the moment the form becomes valid, so validity follows every keystroke.
 		mode: "onChange",
 	});
 	const errors = (name: keyof AddUserFormValues) => fieldErrorTexts(formState.errors, name, LL);
