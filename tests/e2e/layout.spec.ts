@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { ADMIN, createUserViaApi, expect, loginAs, signUpAndLogIn, test } from "./fixtures.ts";
+import { ADMIN, expect, loginAs, signUpAndLogIn, test } from "./fixtures.ts";
 
 test.describe("protected layout", () => {
 	test("header, side menu and user menu for an ordinary user", async ({ page }) => {
