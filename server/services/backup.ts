@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, existsSync, openSync, renameSync, rmSync, statSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 
@@ -83,6 +83,7 @@ export function restoreDatabase(file: string, databasePath: string): void {
 	assertDatabaseNotInUse(databasePath);
 	const temp = join(dirname(databasePath), `.restore-${process.pid}-${Date.now()}.db`);
 	try {
+		mkdirSync(dirname(databasePath), { recursive: true });
 		copyFileSync(file, temp);
 		for (const suffix of ["-wal", "-shm", "-journal"]) rmSync(`${databasePath}${suffix}`, { force: true });
 		renameSync(temp, databasePath);

@@ -78,7 +78,8 @@ describe("backup and restore through the CLI", () => {
 		server.child.kill("SIGTERM");
 		expect((await server.exited).code).toBe(0);
 
-		const fresh = tempDir();
+		// A DATA_DIR that does not exist yet, as on a new machine.
+		const fresh = join(tempDir(), "new", "data");
 		const restore = await runCli(["restore", file], { DATA_DIR: fresh });
 		expect(restore.stderr).toBe("");
 		expect(restore.code).toBe(0);
