@@ -39,7 +39,16 @@ async function main() {
 	process.on("SIGTERM", () => void shutdown("SIGTERM"));
 	process.on("SIGINT", () => void shutdown("SIGINT"));
 
-	await app.listen({ port: config.port, host: config.host });
+	try {
+		await app.listen({ port: config.port, host: config.host });
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
+			const why = code === "EADDRINUSE" ? "is already in use" : "cannot be used here";
+			throw new ConfigError(`PORT ${config.port} on HOST ${config.host} ${why} (${code}): choose another PORT or HOST`);
+		}
+		throw error;
+	}
 }
 
 main().catch((error: unknown) => {

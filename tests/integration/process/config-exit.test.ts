@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { spawnServer, startServer, tempDir } from "../../helpers/process.ts";
 
+const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at /);
+
 describe("the real process and its configuration", () => {
 	it("exits 1 naming the variable when PORT is not a number", { timeout: 120_000 }, async () => {
 		const server = spawnServer({ PORT: "abc", DATA_DIR: tempDir() });
@@ -30,5 +32,14 @@ describe("the real process and its configuration", () => {
 			body: new URLSearchParams({ username: "admin@example.com", password: password ?? "" }),
 		});
 		expect(login.status).toBe(200);
+	});
+
+	it("exits 1 with a plain message naming PORT when the port is taken", { timeout: 120_000 }, async () => {
+		const first = await startServer(tempDir());
+		const second = spawnServer({ PORT: String(first.port), HOST: "127.0.0.1", DATA_DIR: tempDir() });
+		expect((await second.exited).code).toBe(1);
+		expect(second.output()).toMatch(/PORT/);
+		expect(second.output()).toMatch(/already in use/);
+		noStack(second.output());
 	});
 });
