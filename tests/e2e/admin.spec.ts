@@ -189,7 +189,7 @@ test("paginates by five, ?page=abc falls back to 1, old rows dim while the next 
 	await expect(page.getByTestId("user-row")).toHaveCount(5);
 	const nav = page.getByRole("navigation", { name: "Pagination" });
 	await expect(nav).toBeVisible();
-	await expect(nav.getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+	await expect(nav.getByRole("button", { name: "Page 1", exact: true })).toHaveAttribute("aria-current", "page");
 	await expect(nav.getByRole("button", { name: "Previous" })).toBeDisabled();
 
 	// Hold page 2's answer so the placeholder state can be seen.
@@ -213,7 +213,7 @@ test("paginates by five, ?page=abc falls back to 1, old rows dim while the next 
 	release();
 	await expect(body).toHaveCSS("opacity", "1");
 	expect(await page.getByTestId("user-row").allTextContents()).not.toEqual(firstPage);
-	await expect(nav.getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+	await expect(nav.getByRole("button", { name: "Page 2", exact: true })).toHaveAttribute("aria-current", "page");
 	await nav.getByRole("button", { name: "Previous" }).click();
 	await expect(page).toHaveURL(/[?&]page=1\b/);
 });
