@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { clientDistDir } from "./paths.ts";
 import { registerDocs } from "./http/docs.ts";
+import { loggerOptions } from "./http/logging.ts";
 import { registerSpa } from "./http/spa.ts";
 import { zodValidatorCompiler } from "./http/validation.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -44,7 +45,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 	const { config, db } = options;
 	const clock = options.clock ?? Date.now;
 	const app = Fastify({
-		logger: options.logger ?? { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+		logger: options.logger ?? loggerOptions(config.logLevel),
 		// A number is a hop count, which Fastify accepts though its types do not say so.
 		trustProxy: config.trustProxy as boolean,
 		routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
