@@ -163,6 +163,8 @@ test.describe("settings: my profile", () => {
 		await expect(preview).toHaveAttribute("src", /\/api\/v1\/media\/serve\/user\/[^/]+\/[0-9a-f]{32}$/);
 		const src = (await preview.getAttribute("src")) ?? "";
 		expect((await page.request.get(src)).status()).toBe(200);
+		// The header's avatar follows at once.
+		await expect(page.getByTestId("user-menu").locator("img")).toHaveAttribute("src", src);
 		// Saved at once: the form stays clean and the view shows it after Cancel.
 		await expect(page.getByRole("button", { name: "Save Changes" })).toBeDisabled();
 		await page.getByRole("button", { name: "Cancel" }).click();
@@ -174,6 +176,7 @@ test.describe("settings: my profile", () => {
 		await expect(page.getByText("Profile image removed successfully")).toBeVisible();
 		await expect(page.getByTestId("profile-image-field").locator("img")).toHaveCount(0);
 		expect((await page.request.get(src)).status()).toBe(404);
+		await expect(page.getByTestId("user-menu").locator("img")).toHaveCount(0);
 		await page.reload();
 		await expect(page.getByText("No image yet")).toBeVisible();
 	});
