@@ -24,9 +24,11 @@ export const queryClient = new QueryClient({
 	},
 });
 
-const bearer = () => {
+/** The bearer token, and the chosen language so e-mails (password recovery) arrive in it. */
+const headers = () => {
 	const token = authStore.get()?.token;
-	return token ? { authorization: `Bearer ${token}` } : {};
+	const language = document.documentElement.lang || "en";
+	return token ? { authorization: `Bearer ${token}`, "accept-language": language } : { "accept-language": language };
 };
 
 /** A client without the auth link, for the refresh call itself. */
@@ -95,5 +97,5 @@ const authLink: TRPCLink<AppRouter> = () => {
 };
 
 export const trpcClient = createTRPCClient<AppRouter>({
-	links: [authLink, httpBatchLink({ url: "/trpc", headers: bearer, maxURLLength: 2000 })],
+	links: [authLink, httpBatchLink({ url: "/trpc", headers, maxURLLength: 2000 })],
 });

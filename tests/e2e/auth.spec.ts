@@ -255,6 +255,29 @@ test.describe("password recovery", () => {
 		await expect(page.getByTestId("user-menu")).toBeVisible();
 	});
 
+	test("the e-mail comes in the language the page is in", async ({ page, request }) => {
+		const user = await createUserViaApi(request);
+		await page.goto("/recover-password");
+		await page.getByLabel("Select language").selectOption("fr");
+		await page.getByTestId("email-input").fill(user.email);
+		await page.getByRole("button", { name: "Continuer" }).click();
+		await expect(page.getByText("E-mail de réinitialisation envoyé").first()).toBeVisible();
+		let mail: string | null = null;
+		await expect.poll(() => (mail = latestMailTo(user.email)), { timeout: 10_000 }).not.toBeNull();
+		const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(mail ?? "")?.[1] ?? "";
+		const decoded = subject.replace(/\r?\n[ \t]/g, "").replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_m, kind, text) =>
+			kind.toUpperCase() === "B"
+				? Buffer.from(text, "base64").toString("utf8")
+				: Buffer.from(
+						text
+							.replace(/_/g, " ")
+							.replace(/=([0-9A-F]{2})/gi, (_x: string, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+						"latin1",
+					).toString("utf8"),
+		);
+		expect(decoded.replace(/\s+/g, " ")).toContain("Récupération du mot de passe");
+	});
+
 	test("an unknown e-mail gets the same answer", async ({ page }) => {
 		await page.goto("/recover-password");
 		await page.getByTestId("email-input").fill(uniqueEmail("nobody"));
