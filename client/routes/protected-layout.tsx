@@ -2,6 +2,7 @@ import { Dialog, Flex, IconButton, Text, VisuallyHidden } from "@radix-ui/themes
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router-dom";
+import { ErrorFallback } from "../components/error-boundary.tsx";
 import { FullPageSpinner } from "../components/full-page-spinner.tsx";
 import { CloseIcon, MenuIcon } from "../components/icons.tsx";
 import { useCurrentUser } from "../features/auth/use-current-user.ts";
@@ -20,7 +21,7 @@ const NARROW = "(max-width: 767.98px)";
 export function Component() {
 	const { LL } = useI18n();
 	const tokens = useAuthTokens();
-	const { data: user, isPending } = useCurrentUser();
+	const { data: user, isPending, error } = useCurrentUser();
 	const trpc = useTRPC();
 	// Loads beside users.me (no waterfall); only the avatar needs it here.
 	const { data: profile } = useQuery({ ...trpc.profile.get.queryOptions(), enabled: Boolean(tokens) });
@@ -33,6 +34,9 @@ export function Component() {
 	useEffect(() => setDrawerOpen(false), [location.pathname]);
 
 	if (!tokens) return <Navigate to="/login" replace />;
+	// A lost session redirects (the tRPC link clears the tokens); anything else, such as the
+	// server being down, gets the error screen with its Refresh button instead of a spinner forever.
+	if (error && !isPending) return <ErrorFallback error={error} />;
 	if (isPending || !user) return <FullPageSpinner />;
 
 	const toggle = () => (narrow ? setDrawerOpen((open) => !open) : setSidebarOpen((open) => !open));

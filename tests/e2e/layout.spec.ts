@@ -164,6 +164,16 @@ test.describe("other screens", () => {
 		await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
 	});
 
+	test("when the server cannot answer, the layout shows the error screen, not an endless spinner", async ({ page }) => {
+		await signUpAndLogIn(page);
+		await page.route("**/trpc/**", (route) => route.fulfill({ status: 503, body: "down" }));
+		await page.reload();
+		await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible({ timeout: 15_000 });
+		await page.unroute("**/trpc/**");
+		await page.getByRole("button", { name: "Refresh Page" }).click();
+		await expect(page.getByTestId("user-menu")).toBeVisible();
+	});
+
 	test("the user menu shows the initial, then the profile image once set", async ({ page }) => {
 		await signUpAndLogIn(page, { fullName: "Pictured User" });
 		const menu = page.getByTestId("user-menu");
