@@ -13,9 +13,10 @@ export const freePort = () =>
 		});
 	});
 
-/** Starts `node --import tsx <script>` (one process, so its RSS is the server's). */
+/** Starts `node <script>` (one process, so its RSS is the server's); TypeScript runs through tsx. */
 export function startNode(script: string, env: Record<string, string>): ChildProcess {
-	return spawn(process.execPath, ["--import", "tsx", script], {
+	const args = script.endsWith(".ts") ? ["--import", "tsx", script] : [script];
+	return spawn(process.execPath, args, {
 		env: { ...process.env, ...env },
 		stdio: ["ignore", "ignore", "inherit"],
 	});

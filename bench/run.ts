@@ -2,6 +2,7 @@
  * `npm run bench`: the speed bars of contract §11, measured in one run against the real
  * server process and a bare Fastify baseline on the same machine, reported as ratios.
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -52,8 +53,10 @@ async function main() {
 
 	const [appPort, barePort] = [await freePort(), await freePort()];
 	const base = `http://127.0.0.1:${appPort}`;
+	// The same bundle `npm start` runs (its prestart step builds it).
+	execFileSync("npx", ["tsx", "server/build-if-needed.ts"], { stdio: "inherit" });
 	const started = performance.now();
-	const app = startNode("server/main.ts", {
+	const app = startNode("server/dist/main.mjs", {
 		DATA_DIR: dataDir,
 		PORT: String(appPort),
 		LOG_LEVEL: "warn",
