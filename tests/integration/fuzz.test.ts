@@ -48,6 +48,9 @@ const routes = [
 	"POST /trpc/admin.update",
 	"GET /trpc/admin.list",
 	"GET /trpc/users.me",
+	// Batched calls, as httpBatchLink sends them.
+	"POST /trpc/auth.login,auth.signup,admin.create",
+	"GET /trpc/users.me,admin.list,admin.get",
 ] as const;
 
 const CASES_PER_ROUTE = 12;
@@ -64,6 +67,8 @@ const queryJunk = (r: Rng) =>
 		`?input=${encodeURIComponent(JSON.stringify(jsonValue(r)))}`,
 		"?skip[]=1&skip[]=2",
 		"?__proto__[x]=1",
+		"?batch=1",
+		`?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: jsonValue(r), 1: jsonValue(r), 2: jsonValue(r) }))}`,
 	]);
 
 function fuzzRequest(r: Rng, route: string, headers: Record<string, string>): InjectOptions {
