@@ -26,7 +26,9 @@ export async function backupDatabase(databasePath: string, file: string): Promis
 	const source = new Database(databasePath, { fileMustExist: true });
 	try {
 		source.pragma("busy_timeout = 5000");
-		await source.backup(file);
+		// All pages in one step, inside one read snapshot: a step-wise copy restarts whenever
+		// another connection writes between steps, which on a busy server can be forever.
+		await source.backup(file, { progress: () => 0x7fffffff });
 	} catch (error) {
 		rmSync(file, { force: true });
 		throw new BackupError(`Backup failed: ${sqliteMessage(error)}`);
