@@ -64,7 +64,7 @@ export function Component() {
 						{LL.common.appName()}
 					</Link>
 				</Text>
-				<Flex ml="auto" className="header-actions" align="center" gap="3">
+				<Flex className="header-actions" align="center" gap="2">
 					<ThemeControl />
 					<LanguageSelect />
 					<UserMenu user={user} imageUrl={profile?.profile_image_url} />

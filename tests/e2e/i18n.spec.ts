@@ -39,6 +39,10 @@ test.describe("languages", () => {
 		expect(Math.round((sidebar?.x ?? 0) + (sidebar?.width ?? 0))).toBe(viewport?.width);
 		expect(main?.x ?? 0).toBeLessThan(sidebar?.x ?? 0);
 
+		// The header mirrors too: the user menu sits at the far left.
+		const menuButton = await page.getByTestId("user-menu").boundingBox();
+		expect(menuButton?.x ?? 999).toBeLessThan(40);
+
 		// The user menu opens towards the page, not off it.
 		await page.getByTestId("user-menu").click();
 		await expect(page.getByRole("menu")).toContainText("الحساب");
