@@ -13,7 +13,26 @@ export const defaultRules = {
 } satisfies Record<string, BucketRule>;
 export type BucketName = keyof typeof defaultRules;
 
-/** In-memory token buckets keyed by name and client IP. */
+/**
+ * The client a bucket belongs to. An IPv6 host usually holds a whole /64 (2^64
+ * addresses), so v6 clients share the bucket of their /64; an IPv4-mapped address
+ * counts as the IPv4 one.
+ */
+export function clientKey(ip: string): string {
+	if (!ip.includes(":")) return ip;
+	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+	if (mapped) return mapped[1] as string;
+	const [head = "", tail = ""] = ip.toLowerCase().split("%")[0]?.split("::") ?? [];
+	const left = head ? head.split(":") : [];
+	const right = ip.includes("::") && tail ? tail.split(":") : [];
+	const groups = ip.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+	return `${groups
+		.slice(0, 4)
+		.map((group) => group.replace(/^0+(?=.)/, ""))
+		.join(":")}::/64`;
+}
+
+/** In-memory token buckets keyed by name and client (IP, or IPv6 /64). */
 export class RateLimiter {
 	private readonly buckets = new Map<string, Bucket>();
 
@@ -26,7 +45,7 @@ export class RateLimiter {
 	take(name: BucketName, ip: string): void {
 		const rule = this.rules[name];
 		const now = this.clock();
-		const key = `${name}:${ip}`;
+		const key = `${name}:${clientKey(ip)}`;
 		const bucket = this.buckets.get(key) ?? { tokens: rule.burst, updatedAt: now };
 		bucket.tokens = Math.min(rule.burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * rule.perSecond);
 		bucket.updatedAt = now;

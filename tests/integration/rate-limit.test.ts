@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildFrozenApp as buildTestApp } from "../helpers/frozen-app.ts";
 import { buildFileApp, closeFileApp, tempDataDir } from "../helpers/file-app.ts";
+import { clientKey } from "../../server/services/rate-limiter.ts";
 import { api, loginForm } from "../helpers/http.ts";
 import { seedUser } from "../helpers/seed.ts";
 
@@ -42,6 +43,30 @@ describe("per-IP login bucket (burst 20, 1 per second)", () => {
 		await Promise.all(Array.from({ length: 20 }, (_, i) => behind(i, "198.51.100.1")));
 		expect((await behind(50, "198.51.100.1")).statusCode).toBe(429);
 		expect((await behind(51, "198.51.100.2")).statusCode).toBe(400);
+	});
+});
+
+describe("what counts as one client", () => {
+	it("an IPv6 /64 is one client (a host gets 2^64 addresses); an IPv4-mapped address is its IPv4 one", () => {
+		expect(clientKey("10.1.2.3")).toBe("10.1.2.3");
+		expect(clientKey("::ffff:10.1.2.3")).toBe("10.1.2.3");
+		expect(clientKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+		expect(clientKey("2001:0db8:0001:0002:ffff:eeee:dddd:cccc")).toBe("2001:db8:1:2::/64");
+		expect(clientKey("2001:db8::5")).toBe("2001:db8:0:0::/64");
+		expect(clientKey("::1")).toBe("0:0:0:0::/64");
+		expect(clientKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+	});
+
+	it("rotating addresses inside one IPv6 /64 does not escape the login bucket", async () => {
+		const { app } = await buildTestApp();
+		const tries = Array.from({ length: 20 }, (_, i) =>
+			loginForm(app, `v6-${i}@example.com`, "whatever-pw", { ip: `2001:db8:1:2::${(i + 1).toString(16)}` }),
+		);
+		for (const res of await Promise.all(tries)) expect(res.statusCode).toBe(400);
+		expect((await loginForm(app, "v6-x@example.com", "whatever-pw", { ip: "2001:db8:1:2:aaaa::1" })).statusCode).toBe(
+			429,
+		);
+		expect((await loginForm(app, "v6-y@example.com", "whatever-pw", { ip: "2001:db8:1:3::1" })).statusCode).toBe(400);
 	});
 });
 
