@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { TokenPair } from "../../shared/schemas/auth.ts";
 import { type SessionRow, type UserRow, sessions, users } from "../db/schema.ts";
@@ -23,6 +23,11 @@ export function createSession(deps: ServiceDeps, userId: string, meta: RequestMe
 	const id = newTokenId();
 	const accessSecret = newSecret();
 	const refreshSecret = newSecret();
+	// Housekeeping: the user's sessions that can no longer be refreshed go, so the
+	// table (and a future device list) holds only live ones.
+	db.delete(sessions)
+		.where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)))
+		.run();
 	db.insert(sessions)
 		.values({
 			id,

@@ -91,6 +91,26 @@ describe("session rows", () => {
 	});
 });
 
+describe("expired sessions", () => {
+	it("are removed when the user signs in again; live ones stay", async () => {
+		const { app, db, advance } = await buildTestApp({ REFRESH_TOKEN_TTL: "1d" });
+		const user = await seedUser(app);
+		advance(DAY);
+		const live = newSession(app, user);
+		advance(1000);
+		const res = await loginForm(app, user.email, user.password);
+		expect(res.statusCode).toBe(200);
+		const ids = db
+			.select()
+			.from(sessions)
+			.where(eq(sessions.userId, user.id))
+			.all()
+			.map((row) => row.id)
+			.sort();
+		expect(ids).toEqual([live.access_token.split(".")[0], res.json().access_token.split(".")[0]].sort());
+	});
+});
+
 describe("expiry", () => {
 	it("the access token dies after ACCESS_TOKEN_TTL; the refresh token still renews it until its own TTL", async () => {
 		const { app, advance } = await buildTestApp({ ACCESS_TOKEN_TTL: "5m", REFRESH_TOKEN_TTL: "1d" });
