@@ -1,10 +1,20 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3517);
+/** A port nobody holds, chosen once by the runner (workers inherit the variable). */
+const freePort = () =>
+	execFileSync(process.execPath, [
+		"-e",
+		"const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })",
+	])
+		.toString()
+		.trim();
+process.env.E2E_PORT ??= freePort();
+export const E2E_PORT = Number(process.env.E2E_PORT);
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password-1" };
 
 // The runner loads this file first and its workers inherit the variable: one fresh data dir per run.
