@@ -1,4 +1,4 @@
-import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Times are integer milliseconds since the epoch. */
 const createdAt = () => integer("created_at").notNull();
@@ -86,12 +86,21 @@ export const resetTokens = sqliteTable(
 	(table) => [index("reset_tokens_user_id_idx").on(table.userId)],
 );
 
-/** Failed-login back-off per account (by lower-cased e-mail, known or not), kept across restarts. */
-export const loginThrottle = sqliteTable("login_throttle", {
-	email: text("email").primaryKey(),
-	failures: integer("failures").notNull(),
-	lockedUntil: integer("locked_until").notNull(),
-});
+/**
+ * Failed-login back-off per account and client (an IPv4 address or an IPv6 /64), kept
+ * across restarts. Keyed by both so that guessing from one place cannot lock the owner
+ * out from another; the e-mail is lower-cased and need not belong to a user.
+ */
+export const loginThrottle = sqliteTable(
+	"login_throttle",
+	{
+		email: text("email").notNull(),
+		client: text("client").notNull(),
+		failures: integer("failures").notNull(),
+		lockedUntil: integer("locked_until").notNull(),
+	},
+	(table) => [primaryKey({ columns: [table.email, table.client] })],
+);
 
 export const schema = { users, sessions, profiles, media, resetTokens, loginThrottle };
 export type UserRow = typeof users.$inferSelect;

@@ -10,17 +10,17 @@ import { findUserByEmail, storePasswordHash } from "./users.ts";
 
 /**
  * Checks the password (or spends the same time on a dummy hash when the e-mail is
- * unknown), applies the per-IP bucket and the per-account back-off, then opens a session.
+ * unknown), applies the per-IP bucket and the per-account-and-client back-off, then opens a session.
  */
 export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestMeta): Promise<TokenPair> {
 	deps.limiter.take("login", meta.ip);
-	assertNotLockedOut(deps, input.username);
+	assertNotLockedOut(deps, input.username, meta.ip);
 	const user = findUserByEmail(deps, input.username);
 	const valid = user
 		? await verifyPassword(user.hashedPassword, input.password)
 		: await verifyAgainstDummy(input.password);
 	if (!user || !valid) {
-		recordFailedLogin(deps, input.username);
+		recordFailedLogin(deps, input.username, meta.ip);
 		return fail("INCORRECT_LOGIN");
 	}
 	clearFailedLogins(deps, input.username);

@@ -1,29 +1,37 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { loginThrottle } from "../db/schema.ts";
 import { fail } from "../domain/errors.ts";
 import type { ServiceDeps } from "./deps.ts";
+import { clientKey } from "./rate-limiter.ts";
 
 const MAX_WAIT_SECONDS = 300;
 
-/** Throws RATE_LIMITED while the account is in its back-off after failed logins. */
-export function assertNotLockedOut({ db, clock }: ServiceDeps, email: string): void {
-	const row = db.select().from(loginThrottle).where(eq(loginThrottle.email, email)).get();
+const thisPair = (email: string, ip: string) =>
+	and(eq(loginThrottle.email, email), eq(loginThrottle.client, clientKey(ip)));
+
+/** Throws RATE_LIMITED while this account is in its back-off for this client after failed logins. */
+export function assertNotLockedOut({ db, clock }: ServiceDeps, email: string, ip: string): void {
+	const row = db.select().from(loginThrottle).where(thisPair(email, ip)).get();
 	const now = clock();
 	if (row && row.lockedUntil > now) fail("RATE_LIMITED", { retryAfter: Math.ceil((row.lockedUntil - now) / 1000) });
 }
 
 /** Each failure doubles the wait: 1, 2, 4 ... 300 seconds. Kept in SQLite so a restart keeps it. */
-export function recordFailedLogin({ db, clock }: ServiceDeps, email: string): void {
-	const row = db.select().from(loginThrottle).where(eq(loginThrottle.email, email)).get();
+export function recordFailedLogin({ db, clock }: ServiceDeps, email: string, ip: string): void {
+	const row = db.select().from(loginThrottle).where(thisPair(email, ip)).get();
 	const failures = (row?.failures ?? 0) + 1;
 	const waitSeconds = Math.min(2 ** (failures - 1), MAX_WAIT_SECONDS);
-	const values = { email, failures, lockedUntil: clock() + waitSeconds * 1000 };
+	const values = { email, client: clientKey(ip), failures, lockedUntil: clock() + waitSeconds * 1000 };
 	db.insert(loginThrottle)
 		.values(values)
-		.onConflictDoUpdate({ target: loginThrottle.email, set: { failures, lockedUntil: values.lockedUntil } })
+		.onConflictDoUpdate({
+			target: [loginThrottle.email, loginThrottle.client],
+			set: { failures, lockedUntil: values.lockedUntil },
+		})
 		.run();
 }
 
+/** The owner proved the password (or an operator or reset link replaced it): every wait of the account ends. */
 export function clearFailedLogins({ db }: ServiceDeps, email: string): void {
 	// A read first: most logins have no failures to clear, and a write costs an fsync.
 	const row = db.select({ email: loginThrottle.email }).from(loginThrottle).where(eq(loginThrottle.email, email)).get();

@@ -92,8 +92,8 @@ describe("per-account back-off after failed logins", () => {
 	it("waits 1, 2, 4 ... seconds, capped at 300, even for the right password, and resets on success", async () => {
 		const { app, advance } = await buildTestApp();
 		const user = await seedUser(app);
-		let ip = 0;
-		const attempt = (password: string) => loginForm(app, user.email, password, { ip: `10.3.0.${++ip}` });
+		// One client guessing; the waits in between refill its per-IP bucket.
+		const attempt = (password: string) => loginForm(app, user.email, password, { ip: "10.3.0.1" });
 		const waits: number[] = [];
 		for (let i = 0; i < 10; i++) {
 			expect((await attempt("wrong-password")).statusCode).toBe(400);
@@ -107,6 +107,17 @@ describe("per-account back-off after failed logins", () => {
 		expect((await attempt(user.password)).statusCode).toBe(200);
 		expect((await attempt("wrong-password")).statusCode).toBe(400);
 		expect((await attempt(user.password)).headers["retry-after"]).toBe("1");
+	});
+
+	it("cannot lock the owner out: guesses from one client slow that client only, and the owner's login clears them", async () => {
+		const { app } = await buildTestApp();
+		const user = await seedUser(app);
+		for (let i = 0; i < 3; i++) await loginForm(app, user.email, "wrong-password", { ip: "10.5.0.1" });
+		expect((await loginForm(app, user.email, user.password, { ip: "10.5.0.1" })).statusCode).toBe(429);
+		expect((await loginForm(app, user.email, user.password, { ip: "10.6.0.1" })).statusCode).toBe(200);
+		// An IPv6 guesser rotating addresses inside its /64 is still one client.
+		await loginForm(app, user.email, "wrong-password", { ip: "2001:db8:1:2::a" });
+		expect((await loginForm(app, user.email, user.password, { ip: "2001:db8:1:2::b" })).statusCode).toBe(429);
 	});
 
 	it("counts e-mails case-insensitively and is per account: another account is not slowed", async () => {

@@ -46,11 +46,10 @@ describe("CLI: create-superuser and reset-password", () => {
 		try {
 			const outstanding = () => (db.prepare("select count(*) as n from reset_tokens").get() as { n: number }).n;
 			expect(outstanding()).toBe(1);
-			// A long back-off, as after many failed logins.
-			db.prepare("insert into login_throttle (email, failures, locked_until) values (?, 9, ?)").run(
-				SUPERUSER.email,
-				Date.now() + 300_000,
-			);
+			// A long back-off for this client (the test talks from loopback), as after many failed logins.
+			db.prepare(
+				"insert into login_throttle (email, client, failures, locked_until) values (?, '127.0.0.1', 9, ?)",
+			).run(SUPERUSER.email, Date.now() + 300_000);
 			expect((await httpLogin(server.url, SUPERUSER.email, SUPERUSER.password)).status).toBe(429);
 
 			const reset = await runCli(["reset-password", "--email", SUPERUSER.email.toUpperCase()], env);
