@@ -14,6 +14,7 @@ import { zodValidatorCompiler } from "./http/validation.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { createDiskStorage, type MediaStorage } from "./media/storage.ts";
 import { localesPlugin } from "./rest/locales.ts";
+import { restErrorHandler } from "./rest/error-handler.ts";
 import { restPlugin } from "./rest/plugin.ts";
 import type { Clock, ServiceDeps } from "./services/deps.ts";
 import { RateLimiter } from "./services/rate-limiter.ts";
@@ -68,6 +69,8 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 	app.setSerializerCompiler(serializerCompiler);
 	app.decorateRequest("auth", null);
 	app.decorate("deps", deps);
+	// One error shape everywhere outside tRPC (REST, docs, locales, the SPA): `{"detail": ...}`, no 5xx text.
+	app.setErrorHandler(restErrorHandler);
 
 	await app.register(fastifyHelmet, {
 		contentSecurityPolicy: {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServiceDeps } from "../services/deps.ts";
-import { restErrorHandler } from "./error-handler.ts";
 import { loginRoutes } from "./login.ts";
 import { mediaRoutes } from "./media.ts";
 import { profileRoutes } from "./profile.ts";
@@ -15,11 +14,18 @@ const routeModules: RouteModule[] = [loginRoutes, userRoutes, utilsRoutes, profi
 /** The FastAPI-compatible API, mounted at /api/v1. */
 export const restPlugin: FastifyPluginAsync<{ deps: ServiceDeps }> = async (scope, { deps }) => {
 	const app = scope.withTypeProvider<ZodTypeProvider>();
-	app.setErrorHandler(restErrorHandler);
+	// Errors reach the app-wide handler (server/rest/error-handler.ts): FastAPI's shapes.
 	app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: "Not Found" }));
 	// OAuth2 password forms (login) and the media move form arrive url-encoded.
 	app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
 		done(null, Object.fromEntries(new URLSearchParams(body as string)));
+	});
+	// FastAPI reads an empty JSON body as no body, so an optional body (logout) stays optional.
+	const parseJson = app.getDefaultJsonParser("error", "error");
+	app.removeContentTypeParser("application/json");
+	app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+		if (body === "") return done(null, undefined);
+		parseJson(request, body as string, done);
 	});
 	for (const register of routeModules) register(app, deps);
 };

@@ -24,7 +24,13 @@ export const fullName = () => text("fullNameRequired").trim().max(255, { message
 
 export const bool = () => z.boolean({ error: "mustBeBoolean" });
 
-export const uuid = () => z.uuid({ message: "idInvalid" });
+/** A UUID in any letter case, compared lower-cased as the ids are stored. */
+export const uuid = () =>
+	z
+		.string({ error: "idInvalid" })
+		.trim()
+		.toLowerCase()
+		.pipe(z.uuid({ message: "idInvalid" }));
 
 /** Adds "must equal" checks between two fields of an object schema, reported on `confirmField`. */
 export const matching = <T extends Record<string, unknown>>(
