@@ -63,9 +63,11 @@ async function main() {
 		TRUST_PROXY: "true",
 		FIRST_SUPERUSER_PASSWORD: PASSWORD,
 	});
-	const bare = startNode("bench/bare-server.ts", { PORT: String(barePort) });
+	let bare: ReturnType<typeof startNode> | undefined;
 	try {
 		const coldStartMs = await waitForOk(`${base}/api/v1/utils/health-check/`, started);
+		// Started only now, so that it does not compete with the app's cold start.
+		bare = startNode("bench/bare-server.ts", { PORT: String(barePort) });
 		await waitForOk(`http://127.0.0.1:${barePort}/users/me`, performance.now());
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 		const idleRssMb = rssMegabytes(app.pid as number);
@@ -140,7 +142,7 @@ async function main() {
 			JSON.stringify({ rows, figures }, null, 2),
 		);
 	} finally {
-		await Promise.all([stop(app), stop(bare)]);
+		await Promise.all([stop(app), bare ? stop(bare) : undefined]);
 		rmSync(dataDir, { recursive: true, force: true });
 	}
 }

@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
@@ -9,6 +8,7 @@ import type { Db } from "./db/client.ts";
 import { clientDistDir } from "./paths.ts";
 import { registerDocs } from "./http/docs.ts";
 import { loggerOptions } from "./http/logging.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSpa } from "./http/spa.ts";
 import { zodValidatorCompiler } from "./http/validation.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -72,27 +72,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 	// One error shape everywhere outside tRPC (REST, docs, locales, the SPA): `{"detail": ...}`, no 5xx text.
 	app.setErrorHandler(restErrorHandler);
 
-	await app.register(fastifyHelmet, {
-		contentSecurityPolicy: {
-			directives: {
-				"default-src": ["'self'"],
-				"script-src": ["'self'"],
-				"style-src": ["'self'", "'unsafe-inline'"],
-				"img-src": ["'self'", "data:", "blob:"],
-				"font-src": ["'self'", "data:"],
-				"connect-src": ["'self'"],
-				"frame-ancestors": ["'none'"],
-				"object-src": ["'none'"],
-				"base-uri": ["'self'"],
-				"form-action": ["'self'"],
-				"upgrade-insecure-requests": null,
-			},
-		},
-	});
-	app.addHook("onRequest", async (request, reply) => {
-		// Reset links carry a token in the URL: never send it on as a Referer.
-		if (request.url.startsWith("/reset-password")) reply.header("referrer-policy", "no-referrer");
-	});
+	registerSecurityHeaders(app);
 	await app.register(fastifyCookie);
 	await registerDocs(app);
 	await app.register(restPlugin, { prefix: "/api/v1", deps });

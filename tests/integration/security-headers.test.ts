@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { buildTestApp } from "../helpers/build-test-app.ts";
+
+describe("security headers (contract §9)", () => {
+	it("are on API answers, errors included: strict CSP, no framing, nosniff, HSTS, no referrer", async () => {
+		const { app } = await buildTestApp();
+		for (const url of [
+			"/api/v1/utils/health-check/",
+			"/api/v1/users/me",
+			"/api/v1/nothing-here",
+			"/reset-password?token=abc",
+		]) {
+			const res = await app.inject({ method: "GET", url });
+			const csp = String(res.headers["content-security-policy"]);
+			expect(csp, url).toContain("script-src 'self'");
+			expect(csp, url).not.toMatch(/script-src[^;]*unsafe-inline/);
+			expect(csp, url).toContain("frame-ancestors 'none'");
+			expect(csp, url).toContain("object-src 'none'");
+			expect(res.headers["x-content-type-options"], url).toBe("nosniff");
+			expect(res.headers["x-frame-options"], url).toBe("SAMEORIGIN");
+			expect(res.headers["strict-transport-security"], url).toContain("max-age=");
+			expect(res.headers["referrer-policy"], url).toBe("no-referrer");
+		}
+	});
+
+	it("leave the API docs working under their own CSP", async () => {
+		const { app } = await buildTestApp();
+		const res = await app.inject({ method: "GET", url: "/api/v1/docs/" });
+		expect(res.statusCode).toBe(200);
+		expect(res.headers["content-security-policy"]).toBeDefined();
+	});
+});
