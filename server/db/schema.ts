@@ -99,7 +99,10 @@ export const loginThrottle = sqliteTable(
 		failures: integer("failures").notNull(),
 		lockedUntil: integer("locked_until").notNull(),
 	},
-	(table) => [primaryKey({ columns: [table.email, table.client] })],
+	(table) => [
+		primaryKey({ columns: [table.email, table.client] }),
+		index("login_throttle_locked_until_idx").on(table.lockedUntil),
+	],
 );
 
 export const schema = { users, sessions, profiles, media, resetTokens, loginThrottle };

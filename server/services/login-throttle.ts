@@ -1,10 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { loginThrottle } from "../db/schema.ts";
 import { fail } from "../domain/errors.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { clientKey } from "./rate-limiter.ts";
 
 const MAX_WAIT_SECONDS = 300;
+/** A back-off nobody touched for this long is forgotten, so the table cannot grow without bound. */
+const FORGET_AFTER_MS = 24 * 3_600_000;
 
 const thisPair = (email: string, ip: string) =>
 	and(eq(loginThrottle.email, email), eq(loginThrottle.client, clientKey(ip)));
@@ -16,8 +18,14 @@ export function assertNotLockedOut({ db, clock }: ServiceDeps, email: string, ip
 	if (row && row.lockedUntil > now) fail("RATE_LIMITED", { retryAfter: Math.ceil((row.lockedUntil - now) / 1000) });
 }
 
-/** Each failure doubles the wait: 1, 2, 4 ... 300 seconds. Kept in SQLite so a restart keeps it. */
+/**
+ * Each failure doubles the wait: 1, 2, 4 ... 300 seconds. Kept in SQLite so a restart
+ * keeps it; waits that ended a day ago are swept here, on the failure path only.
+ */
 export function recordFailedLogin({ db, clock }: ServiceDeps, email: string, ip: string): void {
+	db.delete(loginThrottle)
+		.where(lt(loginThrottle.lockedUntil, clock() - FORGET_AFTER_MS))
+		.run();
 	const row = db.select().from(loginThrottle).where(thisPair(email, ip)).get();
 	const failures = (row?.failures ?? 0) + 1;
 	const waitSeconds = Math.min(2 ** (failures - 1), MAX_WAIT_SECONDS);

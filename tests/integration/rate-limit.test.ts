@@ -143,3 +143,20 @@ describe("per-account back-off after failed logins", () => {
 		expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);
 	});
 });
+
+describe("the back-off table", () => {
+	it("forgets waits that ended more than a day ago when the next failure is recorded", async () => {
+		const { app, db, advance } = await buildTestApp();
+		const user = await seedUser(app);
+		const rows = () => db.$client.prepare("select email from login_throttle").all() as Array<{ email: string }>;
+		await loginForm(app, "nobody-1@example.com", "wrong-password", { ip: "10.7.0.1" });
+		await loginForm(app, user.email, "wrong-password", { ip: "10.7.0.2" });
+		expect(rows()).toHaveLength(2);
+		advance(25 * 3_600_000);
+		await loginForm(app, "nobody-2@example.com", "wrong-password", { ip: "10.7.0.3" });
+		expect(rows().map((row) => row.email)).toEqual(["nobody-2@example.com"]);
+		// The user's count started over: the next failure waits 1 s again.
+		await loginForm(app, user.email, "wrong-password", { ip: "10.7.0.2" });
+		expect((await loginForm(app, user.email, user.password, { ip: "10.7.0.2" })).headers["retry-after"]).toBe("1");
+	});
+});

@@ -1,0 +1,1 @@
+CREATE INDEX `login_throttle_locked_until_idx` ON `login_throttle` (`locked_until`);
