@@ -4,12 +4,11 @@ import { z } from "zod";
 import { entityRefSchema, fileIdSchema, mediaFileSchema } from "../../shared/schemas/media.ts";
 import { listQuerySchema, messageSchema } from "../../shared/schemas/users.ts";
 import type { ServiceDeps } from "../services/deps.ts";
-import { checkHealth } from "../services/health.ts";
 import * as mediaService from "../services/media.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { multipartToBody, registerMultipart, uploadedFileSchema } from "./multipart-form.ts";
 import { authOf, type RouteModule } from "./types.ts";
-import { healthSchema } from "./utils.ts";
+import { healthHandler, healthSchema } from "./utils.ts";
 
 const tags = ["media"];
 const security = [{ OAuth2PasswordBearer: [] }];
@@ -75,10 +74,7 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 				response: { 200: healthSchema, 503: healthSchema },
 			},
 		},
-		async (_request, reply) => {
-			const report = checkHealth(deps);
-			return reply.status(report.status === "ok" ? 200 : 503).send(report);
-		},
+		healthHandler(deps),
 	);
 	app.get(
 		"/media/file/:file_id",

@@ -6,7 +6,7 @@ import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "./logi
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { type Authenticated, createSession, revokeSession, revokeUserSessions, rotateSession } from "./sessions.ts";
 import { parseToken } from "./tokens.ts";
-import { findUserByEmail, storePasswordHash } from "./users.ts";
+import { findUserByEmail, setPassword } from "./users.ts";
 
 /**
  * Checks the password (or spends the same time on a dummy hash when the e-mail is
@@ -56,7 +56,6 @@ export async function changePassword(
 ): Promise<{ message: string }> {
 	if (!(await verifyPassword(auth.user.hashedPassword, input.current_password))) fail("INCORRECT_PASSWORD");
 	if (input.current_password === input.new_password) fail("SAME_PASSWORD");
-	storePasswordHash(deps, auth.user.id, await hashPassword(input.new_password));
-	revokeUserSessions(deps, auth.user.id, auth.session.id);
+	setPassword(deps, auth.user, await hashPassword(input.new_password), auth.session.id);
 	return { message: "Password updated successfully" };
 }

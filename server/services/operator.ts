@@ -1,9 +1,7 @@
 import { fail } from "../domain/errors.ts";
 import type { ServiceDeps } from "./deps.ts";
-import { clearFailedLogins } from "./login-throttle.ts";
 import { hashPassword } from "./passwords.ts";
-import { revokeUserSessions } from "./sessions.ts";
-import { findUserByEmail, storePasswordHash } from "./users.ts";
+import { findUserByEmail, setPassword } from "./users.ts";
 
 /**
  * An operator sets a user's password (CLI `reset-password`): like a reset by e-mail, it
@@ -11,7 +9,5 @@ import { findUserByEmail, storePasswordHash } from "./users.ts";
  */
 export async function setPasswordAsOperator(deps: ServiceDeps, email: string, password: string): Promise<void> {
 	const user = findUserByEmail(deps, email) ?? fail("USER_EMAIL_NOT_FOUND");
-	storePasswordHash(deps, user.id, await hashPassword(password));
-	revokeUserSessions(deps, user.id);
-	clearFailedLogins(deps, user.email);
+	setPassword(deps, user, await hashPassword(password));
 }

@@ -6,11 +6,9 @@ import { fail } from "../domain/errors.ts";
 import { type MailLanguage, pickLanguage } from "../mail/language.ts";
 import { renderResetEmail } from "../mail/reset-email.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
-import { clearFailedLogins } from "./login-throttle.ts";
 import { hashPassword } from "./passwords.ts";
-import { revokeUserSessions } from "./sessions.ts";
 import { hashSecretHex } from "./tokens.ts";
-import { findUserByEmail, findUserById, storePasswordHash } from "./users.ts";
+import { findUserByEmail, findUserById, setPassword } from "./users.ts";
 
 export const RECOVERY_SENT = { message: "Password recovery email sent" };
 
@@ -82,8 +80,6 @@ export async function resetPassword(
 	if (!spent || spent.expiresAt <= deps.clock()) return fail("INVALID_RESET_TOKEN");
 	const user = findUserById(deps, spent.userId) ?? fail("INVALID_RESET_TOKEN");
 	if (!user.isActive) fail("INACTIVE_USER");
-	storePasswordHash(deps, user.id, await hashPassword(input.new_password));
-	revokeUserSessions(deps, user.id);
-	clearFailedLogins(deps, user.email);
+	setPassword(deps, user, await hashPassword(input.new_password));
 	return { message: "Password updated successfully" };
 }

@@ -1,7 +1,7 @@
 import { and, eq, lte, ne, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
 import type { TokenPair } from "../../shared/schemas/auth.ts";
-import { type SessionRow, type UserRow, sessions, users } from "../db/schema.ts";
+import type { Db } from "../db/client.ts";
+import { type SessionRow, sessions, type UserRow, users } from "../db/schema.ts";
 import { fail } from "../domain/errors.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { hashSecret, newSecret, newTokenId, parseToken, secretMatches } from "./tokens.ts";

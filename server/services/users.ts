@@ -5,13 +5,14 @@ import type {
 	SignupInput,
 	UserCreateInput,
 	UserPublic,
+	UsersPublic,
 	UserUpdateInput,
 	UserUpdateMeInput,
-	UsersPublic,
 } from "../../shared/schemas/users.ts";
 import { resetTokens, type UserRow, users } from "../db/schema.ts";
 import { type DomainError, fail } from "../domain/errors.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
+import { clearFailedLogins } from "./login-throttle.ts";
 import { hashPassword } from "./passwords.ts";
 import { revokeUserSessions } from "./sessions.ts";
 import { removeUserFiles } from "./user-files.ts";
@@ -115,12 +116,23 @@ export function updateMe(deps: ServiceDeps, actor: UserRow, input: UserUpdateMeI
 	return toUserPublic(row ?? fail("USER_NOT_FOUND"));
 }
 
-/** Sets a new password hash and kills every outstanding reset link, in one transaction. */
-export function storePasswordHash({ db }: ServiceDeps, userId: string, hashedPassword: string): void {
-	db.transaction((tx) => {
-		tx.update(users).set({ hashedPassword }).where(eq(users.id, userId)).run();
-		tx.delete(resetTokens).where(eq(resetTokens.userId, userId)).run();
+/**
+ * Gives the user a new password (already hashed). However it happens (own change, reset
+ * link, admin, operator), every outstanding reset link and failed-login wait of the
+ * account ends, and so does every session but `keepSessionId`.
+ */
+export function setPassword(
+	deps: ServiceDeps,
+	user: Pick<UserRow, "id" | "email">,
+	hashedPassword: string,
+	keepSessionId?: string,
+): void {
+	deps.db.transaction((tx) => {
+		tx.update(users).set({ hashedPassword }).where(eq(users.id, user.id)).run();
+		tx.delete(resetTokens).where(eq(resetTokens.userId, user.id)).run();
 	});
+	revokeUserSessions(deps, user.id, keepSessionId);
+	clearFailedLogins(deps, user.email);
 }
 
 const countOtherActiveSuperusers = ({ db }: ServiceDeps, userId: string) =>
@@ -161,8 +173,8 @@ export async function updateUser(
 		...(input.is_superuser !== undefined && { isSuperuser: input.is_superuser }),
 	};
 	if (Object.keys(changes).length > 0) deps.db.update(users).set(changes).where(eq(users.id, target.id)).run();
-	if (hashedPassword !== undefined) storePasswordHash(deps, target.id, hashedPassword);
-	if (input.is_active === false || hashedPassword !== undefined) revokeUserSessions(deps, target.id);
+	if (hashedPassword !== undefined) setPassword(deps, target, hashedPassword);
+	else if (input.is_active === false) revokeUserSessions(deps, target.id);
 	return toUserPublic(findUserById(deps, target.id) ?? fail("USER_ID_NOT_FOUND"));
 }
 

@@ -120,6 +120,20 @@ describe("per-account back-off after failed logins", () => {
 		expect((await loginForm(app, user.email, user.password, { ip: "2001:db8:1:2::b" })).statusCode).toBe(429);
 	});
 
+	it("ends when the password is set anew, by an admin as by a reset link", async () => {
+		const { app } = await buildTestApp();
+		const admin = await seedUser(app, { isSuperuser: true });
+		const user = await seedUser(app);
+		await loginForm(app, user.email, "wrong-password", { ip: "10.8.0.1" });
+		expect((await loginForm(app, user.email, user.password, { ip: "10.8.0.1" })).statusCode).toBe(429);
+		const set = await api(app, "PATCH", `/users/${user.id}`, {
+			headers: admin.headers,
+			body: { password: "a-new-password-9" },
+		});
+		expect(set.statusCode).toBe(200);
+		expect((await loginForm(app, user.email, "a-new-password-9", { ip: "10.8.0.1" })).statusCode).toBe(200);
+	});
+
 	it("counts e-mails case-insensitively and is per account: another account is not slowed", async () => {
 		const { app } = await buildTestApp();
 		const user = await seedUser(app);
