@@ -1,23 +1,22 @@
-import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { clientDistDir } from "./paths.ts";
 import { registerDocs } from "./http/docs.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSpa } from "./http/spa.ts";
 import { zodValidatorCompiler } from "./http/validation.ts";
-import { createMailer, type Mailer } from "./mail/mailer.ts";
-import { createDiskStorage, type MediaStorage } from "./media/storage.ts";
-import { localesPlugin } from "./rest/locales.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { MediaStorage } from "./media/storage.ts";
+import { clientDistDir } from "./paths.ts";
 import { restErrorHandler } from "./rest/error-handler.ts";
+import { localesPlugin } from "./rest/locales.ts";
 import { restPlugin } from "./rest/plugin.ts";
-import type { Clock, ServiceDeps } from "./services/deps.ts";
-import { RateLimiter } from "./services/rate-limiter.ts";
+import { type Clock, createServiceDeps, type ServiceDeps } from "./services/deps.ts";
+import type { RateLimiter } from "./services/rate-limiter.ts";
 import { makeCreateContext, refuseTrpcMultipart } from "./trpc/context.ts";
 import { type AppRouter, appRouter } from "./trpc/router.ts";
 
@@ -44,7 +43,6 @@ declare module "fastify" {
 /** The whole app around the given database. It never listens: main.ts and tests decide. */
 export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 	const { config, db } = options;
-	const clock = options.clock ?? Date.now;
 	const app = Fastify({
 		logger: options.logger ?? loggerOptions(config.logLevel),
 		// A number is a hop count, which Fastify accepts though its types do not say so.
@@ -52,19 +50,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 		routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
 		bodyLimit: 1024 * 1024,
 	});
-	const mailer =
-		options.mailer ??
-		createMailer({ from: config.mailFrom, smtp: config.smtp, outboxDir: join(config.dataDir, "outbox"), log: app.log });
-	const storage = options.storage ?? createDiskStorage(join(config.dataDir, "media"));
-	const deps: ServiceDeps = {
-		config,
-		db,
-		clock,
-		limiter: options.limiter ?? new RateLimiter(clock),
-		log: app.log,
-		mailer,
-		storage,
-	};
+	const deps = createServiceDeps({ config, db, clock: options.clock, log: app.log }, options);
 	app.setValidatorCompiler(zodValidatorCompiler);
 	app.setSerializerCompiler(serializerCompiler);
 	app.decorateRequest("auth", null);
@@ -90,6 +76,6 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 	});
 	await registerSpa(app, options.clientDir ?? clientDistDir);
 	// Mail is sent after the reply: let queued messages go out before the app closes.
-	app.addHook("onClose", () => mailer.idle());
+	app.addHook("onClose", () => deps.mailer.idle());
 	return app;
 }

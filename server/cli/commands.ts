@@ -1,18 +1,15 @@
-import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { z } from "zod";
 import { email, password } from "../../shared/schemas/fields.ts";
-import { messageText } from "../http/validation.ts";
 import type { Config } from "../config.ts";
 import { type Db, migrateDatabase, openDatabase } from "../db/client.ts";
 import { DomainError } from "../domain/errors.ts";
-import { createMailer } from "../mail/mailer.ts";
-import { createDiskStorage } from "../media/storage.ts";
+import { messageText } from "../http/validation.ts";
 import { backupDatabase, restoreDatabase } from "../services/backup.ts";
-import type { ServiceDeps } from "../services/deps.ts";
+import { createServiceDeps, type ServiceDeps } from "../services/deps.ts";
 import { setPasswordAsOperator } from "../services/operator.ts";
-import { RateLimiter } from "../services/rate-limiter.ts";
+import { randomPassword } from "../services/passwords.ts";
 import { insertUser } from "../services/users.ts";
 import { CliFailure, UsageError } from "./usage.ts";
 
@@ -42,8 +39,6 @@ function fileArg(args: Args): string {
 	return resolve(file);
 }
 
-const generatePassword = () => randomBytes(18).toString("base64url");
-
 /** Opens the configured database with migrations applied, runs `work`, closes it. */
 async function withDeps<T>(config: Config, io: Io, work: (deps: ServiceDeps) => Promise<T>): Promise<T> {
 	mkdirSync(config.dataDir, { recursive: true });
@@ -53,14 +48,7 @@ async function withDeps<T>(config: Config, io: Io, work: (deps: ServiceDeps) => 
 		const say = (obj: object | string, msg?: string) =>
 			io.err(msg ?? (typeof obj === "string" ? obj : JSON.stringify(obj)));
 		const log = { info: () => {}, warn: say, error: say };
-		const mailer = createMailer({
-			from: config.mailFrom,
-			smtp: config.smtp,
-			outboxDir: join(config.dataDir, "outbox"),
-			log,
-		});
-		const storage = createDiskStorage(join(config.dataDir, "media"));
-		return await work({ db, config, clock: Date.now, limiter: new RateLimiter(Date.now), log, mailer, storage });
+		return await work(createServiceDeps({ config, db, log }));
 	} finally {
 		db.$client.close();
 	}
@@ -68,7 +56,7 @@ async function withDeps<T>(config: Config, io: Io, work: (deps: ServiceDeps) => 
 
 export async function createSuperuser(config: Config, args: Args, io: Io): Promise<void> {
 	const account = accountArgs(args);
-	const chosen = account.password ?? generatePassword();
+	const chosen = account.password ?? randomPassword();
 	await withDeps(config, io, async (deps) => {
 		try {
 			await insertUser(
@@ -88,7 +76,7 @@ export async function createSuperuser(config: Config, args: Args, io: Io): Promi
 
 export async function resetPassword(config: Config, args: Args, io: Io): Promise<void> {
 	const account = accountArgs(args);
-	const chosen = account.password ?? generatePassword();
+	const chosen = account.password ?? randomPassword();
 	await withDeps(config, io, async (deps) => {
 		try {
 			await setPasswordAsOperator(deps, account.email, chosen);

@@ -1,5 +1,5 @@
 import type { FastifySchemaCompiler } from "fastify";
-import type { ZodType, core } from "zod";
+import type { core, ZodType } from "zod";
 import { isValidationMessageKey, validationMessages } from "../../shared/schemas/messages.ts";
 
 /** What a failed check leaves on `error.validation`: the zod issue and the value it was about. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { constants, accessSync, createReadStream, mkdirSync, statSync } from "node:fs";
+import { accessSync, constants, createReadStream, mkdirSync, statSync } from "node:fs";
 import { rename, rm, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";

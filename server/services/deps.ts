@@ -1,8 +1,9 @@
+import { join } from "node:path";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import type { MediaStorage } from "../media/storage.ts";
-import type { RateLimiter } from "./rate-limiter.ts";
+import { createMailer, type Mailer } from "../mail/mailer.ts";
+import { createDiskStorage, type MediaStorage } from "../media/storage.ts";
+import { RateLimiter } from "./rate-limiter.ts";
 
 /** Milliseconds since the epoch; tests pass a clock they can move. */
 export type Clock = () => number;
@@ -26,3 +27,26 @@ export type ServiceDeps = {
 
 /** Who is asking, as adapters see it. */
 export type RequestMeta = { ip: string; userAgent: string | undefined };
+
+/**
+ * The services' dependencies from the config, for the app and the CLI alike: SMTP when
+ * configured, else the outbox; files under DATA_DIR/media. Parts given are used as they are.
+ */
+export function createServiceDeps(
+	base: { config: Config; db: Db; log: Logger; clock?: Clock },
+	parts: Partial<Pick<ServiceDeps, "limiter" | "mailer" | "storage">> = {},
+): ServiceDeps {
+	const { config, db, log } = base;
+	const clock = base.clock ?? Date.now;
+	return {
+		config,
+		db,
+		clock,
+		log,
+		limiter: parts.limiter ?? new RateLimiter(clock),
+		mailer:
+			parts.mailer ??
+			createMailer({ from: config.mailFrom, smtp: config.smtp, outboxDir: join(config.dataDir, "outbox"), log }),
+		storage: parts.storage ?? createDiskStorage(join(config.dataDir, "media")),
+	};
+}

@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { ServiceDeps } from "./deps.ts";
+import { randomPassword } from "./passwords.ts";
 import { findUserByEmail, insertUser } from "./users.ts";
 
 /**
@@ -11,7 +11,7 @@ export async function ensureFirstSuperuser(
 ): Promise<{ created: boolean; generatedPassword?: string }> {
 	const { email, password } = deps.config.firstSuperuser;
 	if (findUserByEmail(deps, email)) return { created: false };
-	const generatedPassword = password === undefined ? randomBytes(18).toString("base64url") : undefined;
+	const generatedPassword = password === undefined ? randomPassword() : undefined;
 	await insertUser(
 		deps,
 		{ email, fullName: null, password: password ?? (generatedPassword as string), isActive: true, isSuperuser: true },

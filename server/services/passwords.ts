@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 
 /** `Algorithm.Argon2id`; the enum is a const enum, which isolated modules cannot read. */
@@ -36,3 +37,6 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 	await verifyPassword(await dummyHash, password);
 	return false;
 }
+
+/** A password for an operator to note when none was chosen: 144 random bits. */
+export const randomPassword = () => randomBytes(18).toString("base64url");
