@@ -9,7 +9,7 @@ export const MEDIA_URL_PREFIX = "/api/v1/media/serve";
 export const mediaUrl = (entityType: string, entityId: string, fileId: string) =>
 	`${MEDIA_URL_PREFIX}/${encodeURIComponent(entityType)}/${encodeURIComponent(entityId)}/${fileId}`;
 
-const SERVE_PATH = /^\/api\/v1\/media\/serve\/[^/]+\/[^/]+\/([0-9a-f]{32})$/;
+const SERVE_PATH = new RegExp(`^${MEDIA_URL_PREFIX}/[^/]+/[^/]+/([0-9a-f]{32})$`);
 
 /**
  * The site-relative URL of a media file `userId` owns, from a relative URL or an absolute
