@@ -11,11 +11,19 @@ export type TestSmtp = {
 	next(timeoutMs?: number): Promise<ReceivedMail>;
 };
 
+export type SmtpOptions = {
+	/** Answers this many DATA commands with a temporary 451 failure before accepting any. */
+	rejectFirst?: number;
+	/** Each message is acknowledged only once this settles (a slow mail server). */
+	hold?: Promise<void>;
+};
+
 const running: SMTPServer[] = [];
 
 /** A real SMTP server on 127.0.0.1 and a random port, without TLS; closed after each test. */
-export async function startSmtp(): Promise<TestSmtp> {
+export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
 	const received: ReceivedMail[] = [];
+	let toReject = options.rejectFirst ?? 0;
 	let taken = 0;
 	const waiting: Array<() => void> = [];
 	const server = new SMTPServer({
@@ -25,7 +33,13 @@ export async function startSmtp(): Promise<TestSmtp> {
 		onData(stream, session, callback) {
 			const chunks: Buffer[] = [];
 			stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-			stream.on("end", () => {
+			stream.on("end", async () => {
+				if (toReject > 0) {
+					toReject--;
+					callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+					return;
+				}
+				await options.hold;
 				received.push({
 					from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
 					to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
