@@ -1,6 +1,15 @@
 import { z } from "zod";
 import type { ValidationMessageKey } from "./messages.ts";
 
+/**
+ * For checks after a "required" one: skip them on an empty value, so an empty field says
+ * only that it is required. (An explicit `abort` would do that too, but it also stops
+ * zod from running the object's cross-field checks, such as "passwords do not match".)
+ */
+export const whenFilled = {
+	when: (payload: { value: unknown }) => typeof payload.value === "string" && payload.value !== "",
+};
+
 /** A string field whose absence reports `requiredKey` and whose wrong type says so. */
 export const text = (requiredKey: ValidationMessageKey = "fieldRequired") =>
 	z.string({ error: (issue) => (issue.input === undefined ? requiredKey : "mustBeText") });
@@ -9,15 +18,15 @@ export const text = (requiredKey: ValidationMessageKey = "fieldRequired") =>
 export const email = () =>
 	text("emailRequired")
 		.trim()
-		.min(1, { message: "emailRequired", abort: true })
-		.max(255, { message: "textTooLong", abort: true })
+		.min(1, { message: "emailRequired" })
+		.max(255, { message: "textTooLong" })
 		.pipe(z.email({ message: "emailInvalid" }))
 		.transform((value) => value.toLowerCase());
 
 export const password = (requiredKey: ValidationMessageKey = "passwordRequired") =>
 	text(requiredKey)
-		.min(1, { message: requiredKey, abort: true })
-		.min(8, { message: "passwordMin" })
+		.min(1, { message: requiredKey })
+		.min(8, { message: "passwordMin", ...whenFilled })
 		.max(128, { message: "passwordMax" });
 
 export const fullName = () => text("fullNameRequired").trim().max(255, { message: "textTooLong" });
@@ -39,5 +48,14 @@ export const matching = <T extends Record<string, unknown>>(
 	message: ValidationMessageKey,
 ) => ({
 	check: (value: T) => value[confirmField] === undefined || value[confirmField] === value[passwordField],
-	params: { message, path: [confirmField] },
+	params: {
+		message,
+		path: [confirmField],
+		// zod skips an object refine once any field failed; run it whenever both values are there,
+		// so a mismatch is reported beside the other fields' failures.
+		when: (payload: { value: unknown }) => {
+			const value = payload.value as Partial<Record<string, unknown>> | undefined;
+			return typeof value?.[passwordField] === "string" && typeof value?.[confirmField] === "string";
+		},
+	},
 });

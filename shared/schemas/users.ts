@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bool, email, fullName, matching, password, text, uuid } from "./fields.ts";
+import { bool, email, fullName, matching, password, text, uuid, whenFilled } from "./fields.ts";
 
 /** The user as every API returns it: never a hash. */
 export const userPublicSchema = z.object({
@@ -54,7 +54,9 @@ export type SignupInput = z.infer<typeof signupSchema>;
 export const signupFormSchema = z
 	.object({
 		...signupFields,
-		full_name: fullName().min(1, { message: "fullNameRequired", abort: true }).min(3, { message: "fullNameMin" }),
+		full_name: fullName()
+			.min(1, { message: "fullNameRequired" })
+			.min(3, { message: "fullNameMin", ...whenFilled }),
 		confirm_password: text("confirmPasswordRequired").min(1, { message: "confirmPasswordRequired" }),
 	})
 	.refine(passwordsMatch.check, passwordsMatch.params);
