@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
+import { limitConcurrency } from "./concurrency.ts";
 
 /** `Algorithm.Argon2id`; the enum is a const enum, which isolated modules cannot read. */
 const ARGON2ID = 2;
@@ -8,21 +9,8 @@ const ARGON2ID = 2;
 const options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /** At most this many hashes run at once; the rest queue, so a login storm cannot exhaust memory. */
-const MAX_IN_FLIGHT = 4;
-let inFlight = 0;
-const waiting: Array<() => void> = [];
-
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-	if (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resume) => waiting.push(resume));
-	else inFlight++;
-	try {
-		return await work();
-	} finally {
-		const next = waiting.shift();
-		if (next) next();
-		else inFlight--;
-	}
-}
+export const MAX_HASHES_IN_FLIGHT = 4;
+const withSlot = limitConcurrency(MAX_HASHES_IN_FLIGHT);
 
 export const hashPassword = (password: string) => withSlot(() => hash(password, options));
 
