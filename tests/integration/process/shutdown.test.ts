@@ -1,8 +1,22 @@
+import { existsSync, statSync } from "node:fs";
 import { Agent, request } from "node:http";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SUPERUSER, startServer, tempDir } from "../../helpers/process.ts";
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Lines of the server's log that record an incoming login request. */
+const incomingLogins = (output: string) =>
+	output.split("\n").filter((line) => line.includes("incoming request") && line.includes("/login/access-token")).length;
+
+async function waitFor(done: () => boolean, output: () => string, timeoutMs = 15_000) {
+	const deadline = Date.now() + timeoutMs;
+	while (!done()) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting; server output:\n${output()}`);
+		await pause(20);
+	}
+}
 
 /**
  * A login whose body arrives in two halves: between them the request is surely in
@@ -40,18 +54,24 @@ describe("graceful shutdown", () => {
 	it("SIGTERM lets in-flight logins finish, then exits 0 promptly and accepts nothing more", {
 		timeout: 120_000,
 	}, async () => {
-		const server = await startServer(tempDir());
+		const dataDir = tempDir();
+		const server = await startServer(dataDir, { LOG_LEVEL: "info" });
 		const logins = [slowLogin(server.url), slowLogin(server.url), slowLogin(server.url)];
 		await Promise.all(logins.map((login) => login.connected));
-		await pause(200); // the server has read the headers
+		// The server logs each request once it has read its headers: all three are in flight.
+		await waitFor(() => incomingLogins(server.output()) >= 3, server.output);
 		const signalled = Date.now();
 		server.child.kill("SIGTERM");
-		await pause(200); // it is shutting down now
+		await waitFor(() => server.output().includes("shutting down: finishing in-flight requests"), server.output);
 		for (const login of logins) login.finish();
 		const answers = await Promise.all(logins.map((login) => login.answer));
 		expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
 		for (const a of answers) expect(JSON.parse(a.body)).toMatchObject({ token_type: "bearer" });
 		expect(await server.exited).toEqual({ code: 0, signal: null });
+		// The database was closed: the last connection checkpoints and removes its WAL file.
+		const wal = join(dataDir, "app.db-wal");
+		expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+		expect(existsSync(join(dataDir, "app.db"))).toBe(true);
 		// Idle keep-alive connections do not hold the exit up until the 10 s forced exit (which exits 1).
 		expect(Date.now() - signalled).toBeLessThan(8000);
 		await expect(fetch(`${server.url}/api/v1/utils/health-check/`)).rejects.toThrow();
