@@ -36,5 +36,16 @@ export const errorTexts = {
 
 export type ErrorReason = keyof typeof errorTexts;
 
+/**
+ * 403s that refuse one action by a business rule (an admin deleting themself), unlike
+ * "not enough privileges": the client shows them instead of ending the session.
+ */
+export const ruleRefusals: ReadonlySet<ErrorReason> = new Set([
+	"SIGNUP_DISABLED",
+	"SUPERUSER_SELF_DELETE",
+	"SELF_DEMOTE",
+	"LAST_SUPERUSER",
+]);
+
 export const isErrorReason = (value: unknown): value is ErrorReason =>
 	typeof value === "string" && Object.hasOwn(errorTexts, value);

@@ -2,6 +2,8 @@
  * What the client does when a call fails, kept free of React and fetch so it can be
  * tested alone (product.md §4, contract.md §5).
  */
+import { isErrorReason, ruleRefusals } from "../../shared/errors.ts";
+
 export type AuthFailureAction = "refresh" | "logout" | "none";
 
 /** Calls whose failure is the user's to see (bad password, taken e-mail): never a logout. */
@@ -13,12 +15,6 @@ const PUBLIC_PATHS = new Set([
 	"auth.recoverPassword",
 	"auth.resetPassword",
 ]);
-
-/**
- * A 403 with one of these reasons is a business rule refusing an action of a signed-in
- * user (an admin deleting themself), not a lost session: the screen shows it instead.
- */
-const RULE_REFUSALS = new Set(["SIGNUP_DISABLED", "SUPERUSER_SELF_DELETE", "SELF_DEMOTE", "LAST_SUPERUSER"]);
 
 export type FailedCall = {
 	path: string;
@@ -32,6 +28,6 @@ export type FailedCall = {
 export function authFailureAction(call: FailedCall): AuthFailureAction {
 	if (PUBLIC_PATHS.has(call.path)) return "none";
 	if (call.status === 401) return !call.retried && call.hasRefreshToken ? "refresh" : "logout";
-	if (call.status === 403) return call.reason && RULE_REFUSALS.has(call.reason) ? "none" : "logout";
+	if (call.status === 403) return isErrorReason(call.reason) && ruleRefusals.has(call.reason) ? "none" : "logout";
 	return "none";
 }
