@@ -20,18 +20,17 @@ describe("backup of a big database under constant writes", () => {
 		db.transaction(() => {
 			for (let i = 0; i < 20_000; i++) insert.run(randomUUID(), `bulk${i}@example.com`, "n".repeat(1000), Date.now());
 		})();
+		// A copy that restarted after every write would never finish: the test's timeout catches it.
 		// Another connection writes every few milliseconds for as long as the backup runs.
 		let n = 0;
 		const writer = setInterval(() => insert.run(randomUUID(), `live${n++}@example.com`, "live", Date.now()), 2);
 		const file = join(tempDir(), "busy-backup.db");
-		const started = Date.now();
 		const result = await runCli(["backup", file], { DATA_DIR: dataDir });
 		clearInterval(writer);
 		db.close();
 		expect(result.stderr).toBe("");
 		expect(result.code).toBe(0);
 		expect(n).toBeGreaterThan(0);
-		expect(Date.now() - started).toBeLessThan(30_000);
 		const copy = new Database(file, { readonly: true });
 		expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
 		expect((copy.prepare("select count(*) as c from users where email like 'bulk%'").get() as { c: number }).c).toBe(

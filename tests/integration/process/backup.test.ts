@@ -23,8 +23,15 @@ function signupStorm(server: RunningServer) {
 	});
 	return {
 		acknowledged,
-		until: async (count: number) => {
-			while (acknowledged.length < count) await new Promise((resolve) => setTimeout(resolve, 20));
+		until: async (count: number, timeoutMs = 30_000) => {
+			const deadline = Date.now() + timeoutMs;
+			while (acknowledged.length < count) {
+				if (Date.now() > deadline)
+					throw new Error(
+						`only ${acknowledged.length} of ${count} signups acknowledged (${sent} sent); server output:\n${server.output()}`,
+					);
+				await new Promise((resolve) => setTimeout(resolve, 20));
+			}
 		},
 		stop: async () => {
 			running = false;
