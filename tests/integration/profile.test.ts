@@ -260,8 +260,11 @@ describe("profile image", () => {
 		const absolute = await setImage(app, user, `http://localhost:3000${file.url}`);
 		expect(absolute.json().profile_image_url).toBe(file.url);
 		const cleared = await setImage(app, user, "");
+		expect(cleared.statusCode).toBe(200);
 		expect(cleared.json().profile_image_url).toBeNull();
+		expect((await setImage(app, user, file.url)).json().profile_image_url).toBe(file.url);
 		const noQuery = await app.inject({ method: "PATCH", url: `${API}/profile/me/image`, headers: user.headers });
+		expect(noQuery.statusCode).toBe(200);
 		expect(noQuery.json().profile_image_url).toBeNull();
 	});
 

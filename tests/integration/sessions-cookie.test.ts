@@ -7,7 +7,9 @@ describe("the session cookie", () => {
 	const cookieOf = (res: { headers: Record<string, unknown> }) => {
 		const raw = res.headers["set-cookie"];
 		const all = Array.isArray(raw) ? raw : [raw];
-		return String(all.find((c) => String(c).startsWith("portico_session=")));
+		const cookie = all.find((c) => typeof c === "string" && c.startsWith("portico_session="));
+		if (typeof cookie !== "string") throw new Error(`no portico_session cookie set: ${JSON.stringify(raw)}`);
+		return cookie;
 	};
 
 	it("login sets it HttpOnly, SameSite=Lax and not Secure on http://localhost", async () => {
@@ -60,7 +62,11 @@ describe("the session cookie", () => {
 		expect(res.statusCode).toBe(200);
 		const local = await buildTestApp({ PUBLIC_URL: "http://localhost:3000/app" });
 		const other = await seedUser(local.app);
-		expect(cookieOf(await loginForm(local.app, other.email, other.password))).not.toMatch(/Secure/);
+		const localLogin = await loginForm(local.app, other.email, other.password);
+		expect(localLogin.statusCode).toBe(200);
+		const localCookie = cookieOf(localLogin);
+		expect(localCookie).toContain(`portico_session=${localLogin.json().access_token}`);
+		expect(localCookie).not.toMatch(/Secure/);
 	});
 
 	it("logout clears it", async () => {
