@@ -32,7 +32,7 @@ async function createUser(
 	return (await response.json()) as ApiUser;
 }
 
-/** A fresh superuser logged in on /admin: the newest user, so on page 1. */
+/** A fresh superuser logged in on /admin (parallel tests add users, so its row may be past page 1: use showRow). */
 async function asNewAdmin(page: Page, request: APIRequestContext) {
 	const headers = await adminHeaders(request);
 	const me = await createUser(request, headers, { fullName: "Acting Admin", isSuperuser: true });
@@ -296,7 +296,9 @@ for (const variant of ["light", "dark", "ar"] as const) {
 		const headers = await adminHeaders(request);
 		const me = await createUser(request, headers, { fullName: "Acting Admin", isSuperuser: true });
 		await loginAs(page, me.email, PASSWORD, "/admin");
-		await expect(page.getByTestId("you-badge")).toBeVisible();
+		// Parallel tests add users, so the own row may be on a later page: open the page that shows it.
+		const mine = await showRow(page, me.email);
+		await expect(mine.getByTestId("you-badge")).toBeVisible();
 		await expectAccessible(page);
 		await screenshot(page, `admin-${variant}`);
 		await page

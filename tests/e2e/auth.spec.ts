@@ -109,6 +109,19 @@ test.describe("log in", () => {
 		expect(Object.keys(stored).sort()).toEqual(["refreshToken", "token"]);
 	});
 
+	test("a short password is reported when the field is left", async ({ page }) => {
+		await page.goto("/login");
+		const message = page.getByText("Password must be at least 8 characters");
+		await page.getByTestId("password-input").fill("short");
+		await expect(message).toHaveCount(0);
+		await page.getByTestId("password-input").blur();
+		await expect(message).toBeVisible();
+		await expect(page.getByTestId("password-input")).toHaveAttribute("aria-invalid", "true");
+		await page.getByTestId("password-input").fill("long-enough-1");
+		await page.getByTestId("password-input").blur();
+		await expect(message).toHaveCount(0);
+	});
+
 	test("links lead to recovery and sign-up", async ({ page }) => {
 		await page.goto("/login");
 		await page.getByRole("link", { name: "Forgot Password?" }).click();
@@ -190,6 +203,71 @@ test.describe("routes and sessions", () => {
 		await expect(page.getByRole("heading", { name: "Hi, Refresh Me" })).toBeVisible();
 		const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "{}"));
 		expect(stored.token).not.toBe("expired.token");
+	});
+
+	test("a 403 from a query (a normal user on /admin) clears the store and goes to /login", async ({
+		page,
+		request,
+	}) => {
+		const user = await createUserViaApi(request, { fullName: "Not An Admin" });
+		await loginAs(page, user.email, user.password);
+		await expect(page.getByTestId("user-menu")).toBeVisible();
+		const { token } = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "{}"));
+		const listStatuses: number[] = [];
+		page.on("response", async (response) => {
+			const url = new URL(response.url());
+			if (!url.pathname.startsWith("/trpc/") || !url.pathname.includes("admin.list")) return;
+			const procedures = url.pathname.replace("/trpc/", "").split(",");
+			const body = (await response.json().catch(() => null)) as { error?: { data?: { httpStatus?: number } } }[] | null;
+			listStatuses.push(body?.[procedures.indexOf("admin.list")]?.error?.data?.httpStatus ?? response.status());
+		});
+		await page.goto("/admin");
+		await expect(page).toHaveURL(/\/login$/);
+		await expect(page.getByTestId("email-input")).toBeVisible();
+		expect(await page.evaluate(() => localStorage.getItem("auth-storage"))).toBeNull();
+		expect(listStatuses).toContain(403);
+		// The token itself was still good: the client ended the session because of the 403.
+		const me = await request.get("/api/v1/users/me", { headers: { authorization: `Bearer ${token}` } });
+		expect(me.status()).toBe(200);
+	});
+
+	test("logout ignores a failing server and leaves no cached data for the next user", async ({ page, request }) => {
+		const first = await createUserViaApi(request, { fullName: "First Occupant" });
+		const second = await createUserViaApi(request, { fullName: "Second Occupant" });
+		await loginAs(page, first.email, first.password);
+		await expect(page.getByRole("heading", { name: "Hi, First Occupant" })).toBeVisible();
+		const { token } = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "{}"));
+		let logoutCalls = 0;
+		await page.route(
+			(url) => url.pathname.startsWith("/trpc/") && url.pathname.includes("auth.logout"),
+			async (route) => {
+				logoutCalls++;
+				await route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"boom"}' });
+			},
+		);
+		await page.getByTestId("user-menu").click();
+		await page.getByRole("menuitem", { name: "Logout" }).click();
+		await expect(page).toHaveURL(/\/login$/);
+		expect(logoutCalls).toBe(1);
+		expect(await page.evaluate(() => localStorage.getItem("auth-storage"))).toBeNull();
+		// The server never logged out: the old token still works, so only the client ended the session.
+		const me = await request.get("/api/v1/users/me", { headers: { authorization: `Bearer ${token}` } });
+		expect(me.status()).toBe(200);
+
+		// Same page, no reload: from here on, the first user's name must never be drawn.
+		await page.evaluate((name) => {
+			const w = window as unknown as { sawFirst: boolean };
+			w.sawFirst = document.body.textContent?.includes(name) ?? false;
+			new MutationObserver(() => {
+				if (document.body.textContent?.includes(name)) w.sawFirst = true;
+			}).observe(document.body, { subtree: true, childList: true, characterData: true });
+		}, first.fullName);
+		await page.getByTestId("email-input").fill(second.email);
+		await page.getByTestId("password-input").fill(second.password);
+		await page.getByRole("button", { name: "Log In" }).click();
+		await expect(page.getByRole("heading", { name: "Hi, Second Occupant" })).toBeVisible();
+		await expect(page.getByTestId("user-menu")).toContainText("Second Occupant");
+		expect(await page.evaluate(() => (window as unknown as { sawFirst: boolean }).sawFirst)).toBe(false);
 	});
 
 	test("logout calls the server, clears the tokens and goes to /login", async ({ page, request }) => {

@@ -118,8 +118,25 @@ test.describe("settings: my profile", () => {
 		await page.getByTestId("height-input").fill("180.5");
 		await page.getByTestId("weight-input").fill("75.2");
 		await page.getByTestId("phone-input").fill("+1 (555) 123-4567");
+		const events: string[] = [];
+		const procedureOf = (url: string) => {
+			const path = new URL(url).pathname;
+			return ["users.updateMe", "profile.update"].find((name) => path.includes(name));
+		};
+		page.on("request", (r) => {
+			const name = procedureOf(r.url());
+			if (name) events.push(`start ${name}`);
+		});
+		page.on("requestfinished", (r) => {
+			const name = procedureOf(r.url());
+			if (name) events.push(`end ${name}`);
+		});
 		await page.getByRole("button", { name: "Save Changes" }).click();
 		await expect(page.getByText("Profile updated successfully.")).toBeVisible();
+		// The user is saved first and the profile only once that has answered (never batched together).
+		await expect
+			.poll(() => events)
+			.toEqual(["start users.updateMe", "end users.updateMe", "start profile.update", "end profile.update"]);
 		await expect(page.getByTestId("profile-view")).toBeVisible();
 		await expect(page.getByTestId("profile-full-name")).toHaveText("After Save");
 		await expect(page.getByTestId("profile-age")).toHaveText("42");
@@ -222,6 +239,12 @@ test.describe("settings: password, appearance, danger zone", () => {
 		await expect(tab(page, "Password")).toHaveAttribute("aria-selected", "true");
 		await page.getByRole("button", { name: "Save" }).click();
 		await expect(page.getByText("Password confirmation is required")).toBeVisible();
+		// Current and new password are required too, each under its own field.
+		for (const id of ["current-password-input", "new-password-input"]) {
+			await expect(page.getByTestId(id)).toHaveAttribute("aria-invalid", "true");
+			await expect(field(page, id)).toContainText("This field is required");
+		}
+		await expect(page.getByText("This field is required")).toHaveCount(2);
 
 		await page.getByTestId("current-password-input").fill("wrong-password-1");
 		await page.getByTestId("new-password-input").fill("brand-new-pass-1");

@@ -17,7 +17,9 @@ export function UserMenu({ user, imageUrl }: { user: UserPublic; imageUrl?: stri
 		<DropdownMenu.Root modal={false}>
 			<DropdownMenu.Trigger>
 				<Button variant="ghost" color="gray" size="3" data-testid="user-menu" aria-label={LL.common.userMenu()}>
-					<Avatar size="2" radius="full" src={imageUrl ?? undefined} fallback={name.charAt(0).toUpperCase()} alt="" />
+					<span data-testid="user-avatar" style={{ display: "contents" }}>
+						<Avatar size="2" radius="full" src={imageUrl ?? undefined} fallback={name.charAt(0).toUpperCase()} alt="" />
+					</span>
 					<Box asChild display={{ initial: "none", sm: "block" }}>
 						<Text truncate style={{ maxWidth: 180 }}>
 							{name}
