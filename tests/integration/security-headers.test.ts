@@ -27,6 +27,17 @@ describe("security headers (contract §9)", () => {
 		const { app } = await buildTestApp();
 		const res = await app.inject({ method: "GET", url: "/api/v1/docs/" });
 		expect(res.statusCode).toBe(200);
-		expect(res.headers["content-security-policy"]).toBeDefined();
+		const docsCsp = res.headers["content-security-policy"];
+		expect(docsCsp).toBeDefined();
+		const api = await app.inject({ method: "GET", url: "/api/v1/utils/health-check/" });
+		expect(docsCsp).not.toBe(api.headers["content-security-policy"]);
+		expect(String(docsCsp)).not.toMatch(/script-src[^;]*unsafe-inline/);
+		// The page's own scripts and styles load from under /api/v1/docs/.
+		expect(res.body).toContain("./static/swagger-ui-bundle.js");
+		for (const asset of ["static/swagger-ui-bundle.js", "static/swagger-initializer.js", "static/swagger-ui.css"]) {
+			const file = await app.inject({ method: "GET", url: `/api/v1/docs/${asset}` });
+			expect(file.statusCode, asset).toBe(200);
+			expect(file.body.length, asset).toBeGreaterThan(0);
+		}
 	});
 });
