@@ -51,9 +51,14 @@ export async function query(
 	app: FastifyInstance,
 	path: string,
 	input?: unknown,
-	options: { headers?: Headers } = {},
+	options: { headers?: Headers; ip?: string } = {},
 ): Promise<TrpcResult> {
 	const search = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-	const res = await app.inject({ method: "GET", url: `/trpc/${path}${search}`, headers: options.headers });
+	const res = await app.inject({
+		method: "GET",
+		url: `/trpc/${path}${search}`,
+		remoteAddress: options.ip ?? "127.0.0.1",
+		headers: options.headers,
+	});
 	return unwrap(res);
 }
