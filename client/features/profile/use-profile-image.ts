@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useI18n } from "../../i18n/index.tsx";
-import { authStore } from "../../lib/auth-store.ts";
 import { mutationErrorText } from "../../lib/error-text.ts";
-import { fileIdFromUrl, UploadError, uploadMedia, uploadProblem } from "../../lib/rest.ts";
+import { fileIdFromUrl, UploadError, uploadProblem } from "../../lib/rest.ts";
 import { notifyError, notifySuccess, notifyUploadSuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { uploadMediaInSession } from "../../lib/upload-in-session.ts";
 import { useRefreshMe } from "./use-profile.ts";
 
 export type UploadState =
@@ -41,11 +41,10 @@ export function useProfileImage(userId: string | undefined, onChange: (url: stri
 			}
 			setState({ status: "uploading", progress: 0 });
 			try {
-				const uploaded = await uploadMedia({
+				const uploaded = await uploadMediaInSession({
 					file,
 					entityType: "user",
 					entityId: userId as string,
-					token: authStore.get()?.token,
 					onProgress: (progress) => setState({ status: "uploading", progress }),
 				});
 				notifyUploadSuccess(LL.settings.image.uploaded());
