@@ -254,7 +254,7 @@ test.describe("routes and sessions", () => {
 		const me = await request.get("/api/v1/users/me", { headers: { authorization: `Bearer ${token}` } });
 		expect(me.status()).toBe(200);
 
-		// Same page, no reload: from here on, the first user's name must never be drawn.
+		// Same page, no reload: from here on, the first user's name must never be drawn in it.
 		await page.evaluate((name) => {
 			const w = window as unknown as { sawFirst: boolean };
 			w.sawFirst = document.body.textContent?.includes(name) ?? false;
@@ -262,9 +262,13 @@ test.describe("routes and sessions", () => {
 				if (document.body.textContent?.includes(name)) w.sawFirst = true;
 			}).observe(document.body, { subtree: true, childList: true, characterData: true });
 		}, first.fullName);
-		await page.getByTestId("email-input").fill(second.email);
-		await page.getByTestId("password-input").fill(second.password);
-		await page.getByRole("button", { name: "Log In" }).click();
+		// The second user logs in from another tab: this tab follows through the storage event, without the
+		// login form (which clears the cache itself), so only logout's clearing keeps the first user's data out.
+		const otherTab = await page.context().newPage();
+		await loginAs(otherTab, second.email, second.password);
+		await expect(page).toHaveURL(/\/$/);
+		await expect(page.getByTestId("user-menu")).toBeVisible();
+		expect(await page.evaluate(() => (window as unknown as { sawFirst: boolean }).sawFirst)).toBe(false);
 		await expect(page.getByRole("heading", { name: "Hi, Second Occupant" })).toBeVisible();
 		await expect(page.getByTestId("user-menu")).toContainText("Second Occupant");
 		expect(await page.evaluate(() => (window as unknown as { sawFirst: boolean }).sawFirst)).toBe(false);
