@@ -9,6 +9,7 @@ import { PublicOnly } from "./features/auth/public-only.tsx";
 import { directionOf, I18nProvider, type Locales, useI18n } from "./i18n/index.tsx";
 import { connectSession } from "./lib/session.ts";
 import { useTheme } from "./lib/theme.ts";
+import { MAX_VISIBLE_TOASTS } from "./lib/toast.ts";
 import { queryClient, TRPCProvider, trpcClient } from "./lib/trpc.ts";
 
 export const router = createBrowserRouter([
@@ -55,7 +56,7 @@ function ThemedApp() {
 			</DirectionProvider>
 			<Toaster
 				position="bottom-right"
-				visibleToasts={5}
+				visibleToasts={MAX_VISIBLE_TOASTS}
 				richColors
 				closeButton
 				theme={appearance}

@@ -31,7 +31,8 @@ function main() {
 	const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 	const route = Object.keys(manifest).find((key) => key.endsWith("routes/login.tsx"));
 	const dictionary = Object.keys(manifest).find((key) => key.endsWith("shared/i18n/en/index.ts"));
-	if (!entry || !route || !dictionary) throw new Error("manifest lacks the entry, routes/login.tsx or the en dictionary");
+	if (!entry || !route || !dictionary)
+		throw new Error("manifest lacks the entry, routes/login.tsx or the en dictionary");
 	const keys = staticClosure(manifest, [entry, route, dictionary]);
 	const size = (file: string) => {
 		const bytes = readFileSync(join(dist, file));

@@ -71,12 +71,6 @@ export const LogoutIcon = () => (
 		<path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
 	</Icon>
 );
-export const GlobeIcon = () => (
-	<Icon>
-		<circle cx="12" cy="12" r="10" />
-		<path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
-	</Icon>
-);
 export const EyeIcon = () => (
 	<Icon>
 		<path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />

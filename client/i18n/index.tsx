@@ -4,8 +4,8 @@ import type { Locales, TranslationFunctions } from "../../shared/i18n/i18n-types
 import { loadLocaleAsync } from "../../shared/i18n/i18n-util.async.ts";
 import { detectLocale, directionOf, LANG_STORAGE_KEY, SUPPORTED_LOCALES } from "./detect.ts";
 
-export type { Locales, TranslationFunctions };
 export { directionOf, SUPPORTED_LOCALES } from "./detect.ts";
+export type { Locales, TranslationFunctions };
 
 /**
  * Loads the starting language before the first render; the other two follow once the page

@@ -1,6 +1,7 @@
 import { isErrorReason } from "../../shared/errors.ts";
 import type { TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
-import { isValidationMessageKey } from "../../shared/schemas/messages.ts";
+import { notifyError } from "./toast.ts";
+import { translateMessage } from "./validation.ts";
 
 type ErrorShape = {
 	message?: unknown;
@@ -13,9 +14,7 @@ const shapeOf = (error: unknown): ErrorShape => (typeof error === "object" && er
 function firstIssueText(error: ErrorShape, LL: TranslationFunctions): string | null {
 	const issues = error.data?.issues;
 	if (!Array.isArray(issues) || issues.length === 0) return null;
-	const message: unknown = (issues[0] as { message?: unknown }).message;
-	if (isValidationMessageKey(message)) return LL.validation[message]();
-	return typeof message === "string" && message ? message : null;
+	return translateMessage((issues[0] as { message?: unknown }).message, LL);
 }
 
 /** The server's text for an error: translated by reason, else its message; null when it has none. */
@@ -39,3 +38,7 @@ export function authErrorText(error: unknown, LL: TranslationFunctions): string 
 	const shape = shapeOf(error);
 	return detailText(shape, LL) ?? firstIssueText(shape, LL) ?? LL.common.anErrorOccurred();
 }
+
+/** The toast of product §8 for a failed mutation: "Something went wrong!" and the error's text. */
+export const notifyMutationError = (error: unknown, LL: TranslationFunctions): void =>
+	notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL));

@@ -1,13 +1,13 @@
 import { QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError, type TRPCLink } from "@trpc/client";
-import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { observable, type Unsubscribable } from "@trpc/server/observable";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../server/trpc/router.ts";
 import { authFailureAction } from "./auth-policy.ts";
 import { authStore } from "./auth-store.ts";
 import { endSession } from "./session.ts";
 
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
 const statusOf = (error: unknown): number | undefined =>
 	error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;

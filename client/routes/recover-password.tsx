@@ -5,9 +5,9 @@ import { recoverPasswordSchema } from "../../shared/schemas/auth.ts";
 import { FormField } from "../components/form-field.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
 import { useI18n } from "../i18n/index.tsx";
-import { mutationErrorText } from "../lib/error-text.ts";
+import { notifyMutationError } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
-import { notifyError, notifySuccess } from "../lib/toast.ts";
+import { notifySuccess } from "../lib/toast.ts";
 import { useTRPC } from "../lib/trpc.ts";
 import { fieldErrorTexts, useZodForm } from "../lib/validation.ts";
 
@@ -23,7 +23,7 @@ export function Component() {
 	const recover = useMutation(
 		trpc.auth.recoverPassword.mutationOptions({
 			onSuccess: () => notifySuccess(LL.auth.passwordResetEmailSent()),
-			onError: (error) => notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL)),
+			onError: (error) => notifyMutationError(error, LL),
 		}),
 	);
 

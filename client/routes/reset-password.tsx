@@ -5,9 +5,9 @@ import { resetPasswordFormSchema } from "../../shared/schemas/auth.ts";
 import { PasswordField } from "../components/password-field.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
 import { useI18n } from "../i18n/index.tsx";
-import { mutationErrorText } from "../lib/error-text.ts";
+import { notifyMutationError } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
-import { notifyError, notifySuccess } from "../lib/toast.ts";
+import { notifySuccess } from "../lib/toast.ts";
 import { useTRPC } from "../lib/trpc.ts";
 import { fieldErrorTexts, useZodForm } from "../lib/validation.ts";
 
@@ -29,7 +29,7 @@ export function Component() {
 				notifySuccess(LL.auth.passwordUpdatedDone());
 				navigate("/login", { replace: true });
 			},
-			onError: (error) => notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL)),
+			onError: (error) => notifyMutationError(error, LL),
 		}),
 	);
 

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { CheckboxField } from "../../components/checkbox-field.tsx";
 import { FormField } from "../../components/form-field.tsx";
 import { useI18n } from "../../i18n/index.tsx";
-import { mutationErrorText } from "../../lib/error-text.ts";
-import { notifyError, notifySuccess } from "../../lib/toast.ts";
+import { notifyMutationError } from "../../lib/error-text.ts";
+import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { fieldErrorTexts, useZodForm } from "../../lib/validation.ts";
 import { useReloadUsers } from "./use-users-page.ts";
@@ -38,7 +38,7 @@ export function AddUserDialog() {
 			openChange(false);
 			await reload();
 		} catch (error) {
-			notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL));
+			notifyMutationError(error, LL);
 		}
 	});
 

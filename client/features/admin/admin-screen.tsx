@@ -3,9 +3,9 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { useI18n } from "../../i18n/index.tsx";
-import { mutationErrorText } from "../../lib/error-text.ts";
+import { mutationErrorText, notifyMutationError } from "../../lib/error-text.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
-import { notifyError, notifySuccess } from "../../lib/toast.ts";
+import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useCurrentUser } from "../auth/use-current-user.ts";
 import { AddUserDialog } from "./add-user-dialog.tsx";
@@ -59,7 +59,7 @@ export function AdminScreen() {
 			notifySuccess(LL.admin.updated());
 			await reload();
 		} catch (error) {
-			notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL));
+			notifyMutationError(error, LL);
 		}
 	};
 

@@ -2,8 +2,8 @@ import { AlertDialog, Button, Flex } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { useI18n } from "../../i18n/index.tsx";
-import { mutationErrorText } from "../../lib/error-text.ts";
-import { notifyError, notifySuccess } from "../../lib/toast.ts";
+import { notifyMutationError } from "../../lib/error-text.ts";
+import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { deleteConfirmText } from "./display-name.ts";
 import { useReloadUsers } from "./use-users-page.ts";
@@ -26,7 +26,7 @@ export function DeleteUserDialog({ user, onClose, onCloseAutoFocus }: Props) {
 			onClose();
 			await reload();
 		} catch (error) {
-			notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL));
+			notifyMutationError(error, LL);
 		}
 	};
 

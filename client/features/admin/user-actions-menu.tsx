@@ -1,8 +1,8 @@
 import { DropdownMenu, IconButton } from "@radix-ui/themes";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { useDir } from "../../components/use-dir.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { userDisplayName } from "./display-name.ts";
-import { useDir } from "../../components/use-dir.ts";
 
 type Props = {
 	user: UserPublic;

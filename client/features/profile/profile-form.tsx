@@ -7,8 +7,8 @@ import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { useI18n } from "../../i18n/index.tsx";
-import { mutationErrorText } from "../../lib/error-text.ts";
-import { notifyError, notifySuccess } from "../../lib/toast.ts";
+import { notifyMutationError } from "../../lib/error-text.ts";
+import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { fieldErrorTexts, useZodForm } from "../../lib/validation.ts";
 import { genderOptions } from "./gender-options.ts";
@@ -55,7 +55,7 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 			await refreshMe();
 			onDone();
 		} catch (error) {
-			notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL));
+			notifyMutationError(error, LL);
 		}
 	});
 

@@ -1,7 +1,7 @@
 import { Avatar, Button, Flex, Progress, Text } from "@radix-ui/themes";
 import { useEffect, useId, useRef, useState } from "react";
-import { useI18n } from "../../i18n/index.tsx";
 import { imageExtensions } from "../../../shared/schemas/media.ts";
+import { useI18n } from "../../i18n/index.tsx";
 import type { UploadState } from "./use-profile-image.ts";
 
 type Props = {

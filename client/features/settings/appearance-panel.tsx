@@ -1,8 +1,8 @@
 import { Flex, Heading, RadioGroup, Text } from "@radix-ui/themes";
 import { useId } from "react";
+import { useDir } from "../../components/use-dir.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { isThemeMode, useTheme } from "../../lib/theme.ts";
-import { useDir } from "../../components/use-dir.ts";
 
 /** System (auto), Light or Dark: applied at once and remembered under `theme`. */
 export function AppearancePanel() {

@@ -3,8 +3,8 @@ import { useMutation } from "@tanstack/react-query";
 import { updatePasswordFormSchema } from "../../../shared/schemas/users.ts";
 import { FormField } from "../../components/form-field.tsx";
 import { useI18n } from "../../i18n/index.tsx";
-import { mutationErrorText } from "../../lib/error-text.ts";
-import { notifyError, notifySuccess } from "../../lib/toast.ts";
+import { notifyMutationError } from "../../lib/error-text.ts";
+import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { fieldErrorTexts, useZodForm } from "../../lib/validation.ts";
 
@@ -25,7 +25,7 @@ export function PasswordForm() {
 			notifySuccess(t.updated());
 			reset(empty);
 		} catch (error) {
-			notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL));
+			notifyMutationError(error, LL);
 		}
 	});
 

@@ -1,5 +1,6 @@
 import { Box, Heading, Tabs } from "@radix-ui/themes";
 import { useSearchParams } from "react-router-dom";
+import { useDir } from "../../components/use-dir.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { useCurrentUser } from "../auth/use-current-user.ts";
@@ -8,7 +9,6 @@ import { AppearancePanel } from "./appearance-panel.tsx";
 import { DangerZone } from "./danger-zone.tsx";
 import { PasswordForm } from "./password-form.tsx";
 import { type SettingsTab, tabFromParam, visibleTabs } from "./settings-tabs.ts";
-import { useDir } from "../../components/use-dir.ts";
 
 const panels: Record<SettingsTab, () => React.JSX.Element> = {
 	"my-profile": ProfilePanel,
