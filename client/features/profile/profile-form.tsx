@@ -52,10 +52,12 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 			if (plan.user) await updateMe.mutateAsync(plan.user);
 			if (plan.profile) await updateProfile.mutateAsync(plan.profile);
 			notifySuccess(plan.profile ? t.updated() : t.userUpdated());
-			await refreshMe();
 			onDone();
 		} catch (error) {
 			notifyMutationError(error, LL);
+		} finally {
+			// The user may have been saved even when the profile was not: the header must follow.
+			await refreshMe();
 		}
 	});
 
