@@ -1,11 +1,14 @@
+import { readdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions, users } from "../../server/db/schema.ts";
+import { media, profiles, resetTokens, sessions, users } from "../../server/db/schema.ts";
 import { DomainError } from "../../server/domain/errors.ts";
 import { findUserById, updateUser } from "../../server/services/users.ts";
 import { adminApp, FORBIDDEN } from "../helpers/admin-app.ts";
 import { buildTestApp } from "../helpers/build-test-app.ts";
-import { api, loginForm } from "../helpers/http.ts";
+import { API, api, loginForm } from "../helpers/http.ts";
+import { makePng } from "../helpers/images.ts";
+import { uploadForm } from "../helpers/multipart.ts";
 import { seedUser } from "../helpers/seed.ts";
 
 describe("/users/{id}", () => {
@@ -114,11 +117,39 @@ describe("/users/{id}", () => {
 	it("DELETE: removes the user and their sessions; 404 User not found; 403 on oneself", async () => {
 		const { app, admin, db } = await adminApp();
 		const user = await seedUser(app);
+		// Everything a user can own: a profile, an uploaded image, an outstanding reset link.
+		expect((await api(app, "PUT", "/profile/me", { headers: user.headers, body: { age: 44 } })).statusCode).toBe(
+			200,
+		);
+		const form = uploadForm(user.id, await makePng(), "me.png", "image/png");
+		const upload = await app.inject({
+			method: "POST",
+			url: `${API}/media/upload`,
+			headers: { ...user.headers, ...form.headers },
+			payload: form.payload,
+		});
+		expect(upload.statusCode).toBe(200);
+		const fileId = (upload.json() as { file_id: string }).file_id;
+		const onDisk = () =>
+			readdirSync(app.deps.config.dataDir, { recursive: true })
+				.map(String)
+				.filter((f) => f.includes(fileId));
+		expect(onDisk()).not.toEqual([]);
+		expect((await api(app, "POST", `/password-recovery/${user.email}`)).statusCode).toBe(200);
+		const rowsOf = () => ({
+			sessions: db.select().from(sessions).where(eq(sessions.userId, user.id)).all().length,
+			profiles: db.select().from(profiles).where(eq(profiles.userId, user.id)).all().length,
+			media: db.select().from(media).where(eq(media.ownerId, user.id)).all().length,
+			resetTokens: db.select().from(resetTokens).where(eq(resetTokens.userId, user.id)).all().length,
+		});
+		expect(rowsOf()).toEqual({ sessions: 1, profiles: 1, media: 1, resetTokens: 1 });
 		const res = await api(app, "DELETE", `/users/${user.id}`, { headers: admin.headers });
 		expect(res.statusCode).toBe(200);
 		expect(res.json()).toEqual({ message: "User deleted successfully" });
 		expect(db.select().from(users).where(eq(users.id, user.id)).get()).toBeUndefined();
-		expect(db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toEqual([]);
+		expect(rowsOf()).toEqual({ sessions: 0, profiles: 0, media: 0, resetTokens: 0 });
+		await app.deps.mailer.idle();
+		expect(onDisk()).toEqual([]);
 		const again = await api(app, "DELETE", `/users/${user.id}`, { headers: admin.headers });
 		expect(again.statusCode).toBe(404);
 		expect(again.json()).toEqual({ detail: "User not found" });
