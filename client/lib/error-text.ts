@@ -1,4 +1,4 @@
-import { isErrorReason } from "../../shared/errors.ts";
+import { type ErrorReason, errorTexts, isErrorReason } from "../../shared/errors.ts";
 import type { TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
 import { notifyError } from "./toast.ts";
 import { translateMessage } from "./validation.ts";
@@ -42,3 +42,13 @@ export function authErrorText(error: unknown, LL: TranslationFunctions): string 
 /** The toast of product §8 for a failed mutation: "Something went wrong!" and the error's text. */
 export const notifyMutationError = (error: unknown, LL: TranslationFunctions): void =>
 	notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL));
+
+const reasonByDetail = new Map(
+	Object.entries(errorTexts).map(([reason, text]) => [text as string, reason as ErrorReason]),
+);
+
+/** A REST `detail` (the upload speaks REST) in the user's language: the server's texts are `errorTexts`. */
+export function restDetailText(detail: string, LL: TranslationFunctions): string {
+	const reason = reasonByDetail.get(detail);
+	return reason ? LL.api.reasons[reason]() : detail;
+}

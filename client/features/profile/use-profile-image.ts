@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useI18n } from "../../i18n/index.tsx";
-import { mutationErrorText } from "../../lib/error-text.ts";
+import { mutationErrorText, restDetailText } from "../../lib/error-text.ts";
 import { fileIdFromUrl, UploadError, uploadProblem } from "../../lib/rest.ts";
 import { notifyError, notifySuccess, notifyUploadSuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -55,7 +55,11 @@ export function useProfileImage(userId: string | undefined, onChange: (url: stri
 				await refreshMe();
 			} catch (error) {
 				const message =
-					error instanceof UploadError ? error.message || LL.settings.image.unknownError() : errorText(error);
+					error instanceof UploadError
+						? error.message
+							? restDetailText(error.message, LL)
+							: LL.settings.image.unknownError()
+						: errorText(error);
 				setState({ status: "error", message });
 				notifyError(failTitle, LL.settings.image.uploadFailed({ message }));
 			}
