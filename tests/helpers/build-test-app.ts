@@ -22,7 +22,12 @@ export type TestApp = {
 const opened: TestApp[] = [];
 
 /** Parts a test may supply itself, built from the app's config (as main.ts could). */
-export type TestParts = { mailer?: (config: Config) => Mailer; storage?: (config: Config) => MediaStorage };
+export type TestParts = {
+	mailer?: (config: Config) => Mailer;
+	storage?: (config: Config) => MediaStorage;
+	/** A built client to serve; by default a folder that does not exist (no SPA). */
+	clientDir?: string;
+};
 
 /**
  * A fresh app over a fresh in-memory SQLite built by the real migrations, with its own
@@ -40,7 +45,7 @@ export async function buildTestApp(env: Record<string, string> = {}, parts: Test
 		db,
 		clock: now,
 		logger: false,
-		clientDir: join(dataDir, "no-client"),
+		clientDir: parts.clientDir ?? join(dataDir, "no-client"),
 		mailer: parts.mailer?.(config),
 		storage: parts.storage?.(config),
 	});

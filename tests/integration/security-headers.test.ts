@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../helpers/build-test-app.ts";
 
@@ -38,6 +41,40 @@ describe("security headers (contract §9)", () => {
 			const file = await app.inject({ method: "GET", url: `/api/v1/docs/${asset}` });
 			expect(file.statusCode, asset).toBe(200);
 			expect(file.body.length, asset).toBeGreaterThan(0);
+		}
+	});
+
+	it("are on the real SPA page and assets, and an unknown API path stays a JSON 404", async () => {
+		const clientDir = mkdtempSync(join(tmpdir(), "portico-client-"));
+		try {
+			mkdirSync(join(clientDir, "assets"));
+			const page =
+				'<!doctype html><html><head><script type="module" src="/assets/x.js"></script></head><body><div id="root"></div></body></html>';
+			writeFileSync(join(clientDir, "index.html"), page);
+			writeFileSync(join(clientDir, "assets", "x.js"), "console.log('x');");
+			const { app } = await buildTestApp({}, { clientDir });
+			const html = await app.inject({
+				method: "GET",
+				url: "/reset-password?token=abc",
+				headers: { accept: "text/html" },
+			});
+			expect(html.statusCode).toBe(200);
+			expect(html.headers["content-type"]).toMatch(/^text\/html/);
+			expect(html.body).toBe(page);
+			const csp = String(html.headers["content-security-policy"]);
+			expect(csp).toContain("script-src 'self'");
+			expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+			expect(csp).toContain("frame-ancestors 'none'");
+			expect(html.headers["referrer-policy"]).toBe("no-referrer");
+			const asset = await app.inject({ method: "GET", url: "/assets/x.js" });
+			expect(asset.statusCode).toBe(200);
+			expect(asset.headers["cache-control"]).toContain("immutable");
+			const missing = await app.inject({ method: "GET", url: "/api/v1/nope", headers: { accept: "text/html" } });
+			expect(missing.statusCode).toBe(404);
+			expect(missing.headers["content-type"]).toMatch(/^application\/json/);
+			expect(missing.json()).toEqual({ detail: "Not Found" });
+		} finally {
+			rmSync(clientDir, { recursive: true, force: true });
 		}
 	});
 });
