@@ -18,7 +18,8 @@ export function PasswordField(props: Omit<ComponentProps<typeof FormField>, "typ
 					variant="ghost"
 					color="gray"
 					size="1"
-					aria-label={visible ? LL.auth.hidePassword() : LL.auth.showPassword()}
+					// A toggle keeps one name; its state is aria-pressed ("Show password, pressed").
+					aria-label={LL.auth.showPassword()}
 					aria-pressed={visible}
 					onClick={() => setVisible((shown) => !shown)}
 				>

@@ -364,10 +364,6 @@ type RootTranslation = {
 		 * S​h​o​w​ ​p​a​s​s​w​o​r​d
 		 */
 		showPassword: string
-		/**
-		 * H​i​d​e​ ​p​a​s​s​w​o​r​d
-		 */
-		hidePassword: string
 	}
 	user: {
 		/**
@@ -1653,10 +1649,6 @@ export type TranslationFunctions = {
 		 * Show password
 		 */
 		showPassword: () => LocalizedString
-		/**
-		 * Hide password
-		 */
-		hidePassword: () => LocalizedString
 	}
 	user: {
 		/**

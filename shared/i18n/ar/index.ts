@@ -87,7 +87,6 @@ const ar = {
 		requestNewLink: "طلب رابط جديد",
 		backToLogin: "العودة إلى تسجيل الدخول",
 		showPassword: "إظهار كلمة المرور",
-		hidePassword: "إخفاء كلمة المرور",
 	},
 	user: {
 		fullName: "الاسم الكامل",

@@ -89,7 +89,6 @@ const en = {
 		requestNewLink: "Request a new link",
 		backToLogin: "Back to Log In",
 		showPassword: "Show password",
-		hidePassword: "Hide password",
 	},
 	user: {
 		fullName: "Full name",

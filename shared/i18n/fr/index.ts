@@ -88,7 +88,6 @@ const fr = {
 		requestNewLink: "Demander un nouveau lien",
 		backToLogin: "Retour à la connexion",
 		showPassword: "Afficher le mot de passe",
-		hidePassword: "Masquer le mot de passe",
 	},
 	user: {
 		fullName: "Nom complet",
