@@ -50,7 +50,7 @@ export function AdminScreen() {
 
 	// After deleting the last user of the last page, show the page that now exists.
 	useEffect(() => {
-		if (list.data && !list.isPlaceholderData && page > total) setPage(total);
+		if (list.data && !list.isPlaceholderData && page > total) setPage(total, { replace: true });
 	}, [list.data, list.isPlaceholderData, page, total, setPage]);
 
 	const toggleActive = async (user: UserPublic) => {

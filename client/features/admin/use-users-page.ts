@@ -5,17 +5,23 @@ import { parsePageParam } from "../../lib/page-param.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { pageQuery } from "./paging.ts";
 
-/** The `?page=` of the admin screen (1 on a bad value) and a setter that keeps other params. */
-export function usePageParam(): [number, (page: number) => void] {
+/**
+ * The `?page=` of the admin screen (1 on a bad value) and a setter that keeps other params;
+ * `replace` corrects the URL without a history entry, so Back does not return to a bad page.
+ */
+export function usePageParam(): [number, (page: number, options?: { replace?: boolean }) => void] {
 	const [params, setParams] = useSearchParams();
 	const page = parsePageParam(params.get("page"));
 	const setPage = useCallback(
-		(next: number) =>
-			setParams((prev) => {
-				const out = new URLSearchParams(prev);
-				out.set("page", String(next));
-				return out;
-			}),
+		(next: number, options?: { replace?: boolean }) =>
+			setParams(
+				(prev) => {
+					const out = new URLSearchParams(prev);
+					out.set("page", String(next));
+					return out;
+				},
+				{ replace: options?.replace ?? false },
+			),
 		[setParams],
 	);
 	return [page, setPage];
