@@ -1,7 +1,7 @@
 import { Flex, Heading, Text } from "@radix-ui/themes";
 import { useCurrentUser } from "../features/auth/use-current-user.ts";
-import { displayName } from "../features/layout/user-menu.tsx";
 import { useI18n } from "../i18n/index.tsx";
+import { displayName } from "../lib/display-name.ts";
 import { usePageTitle } from "../lib/page-title.ts";
 
 export function Component() {

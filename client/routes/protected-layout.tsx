@@ -1,5 +1,4 @@
 import { Dialog, Flex, IconButton, Text, VisuallyHidden } from "@radix-ui/themes";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router-dom";
 import { ErrorFallback } from "../components/error-boundary.tsx";
@@ -10,9 +9,9 @@ import { LanguageSelect } from "../features/layout/language-select.tsx";
 import { SideNav } from "../features/layout/side-nav.tsx";
 import { ThemeControl } from "../features/layout/theme-control.tsx";
 import { UserMenu } from "../features/layout/user-menu.tsx";
+import { useProfile } from "../features/profile/use-profile.ts";
 import { useI18n } from "../i18n/index.tsx";
 import { useAuthTokens } from "../lib/auth-store.ts";
-import { useTRPC } from "../lib/trpc.ts";
 import { useMediaQuery } from "../lib/use-media-query.ts";
 
 const NARROW = "(max-width: 767.98px)";
@@ -22,9 +21,8 @@ export function Component() {
 	const { LL } = useI18n();
 	const tokens = useAuthTokens();
 	const { data: user, isPending, error } = useCurrentUser();
-	const trpc = useTRPC();
 	// Loads beside users.me (no waterfall); only the avatar needs it here.
-	const { data: profile } = useQuery({ ...trpc.profile.get.queryOptions(), enabled: Boolean(tokens) });
+	const { data: profile } = useProfile();
 	const narrow = useMediaQuery(NARROW);
 	const [drawerOpen, setDrawerOpen] = useState(false);
 	const [sidebarOpen, setSidebarOpen] = useState(true);

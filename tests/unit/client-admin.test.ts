@@ -1,6 +1,6 @@
 import { i18nObject } from "typesafe-i18n";
 import { describe, expect, it } from "vitest";
-import { deleteConfirmText, userDisplayName } from "../../client/features/admin/display-name.ts";
+import { deleteConfirmText } from "../../client/features/admin/display-name.ts";
 import { pageCount, pageNumbers, pageQuery } from "../../client/features/admin/paging.ts";
 import {
 	addUserDefaults,
@@ -9,6 +9,7 @@ import {
 	editUserDefaults,
 	editUserFormSchema,
 } from "../../client/features/admin/user-form-schemas.ts";
+import { displayName } from "../../client/lib/display-name.ts";
 import { admin as arAdmin } from "../../shared/i18n/ar/admin.ts";
 import { admin as enAdmin } from "../../shared/i18n/en/admin.ts";
 import { admin as frAdmin } from "../../shared/i18n/fr/admin.ts";
@@ -17,9 +18,9 @@ const LL = (dict: typeof enAdmin) => i18nObject("en", { admin: dict });
 
 describe("delete confirmation text", () => {
 	it("names the user by full name, else by e-mail", () => {
-		expect(userDisplayName({ full_name: "Ada", email: "a@b.co" })).toBe("Ada");
-		expect(userDisplayName({ full_name: null, email: "a@b.co" })).toBe("a@b.co");
-		expect(userDisplayName({ full_name: "  ", email: "a@b.co" })).toBe("a@b.co");
+		expect(displayName({ full_name: "Ada", email: "a@b.co" })).toBe("Ada");
+		expect(displayName({ full_name: null, email: "a@b.co" })).toBe("a@b.co");
+		expect(displayName({ full_name: "  ", email: "a@b.co" })).toBe("a@b.co");
 	});
 
 	it("fills the product's sentence in every language", () => {

@@ -2,7 +2,7 @@ import { DropdownMenu, IconButton } from "@radix-ui/themes";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { useDir } from "../../components/use-dir.ts";
 import { useI18n } from "../../i18n/index.tsx";
-import { userDisplayName } from "./display-name.ts";
+import { displayName } from "../../lib/display-name.ts";
 
 type Props = {
 	user: UserPublic;
@@ -34,7 +34,7 @@ export function UserActionsMenu({ user, disabled, onEdit, onToggleActive, onDele
 				<IconButton
 					variant="ghost"
 					color="gray"
-					aria-label={LL.admin.actionsFor({ name: userDisplayName(user) })}
+					aria-label={LL.admin.actionsFor({ name: displayName(user) })}
 					data-testid="user-actions"
 					data-actions-for={user.id}
 				>

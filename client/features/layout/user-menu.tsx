@@ -3,10 +3,8 @@ import { Link } from "react-router-dom";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { LogoutIcon, SettingsIcon, UserIcon } from "../../components/icons.tsx";
 import { useI18n } from "../../i18n/index.tsx";
+import { displayName } from "../../lib/display-name.ts";
 import { useLogout } from "../auth/use-current-user.ts";
-
-export const displayName = (user: Pick<UserPublic, "full_name" | "email">): string =>
-	user.full_name?.trim() || user.email;
 
 /** Avatar, name and a menu: Account label, Profile, Settings, Logout. */
 export function UserMenu({ user, imageUrl }: { user: UserPublic; imageUrl?: string | null }) {
