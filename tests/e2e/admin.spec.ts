@@ -311,6 +311,8 @@ for (const variant of ["light", "dark", "ar"] as const) {
 		await expectAccessible(page);
 		await screenshot(page, `admin-menu-${variant}`);
 		await page.keyboard.press("Escape");
+		// A click while the menu is still closing is swallowed: wait for it to go.
+		await expect(page.getByRole("menu")).toHaveCount(0);
 		await page.getByTestId("add-user").click();
 		await expect(page.getByRole("dialog")).toBeVisible();
 		await expectAccessible(page);

@@ -49,6 +49,8 @@ test.describe("languages", () => {
 		const menu = await page.getByRole("menu").boundingBox();
 		expect(menu?.x ?? -1).toBeGreaterThanOrEqual(0);
 		await page.keyboard.press("Escape");
+		// Wait until it has closed: a click on the next menu during the closing is swallowed.
+		await expect(page.getByRole("menu")).toHaveCount(0);
 
 		// The theme toast speaks Arabic too.
 		await page.getByRole("button", { name: /^المظهر/ }).click();
