@@ -16,6 +16,7 @@ import { restErrorHandler } from "./rest/error-handler.ts";
 import { localesPlugin } from "./rest/locales.ts";
 import { restPlugin } from "./rest/plugin.ts";
 import { type Clock, createServiceDeps, type ServiceDeps } from "./services/deps.ts";
+import type { PasswordHasher } from "./services/passwords.ts";
 import type { RateLimiter } from "./services/rate-limiter.ts";
 import { makeCreateContext, refuseTrpcMultipart } from "./trpc/context.ts";
 import { type AppRouter, appRouter } from "./trpc/router.ts";
@@ -28,6 +29,8 @@ export type AppDeps = {
 	/** Defaults: SMTP when configured, else the outbox; files under DATA_DIR/media. Tests pass their own. */
 	mailer?: Mailer;
 	storage?: MediaStorage;
+	/** Password hashing with its fair pool; tests wrap it to pause between a hash and what follows. */
+	passwords?: PasswordHasher;
 	/** The built client; the SPA is served only when it holds an index.html. */
 	clientDir?: string;
 	logger?: boolean | object;
@@ -75,7 +78,10 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 		} satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
 	});
 	await registerSpa(app, options.clientDir ?? clientDistDir);
-	// Mail is sent after the reply: let queued messages go out before the app closes.
-	app.addHook("onClose", () => deps.mailer.idle());
+	// Work after the reply (recovery lookups) and the mail it queues finish before the app closes.
+	app.addHook("onClose", async () => {
+		await deps.background.idle();
+		await deps.mailer.idle();
+	});
 	return app;
 }

@@ -19,7 +19,8 @@ export const users = sqliteTable(
 
 /**
  * One row per signed-in device. Tokens are `<id>.<secret>`; only SHA-256 of each secret
- * is kept. The access secret rotates with the refresh secret.
+ * is kept. The access secret rotates with the refresh secret; the refresh secret it
+ * replaced is remembered, so that presenting it again (and only it) reveals a stolen copy.
  */
 export const sessions = sqliteTable(
 	"sessions",
@@ -30,6 +31,7 @@ export const sessions = sqliteTable(
 			.references(() => users.id, { onDelete: "cascade" }),
 		accessHash: blob("access_hash", { mode: "buffer" }).notNull(),
 		refreshHash: blob("refresh_hash", { mode: "buffer" }).notNull(),
+		previousRefreshHash: blob("previous_refresh_hash", { mode: "buffer" }),
 		accessExpiresAt: integer("access_expires_at").notNull(),
 		expiresAt: integer("expires_at").notNull(),
 		createdAt: createdAt(),

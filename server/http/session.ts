@@ -12,6 +12,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
 	ip: request.ip,
 	userAgent: request.headers["user-agent"],
+	requestId: request.id,
 });
 
 /**

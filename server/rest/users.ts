@@ -44,7 +44,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 			onRequest: superuser,
 			schema: { tags, security, summary: "Create a user", body: userCreateSchema, response: one },
 		},
-		async (request) => users.createUser(deps, request.body),
+		async (request) => users.createUser(deps, authOf(request), request.body, requestMeta(request)),
 	);
 	app.get(
 		"/users/me",
@@ -79,7 +79,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 				response: { 200: messageSchema },
 			},
 		},
-		async (request) => changePassword(deps, authOf(request), request.body),
+		async (request) => changePassword(deps, authOf(request), request.body, requestMeta(request)),
 	);
 	app.post(
 		"/users/signup",
@@ -113,7 +113,8 @@ export const userRoutes: RouteModule = (app, deps) => {
 				response: one,
 			},
 		},
-		async (request) => users.updateUser(deps, authOf(request).user, request.params.user_id, request.body),
+		async (request) =>
+			users.updateUser(deps, authOf(request), request.params.user_id, request.body, requestMeta(request)),
 	);
 	app.delete(
 		"/users/:user_id",

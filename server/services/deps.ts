@@ -3,6 +3,8 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
 import { createDiskStorage, type MediaStorage } from "../media/storage.ts";
+import { type Background, createBackground } from "./background.ts";
+import { createPasswordHasher, type PasswordHasher } from "./passwords.ts";
 import { RateLimiter } from "./rate-limiter.ts";
 
 /** Milliseconds since the epoch; tests pass a clock they can move. */
@@ -23,10 +25,12 @@ export type ServiceDeps = {
 	log: Logger;
 	mailer: Mailer;
 	storage: MediaStorage;
+	passwords: PasswordHasher;
+	background: Background;
 };
 
-/** Who is asking, as adapters see it. */
-export type RequestMeta = { ip: string; userAgent: string | undefined };
+/** Who is asking, as adapters see it; `requestId` tells the calls of one tRPC batch apart from others. */
+export type RequestMeta = { ip: string; userAgent: string | undefined; requestId?: string };
 
 /**
  * The services' dependencies from the config, for the app and the CLI alike: SMTP when
@@ -34,7 +38,7 @@ export type RequestMeta = { ip: string; userAgent: string | undefined };
  */
 export function createServiceDeps(
 	base: { config: Config; db: Db; log: Logger; clock?: Clock },
-	parts: Partial<Pick<ServiceDeps, "limiter" | "mailer" | "storage">> = {},
+	parts: Partial<Pick<ServiceDeps, "limiter" | "mailer" | "storage" | "passwords">> = {},
 ): ServiceDeps {
 	const { config, db, log } = base;
 	const clock = base.clock ?? Date.now;
@@ -48,5 +52,7 @@ export function createServiceDeps(
 			parts.mailer ??
 			createMailer({ from: config.mailFrom, smtp: config.smtp, outboxDir: join(config.dataDir, "outbox"), log }),
 		storage: parts.storage ?? createDiskStorage(join(config.dataDir, "media")),
+		passwords: parts.passwords ?? createPasswordHasher(),
+		background: createBackground(log),
 	};
 }

@@ -1,7 +1,8 @@
 import { fail } from "../domain/errors.ts";
 import type { ServiceDeps } from "./deps.ts";
-import { hashPassword } from "./passwords.ts";
-import { findUserByEmail, setPassword } from "./users.ts";
+import { hashKeys } from "./passwords.ts";
+import { atomically } from "./sessions.ts";
+import { findUserByEmail, findUserById, setPassword } from "./users.ts";
 
 /**
  * An operator sets a user's password (CLI `reset-password`): like a reset by e-mail, it
@@ -9,5 +10,10 @@ import { findUserByEmail, setPassword } from "./users.ts";
  */
 export async function setPasswordAsOperator(deps: ServiceDeps, email: string, password: string): Promise<void> {
 	const user = findUserByEmail(deps, email) ?? fail("USER_EMAIL_NOT_FOUND");
-	setPassword(deps, user, await hashPassword(password));
+	const hashedPassword = await deps.passwords.hash(password, hashKeys(email));
+	atomically(deps, () => {
+		// Deleted while hashing: say so rather than report a password set on nobody.
+		if (!findUserById(deps, user.id)) fail("USER_EMAIL_NOT_FOUND");
+		setPassword(deps, user, hashedPassword);
+	});
 }

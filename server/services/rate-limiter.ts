@@ -10,6 +10,8 @@ export const defaultRules = {
 	signup: { burst: 5, perSecond: 5 / 60 },
 	recovery: { burst: 5, perSecond: 5 / 60 },
 	reset: { burst: 5, perSecond: 5 / 60 },
+	/** Recovery e-mails per account (keyed by user id), whoever asks: 3 an hour. */
+	recoveryPerAccount: { burst: 3, perSecond: 3 / 3600 },
 } satisfies Record<string, BucketRule>;
 export type BucketName = keyof typeof defaultRules;
 
@@ -43,6 +45,17 @@ export class RateLimiter {
 
 	/** Takes one token or throws RATE_LIMITED with the seconds until one is back. */
 	take(name: BucketName, ip: string): void {
+		const retryAfter = this.takeOrWait(name, ip);
+		if (retryAfter > 0) fail("RATE_LIMITED", { retryAfter });
+	}
+
+	/** Takes one token when there is one; false otherwise (for limits the caller must not reveal). */
+	tryTake(name: BucketName, key: string): boolean {
+		return this.takeOrWait(name, key) === 0;
+	}
+
+	/** 0 when a token was taken, else the seconds until one is back. */
+	private takeOrWait(name: BucketName, ip: string): number {
 		const rule = this.rules[name];
 		const now = this.clock();
 		const key = `${name}:${clientKey(ip)}`;
@@ -51,11 +64,12 @@ export class RateLimiter {
 		bucket.updatedAt = now;
 		if (bucket.tokens < 1) {
 			this.buckets.set(key, bucket);
-			fail("RATE_LIMITED", { retryAfter: Math.ceil((1 - bucket.tokens) / rule.perSecond) });
+			return Math.ceil((1 - bucket.tokens) / rule.perSecond);
 		}
 		bucket.tokens -= 1;
 		this.buckets.set(key, bucket);
 		if (this.buckets.size > 50_000) this.sweep(now);
+		return 0;
 	}
 
 	/** Drops buckets that have refilled, so the map cannot grow without bound. */

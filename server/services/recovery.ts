@@ -6,7 +6,8 @@ import { fail } from "../domain/errors.ts";
 import { type MailLanguage, pickLanguage } from "../mail/language.ts";
 import { renderResetEmail } from "../mail/reset-email.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
-import { hashPassword } from "./passwords.ts";
+import { hashKeys } from "./passwords.ts";
+import { atomically } from "./sessions.ts";
 import { hashSecretHex } from "./tokens.ts";
 import { findUserByEmail, findUserById, setPassword } from "./users.ts";
 
@@ -38,9 +39,11 @@ function resetEmailFor(deps: ServiceDeps, user: UserRow, lang: MailLanguage) {
 }
 
 /**
- * Sends a reset link to an active account. The answer is the same whether the e-mail
- * is known or not, and the mail goes out in the background, so neither the reply nor
- * its timing says which e-mails exist.
+ * Sends a reset link to an active account. The reply is the same whether the e-mail is
+ * known or not, and everything that differs (the lookup, the token, the mail) happens
+ * after it, so neither the reply nor its timing says which e-mails exist. An account
+ * gets a few links an hour at most, however many clients ask: a victim cannot be
+ * flooded, nor their last link kept dead by newer ones.
  */
 export function requestPasswordRecovery(
 	deps: ServiceDeps,
@@ -49,8 +52,12 @@ export function requestPasswordRecovery(
 	meta: RequestMeta,
 ): { message: string } {
 	deps.limiter.take("recovery", meta.ip);
-	const user = findUserByEmail(deps, email);
-	if (user?.isActive) deps.mailer.send({ to: user.email, ...resetEmailFor(deps, user, pickLanguage(acceptLanguage)) });
+	const lang = pickLanguage(acceptLanguage);
+	deps.background.run(() => {
+		const user = findUserByEmail(deps, email);
+		if (!user?.isActive || !deps.limiter.tryTake("recoveryPerAccount", user.id)) return;
+		deps.mailer.send({ to: user.email, ...resetEmailFor(deps, user, lang) });
+	});
 	return RECOVERY_SENT;
 }
 
@@ -80,6 +87,15 @@ export async function resetPassword(
 	if (!spent || spent.expiresAt <= deps.clock()) return fail("INVALID_RESET_TOKEN");
 	const user = findUserById(deps, spent.userId) ?? fail("INVALID_RESET_TOKEN");
 	if (!user.isActive) fail("INACTIVE_USER");
-	setPassword(deps, user, await hashPassword(input.new_password));
+	const hashedPassword = await deps.passwords.hash(input.new_password, hashKeys(user.email, meta.requestId));
+	// While hashing, the password may have changed (which ends every link, this one too),
+	// or the account been deactivated or deleted: the link then changes nothing.
+	atomically(deps, () => {
+		const now = findUserById(deps, user.id);
+		if (!now || now.hashedPassword !== user.hashedPassword || now.email !== user.email)
+			return fail("INVALID_RESET_TOKEN");
+		if (!now.isActive) fail("INACTIVE_USER");
+		setPassword(deps, now, hashedPassword);
+	});
 	return { message: "Password updated successfully" };
 }

@@ -6,7 +6,7 @@ import { fail } from "../domain/errors.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { hashSecret, newSecret, newTokenId, parseToken, secretMatches } from "./tokens.ts";
 
-/** How often `last_seen_at` is written at most: reads stay reads on a busy session. */
+/** How often `last_seen_at` (and the access token's sliding expiry) is written at most: reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
 export type Authenticated = { user: UserRow; session: SessionRow };
@@ -17,31 +17,36 @@ const pair = (id: string, accessSecret: string, refreshSecret: string): TokenPai
 	token_type: "bearer",
 });
 
+/** Runs `work` in one IMMEDIATE transaction: what it reads cannot change before what it writes (other processes included). */
+export const atomically = <T>({ db }: ServiceDeps, work: () => T): T => db.transaction(work, { behavior: "immediate" });
+
 export function createSession(deps: ServiceDeps, userId: string, meta: RequestMeta): TokenPair {
 	const { db, clock, config } = deps;
 	const now = clock();
 	const id = newTokenId();
 	const accessSecret = newSecret();
 	const refreshSecret = newSecret();
-	// Housekeeping: the user's sessions that can no longer be refreshed go, so the
-	// table (and a future device list) holds only live ones.
-	db.delete(sessions)
-		.where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)))
-		.run();
-	db.insert(sessions)
-		.values({
-			id,
-			userId,
-			accessHash: hashSecret(accessSecret),
-			refreshHash: hashSecret(refreshSecret),
-			accessExpiresAt: now + config.accessTokenTtlMs,
-			expiresAt: now + config.refreshTokenTtlMs,
-			createdAt: now,
-			lastSeenAt: now,
-			ip: meta.ip,
-			userAgent: meta.userAgent?.slice(0, 512) ?? null,
-		})
-		.run();
+	atomically(deps, () => {
+		// Housekeeping: the user's sessions that can no longer be refreshed go, so the
+		// table (and the device list) holds only live ones.
+		db.delete(sessions)
+			.where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)))
+			.run();
+		db.insert(sessions)
+			.values({
+				id,
+				userId,
+				accessHash: hashSecret(accessSecret),
+				refreshHash: hashSecret(refreshSecret),
+				accessExpiresAt: now + config.accessTokenTtlMs,
+				expiresAt: now + config.refreshTokenTtlMs,
+				createdAt: now,
+				lastSeenAt: now,
+				ip: meta.ip,
+				userAgent: meta.userAgent?.slice(0, 512) ?? null,
+			})
+			.run();
+	});
 	return pair(id, accessSecret, refreshSecret);
 }
 
@@ -64,9 +69,14 @@ function findSession(db: Db, id: string): Authenticated | undefined {
 	return lookup.get({ id });
 }
 
+/** Touches are at most a tenth of the access lifetime apart, so a token in use never lapses between them. */
+const touchEvery = (accessTtlMs: number) => Math.min(TOUCH_EVERY_MS, accessTtlMs / 10);
+
 /**
  * The user and session behind an access token, checked against the database on every
  * call so a revocation takes effect at once. Null for any token that does not hold.
+ * The access token's expiry slides while it is used (a client that never refreshes is
+ * not cut off mid-work), but never past the session's own expiry.
  */
 export function authenticateAccessToken(deps: ServiceDeps, token: string): Authenticated | null {
 	const parsed = parseToken(token);
@@ -75,45 +85,73 @@ export function authenticateAccessToken(deps: ServiceDeps, token: string): Authe
 	const now = deps.clock();
 	if (!row || !secretMatches(parsed.secret, row.session.accessHash)) return null;
 	if (row.session.accessExpiresAt <= now || row.session.expiresAt <= now || !row.user.isActive) return null;
-	if (now - row.session.lastSeenAt >= TOUCH_EVERY_MS) {
-		deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id)).run();
+	const { accessTokenTtlMs } = deps.config;
+	if (now - row.session.lastSeenAt >= touchEvery(accessTokenTtlMs)) {
+		const accessExpiresAt = Math.min(now + accessTokenTtlMs, row.session.expiresAt);
+		deps.db.update(sessions).set({ lastSeenAt: now, accessExpiresAt }).where(eq(sessions.id, row.session.id)).run();
 	}
 	return row;
 }
 
 /**
- * Swaps a refresh token for a new pair. A token that names a live session but not its
- * current secret was already used once: someone holds a copy, so the session dies.
+ * The caller's session as it is now, for a write decided before an await: null when
+ * the session was revoked or expired, or its user deactivated or deleted, meanwhile.
+ */
+export function liveSession(deps: ServiceDeps, sessionId: string): Authenticated | null {
+	const row = findSession(deps.db, sessionId);
+	const now = deps.clock();
+	if (!row || row.session.expiresAt <= now || !row.user.isActive) return null;
+	return row;
+}
+
+/** Throws INVALID_CREDENTIALS unless the session is still live (call it inside the write's transaction). */
+export const assertSessionLive = (deps: ServiceDeps, sessionId: string): Authenticated =>
+	liveSession(deps, sessionId) ?? fail("INVALID_CREDENTIALS");
+
+/**
+ * Swaps a refresh token for a new pair. The refresh secret this session had just before
+ * its current one was already swapped once: whoever presents it again holds a copy, so
+ * the session dies. Any other wrong secret is only refused, so a session id alone (it is
+ * shown in the device list) cannot harm a session.
  */
 export function rotateSession(deps: ServiceDeps, refreshToken: string, meta: RequestMeta): TokenPair {
 	const { db, clock, config } = deps;
 	const parsed = parseToken(refreshToken) ?? fail("INVALID_CREDENTIALS");
-	const row = findSession(db, parsed.id) ?? fail("INVALID_CREDENTIALS");
-	const now = clock();
-	if (!secretMatches(parsed.secret, row.session.refreshHash)) {
-		revokeSession(deps, row.session.id);
-		deps.log.warn({ sessionId: row.session.id, userId: row.user.id }, "refresh token reused: session revoked");
-		return fail("INVALID_CREDENTIALS");
-	}
-	if (row.session.expiresAt <= now || !row.user.isActive) {
-		revokeSession(deps, row.session.id);
-		return fail("INVALID_CREDENTIALS");
-	}
-	const accessSecret = newSecret();
-	const refreshSecret = newSecret();
-	db.update(sessions)
-		.set({
-			accessHash: hashSecret(accessSecret),
-			refreshHash: hashSecret(refreshSecret),
-			accessExpiresAt: now + config.accessTokenTtlMs,
-			expiresAt: now + config.refreshTokenTtlMs,
-			lastSeenAt: now,
-			ip: meta.ip,
-			userAgent: meta.userAgent?.slice(0, 512) ?? null,
-		})
-		.where(eq(sessions.id, row.session.id))
-		.run();
-	return pair(row.session.id, accessSecret, refreshSecret);
+	// A refusal may revoke the session: that write must commit, so the transaction returns null instead of throwing.
+	const rotated = atomically(deps, (): TokenPair | null => {
+		const row = findSession(db, parsed.id);
+		if (!row) return null;
+		const now = clock();
+		if (!secretMatches(parsed.secret, row.session.refreshHash)) {
+			const previous = row.session.previousRefreshHash;
+			if (previous && secretMatches(parsed.secret, previous)) {
+				revokeSession(deps, row.session.id);
+				deps.log.warn({ sessionId: row.session.id, userId: row.user.id }, "refresh token reused: session revoked");
+			}
+			return null;
+		}
+		if (row.session.expiresAt <= now || !row.user.isActive) {
+			revokeSession(deps, row.session.id);
+			return null;
+		}
+		const accessSecret = newSecret();
+		const refreshSecret = newSecret();
+		db.update(sessions)
+			.set({
+				accessHash: hashSecret(accessSecret),
+				refreshHash: hashSecret(refreshSecret),
+				previousRefreshHash: row.session.refreshHash,
+				accessExpiresAt: now + config.accessTokenTtlMs,
+				expiresAt: now + config.refreshTokenTtlMs,
+				lastSeenAt: now,
+				ip: meta.ip,
+				userAgent: meta.userAgent?.slice(0, 512) ?? null,
+			})
+			.where(eq(sessions.id, row.session.id))
+			.run();
+		return pair(row.session.id, accessSecret, refreshSecret);
+	});
+	return rotated ?? fail("INVALID_CREDENTIALS");
 }
 
 export function revokeSession({ db }: ServiceDeps, sessionId: string): void {

@@ -13,8 +13,8 @@ import { resetTokens, type UserRow, users } from "../db/schema.ts";
 import { type DomainError, fail } from "../domain/errors.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { clearFailedLogins } from "./login-throttle.ts";
-import { hashPassword } from "./passwords.ts";
-import { revokeUserSessions } from "./sessions.ts";
+import { hashKeys } from "./passwords.ts";
+import { type Authenticated, assertSessionLive, atomically, revokeUserSessions } from "./sessions.ts";
 import { removeUserFiles } from "./user-files.ts";
 
 export const toUserPublic = (row: UserRow): UserPublic => ({
@@ -38,14 +38,19 @@ const emailTakenByOther = (deps: ServiceDeps, email: string, userId?: string) =>
 
 type NewUser = { email: string; fullName?: string | null; password: string; isActive: boolean; isSuperuser: boolean };
 
-/** Inserts a user; `takenReason` is the error when the e-mail exists (its text differs per route). */
+/**
+ * Inserts a user; `takenReason` is the error when the e-mail exists (its text differs per
+ * route). `recheck` runs after the hash, in the insert's transaction: the caller's own
+ * standing (an admin's session) may have changed meanwhile.
+ */
 export async function insertUser(
 	deps: ServiceDeps,
 	user: NewUser,
 	takenReason: DomainError["reason"],
+	options: { requestId?: string; recheck?: () => void } = {},
 ): Promise<UserRow> {
 	if (findUserByEmail(deps, user.email)) fail(takenReason);
-	const hashedPassword = await hashPassword(user.password);
+	const hashedPassword = await deps.passwords.hash(user.password, hashKeys(user.email, options.requestId));
 	const row: UserRow = {
 		id: randomUUID(),
 		email: user.email.toLowerCase(),
@@ -55,9 +60,12 @@ export async function insertUser(
 		isSuperuser: user.isSuperuser,
 		createdAt: deps.clock(),
 	};
-	// The e-mail may have been taken while the hash was computed: the unique index decides.
-	const inserted = deps.db.insert(users).values(row).onConflictDoNothing().returning().get();
-	return inserted ?? fail(takenReason);
+	return atomically(deps, () => {
+		options.recheck?.();
+		// The e-mail may have been taken while the hash was computed: the unique index decides.
+		const inserted = deps.db.insert(users).values(row).onConflictDoNothing().returning().get();
+		return inserted ?? fail(takenReason);
+	});
 }
 
 export async function signup(deps: ServiceDeps, input: SignupInput, meta: RequestMeta): Promise<UserPublic> {
@@ -67,6 +75,7 @@ export async function signup(deps: ServiceDeps, input: SignupInput, meta: Reques
 		deps,
 		{ email: input.email, fullName: input.full_name, password: input.password, isActive: true, isSuperuser: false },
 		"SIGNUP_EMAIL_TAKEN",
+		{ requestId: meta.requestId },
 	);
 	return toUserPublic(row);
 }
@@ -83,7 +92,13 @@ export function listUsers({ db }: ServiceDeps, query: ListQuery): UsersPublic {
 	return { data: rows.map(toUserPublic), count: total };
 }
 
-export async function createUser(deps: ServiceDeps, input: UserCreateInput): Promise<UserPublic> {
+/** An admin's new user; the admin must still be one when the row is written (the hash takes a while). */
+export async function createUser(
+	deps: ServiceDeps,
+	actor: Authenticated,
+	input: UserCreateInput,
+	meta?: RequestMeta,
+): Promise<UserPublic> {
 	const row = await insertUser(
 		deps,
 		{
@@ -94,8 +109,29 @@ export async function createUser(deps: ServiceDeps, input: UserCreateInput): Pro
 			isSuperuser: input.is_superuser,
 		},
 		"CREATE_EMAIL_TAKEN",
+		{ requestId: meta?.requestId, recheck: () => assertStillSuperuser(deps, actor) },
 	);
 	return toUserPublic(row);
+}
+
+/** Inside a write's transaction: the acting admin's session is live and they are still a superuser. */
+function assertStillSuperuser(deps: ServiceDeps, actor: Authenticated): void {
+	if (!assertSessionLive(deps, actor.session.id).user.isSuperuser) fail("FORBIDDEN");
+}
+
+/**
+ * Writes name and e-mail changes. A changed e-mail also ends every reset link of the
+ * account: a link mailed to the old address must not outlive it.
+ */
+function writeUserChanges(deps: ServiceDeps, userId: string, changes: Partial<UserRow>): void {
+	if (Object.keys(changes).length === 0) return;
+	atomically(deps, () => {
+		const before = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
+		deps.db.update(users).set(changes).where(eq(users.id, userId)).run();
+		if (changes.email !== undefined && changes.email !== before.email) {
+			deps.db.delete(resetTokens).where(eq(resetTokens.userId, userId)).run();
+		}
+	});
 }
 
 /** Anyone may read themselves; reading another user takes a superuser, checked before existence. */
@@ -112,14 +148,16 @@ export function updateMe(deps: ServiceDeps, actor: UserRow, input: UserUpdateMeI
 		...(input.full_name !== undefined && { fullName: input.full_name }),
 	};
 	if (Object.keys(changes).length === 0) return toUserPublic(actor);
-	const row = deps.db.update(users).set(changes).where(eq(users.id, actor.id)).returning().get();
-	return toUserPublic(row ?? fail("USER_NOT_FOUND"));
+	writeUserChanges(deps, actor.id, changes);
+	return toUserPublic(findUserById(deps, actor.id) ?? fail("USER_NOT_FOUND"));
 }
 
 /**
- * Gives the user a new password (already hashed). However it happens (own change, reset
- * link, admin, operator), every outstanding reset link and failed-login wait of the
- * account ends, and so does every session but `keepSessionId`.
+ * Gives the user a new password (already hashed), in one transaction with its effects:
+ * however it happens (own change, reset link, admin, operator), every outstanding reset
+ * link and failed-login wait of the account ends, and so does every session but
+ * `keepSessionId`. Callers that decided on the account's state before hashing re-check
+ * it inside their own `atomically` around this call.
  */
 export function setPassword(
 	deps: ServiceDeps,
@@ -127,12 +165,12 @@ export function setPassword(
 	hashedPassword: string,
 	keepSessionId?: string,
 ): void {
-	deps.db.transaction((tx) => {
-		tx.update(users).set({ hashedPassword }).where(eq(users.id, user.id)).run();
-		tx.delete(resetTokens).where(eq(resetTokens.userId, user.id)).run();
+	atomically(deps, () => {
+		deps.db.update(users).set({ hashedPassword }).where(eq(users.id, user.id)).run();
+		deps.db.delete(resetTokens).where(eq(resetTokens.userId, user.id)).run();
+		revokeUserSessions(deps, user.id, keepSessionId);
+		clearFailedLogins(deps, user.email);
 	});
-	revokeUserSessions(deps, user.id, keepSessionId);
-	clearFailedLogins(deps, user.email);
 }
 
 const countOtherActiveSuperusers = ({ db }: ServiceDeps, userId: string) =>
@@ -150,31 +188,39 @@ function assertNotLastSuperuser(deps: ServiceDeps, target: UserRow): void {
 
 export async function updateUser(
 	deps: ServiceDeps,
-	actor: UserRow,
+	actor: Authenticated,
 	userId: string,
 	input: UserUpdateInput,
+	meta?: RequestMeta,
 ): Promise<UserPublic> {
 	const check = () => {
 		const target = findUserById(deps, userId) ?? fail("USER_ID_NOT_FOUND");
 		if (input.email !== undefined && emailTakenByOther(deps, input.email, target.id)) fail("UPDATE_EMAIL_TAKEN");
 		const losesPower = input.is_active === false || input.is_superuser === false;
-		if (losesPower && target.id === actor.id) fail("SELF_DEMOTE");
+		if (losesPower && target.id === actor.user.id) fail("SELF_DEMOTE");
 		if (losesPower) assertNotLastSuperuser(deps, target);
 		return target;
 	};
-	check();
-	const hashedPassword = input.password === undefined ? undefined : await hashPassword(input.password);
-	// Other requests ran during the hash: check again, with no await between the checks and the writes.
-	const target = check();
+	const before = check();
+	const hashedPassword =
+		input.password === undefined
+			? undefined
+			: await deps.passwords.hash(input.password, hashKeys(before.email, meta?.requestId));
 	const changes = {
 		...(input.email !== undefined && { email: input.email }),
 		...(input.full_name !== undefined && { fullName: input.full_name }),
 		...(input.is_active !== undefined && { isActive: input.is_active }),
 		...(input.is_superuser !== undefined && { isSuperuser: input.is_superuser }),
 	};
-	if (Object.keys(changes).length > 0) deps.db.update(users).set(changes).where(eq(users.id, target.id)).run();
-	if (hashedPassword !== undefined) setPassword(deps, target, hashedPassword);
-	else if (input.is_active === false) revokeUserSessions(deps, target.id);
+	// Other requests ran during the hash: the admin and the target are checked again in the writes' transaction.
+	const target = atomically(deps, () => {
+		assertStillSuperuser(deps, actor);
+		const current = check();
+		writeUserChanges(deps, current.id, changes);
+		if (hashedPassword !== undefined) setPassword(deps, current, hashedPassword);
+		else if (input.is_active === false) revokeUserSessions(deps, current.id);
+		return current;
+	});
 	return toUserPublic(findUserById(deps, target.id) ?? fail("USER_ID_NOT_FOUND"));
 }
 

@@ -8,6 +8,7 @@ import { renderResetEmail } from "../../server/mail/reset-email.ts";
 import { buildTestApp } from "../helpers/build-test-app.ts";
 import { createUser } from "../helpers/factories.ts";
 import { startSmtp } from "../helpers/smtp.ts";
+import { settled } from "../helpers/settled.ts";
 
 /** A port nothing listens on: bound once, then released. */
 async function closedPort(): Promise<number> {
@@ -50,7 +51,7 @@ describe("mailer", () => {
 		const answer = await app.inject({ method: "POST", url: `/api/v1/password-recovery/${user.email}` });
 		expect(answer.statusCode).toBe(200);
 		expect(answer.json()).toEqual({ message: "Password recovery email sent" });
-		await app.deps.mailer.idle();
+		await settled(app);
 		expect(entries.filter((e) => e.level === "warn")).toHaveLength(2);
 		const failure = entries.find((e) => e.level === "error");
 		expect(failure?.msg).toBe("e-mail could not be sent");
@@ -85,7 +86,7 @@ describe("mailer", () => {
 		const { app, dataDir } = await buildTestApp();
 		const user = await createUser(app);
 		await app.inject({ method: "POST", url: `/api/v1/password-recovery/${user.email}` });
-		await app.deps.mailer.idle();
+		await settled(app);
 		const files = readdirSync(join(dataDir, "outbox"));
 		expect(files.filter((f) => !f.endsWith(".eml"))).toEqual([]);
 		expect(files).toHaveLength(1);

@@ -5,6 +5,7 @@ import { buildTestApp } from "../helpers/build-test-app.ts";
 import { parseMail, resetTokenOf } from "../helpers/eml.ts";
 import { createUser } from "../helpers/factories.ts";
 import { startSmtp } from "../helpers/smtp.ts";
+import { settled } from "../helpers/settled.ts";
 
 const API = "/api/v1";
 const NEW_PASSWORD = "a-brand-new-secret";
@@ -159,7 +160,7 @@ describe("password recovery over SMTP", () => {
 			expect(answer.statusCode).toBe(200);
 			expect(answer.json()).toEqual({ message: "Password recovery email sent" });
 		}
-		await app.deps.mailer.idle();
+		await settled(app);
 		expect(smtp.received).toHaveLength(0);
 	});
 
@@ -181,7 +182,7 @@ describe("password recovery over SMTP", () => {
 		expect(smtp.received).toHaveLength(0);
 		release();
 		expect((await smtp.next()).to).toEqual([user.email]);
-		await app.deps.mailer.idle();
+		await settled(app);
 	});
 
 	it("refuses a reset for a user deactivated after the link was sent", async () => {
@@ -291,7 +292,7 @@ describe("password recovery through the outbox", () => {
 		const { app, dataDir } = await buildTestApp({ PUBLIC_URL: "http://portico.test:8080" });
 		const user = await createUser(app);
 		expect((await recover(app, user.email, { host: "evil.example" })).statusCode).toBe(200);
-		await app.deps.mailer.idle();
+		await settled(app);
 		const outbox = join(dataDir, "outbox");
 		const files = readdirSync(outbox);
 		expect(files).toHaveLength(1);

@@ -112,12 +112,10 @@ describe("expired sessions", () => {
 });
 
 describe("expiry", () => {
-	it("the access token dies after ACCESS_TOKEN_TTL; the refresh token still renews it until its own TTL", async () => {
+	it("an access token left unused for ACCESS_TOKEN_TTL dies; the refresh token still renews it until its own TTL", async () => {
 		const { app, advance } = await buildTestApp({ ACCESS_TOKEN_TTL: "5m", REFRESH_TOKEN_TTL: "1d" });
 		const user = await seedUser(app);
-		advance(5 * MINUTE - 1000);
-		expect((await me(app, user.accessToken)).statusCode).toBe(200);
-		advance(1000);
+		advance(5 * MINUTE);
 		const expired = await me(app, user.accessToken);
 		expect(expired.statusCode).toBe(401);
 		expect(expired.json()).toEqual({ detail: "Could not validate credentials" });
@@ -128,6 +126,32 @@ describe("expiry", () => {
 		const late = await refresh(app, renewed.json().refresh_token);
 		expect(late.statusCode).toBe(401);
 		expect(late.json()).toEqual({ detail: "Could not validate credentials" });
+	});
+
+	it("an access token in use slides on (a client that never refreshes keeps working), never past the session's expiry", async () => {
+		const { app, advance } = await buildTestApp({ ACCESS_TOKEN_TTL: "5m", REFRESH_TOKEN_TTL: "1h" });
+		const user = await seedUser(app);
+		// Used every 4 minutes for 56 minutes: far past the 5-minute lifetime, never cut off.
+		for (let minute = 4; minute <= 56; minute += 4) {
+			advance(4 * MINUTE);
+			expect((await me(app, user.accessToken)).statusCode, `minute ${minute}`).toBe(200);
+		}
+		// The session itself ends at 60 minutes, however busy the token is.
+		advance(4 * MINUTE);
+		expect((await me(app, user.accessToken)).statusCode).toBe(401);
+	});
+
+	it("a busy token's use is still only written about once a minute", async () => {
+		const { app, advance, db } = await buildTestApp({ ACCESS_TOKEN_TTL: "15m" });
+		const user = await seedUser(app);
+		const expiry = () => db.select().from(sessions).where(eq(sessions.userId, user.id)).get()?.accessExpiresAt;
+		const before = expiry();
+		advance(30_000);
+		expect((await me(app, user.accessToken)).statusCode).toBe(200);
+		expect(expiry()).toBe(before);
+		advance(30_000);
+		expect((await me(app, user.accessToken)).statusCode).toBe(200);
+		expect(expiry()).toBe((before ?? 0) + 60_000);
 	});
 });
 

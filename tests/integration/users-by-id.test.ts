@@ -10,6 +10,7 @@ import { API, api, loginForm } from "../helpers/http.ts";
 import { makePng } from "../helpers/images.ts";
 import { uploadForm } from "../helpers/multipart.ts";
 import { seedUser } from "../helpers/seed.ts";
+import { settled } from "../helpers/settled.ts";
 
 describe("/users/{id}", () => {
 	it("GET: self or superuser; 403 for another user before existence is checked; 404 User not found", async () => {
@@ -71,8 +72,10 @@ describe("/users/{id}", () => {
 	it("the last active superuser cannot be demoted, even by an actor whose own power was just taken", async () => {
 		const { app, admin, db } = await adminApp();
 		const second = await seedUser(app, { isSuperuser: true });
-		const staleActor = findUserById(app.deps, second.id);
-		if (!staleActor) throw new Error("seeded user missing");
+		const staleUser = findUserById(app.deps, second.id);
+		const session = db.select().from(sessions).where(eq(sessions.userId, second.id)).get();
+		if (!staleUser || !session) throw new Error("seeded user missing");
+		const staleActor = { user: staleUser, session };
 		// Admin demotes the second superuser; the second's request was already authorised.
 		await api(app, "PATCH", `/users/${second.id}`, { headers: admin.headers, body: { is_superuser: false } });
 		const attempt = updateUser(app.deps, staleActor, admin.id, { is_superuser: false });
@@ -136,6 +139,7 @@ describe("/users/{id}", () => {
 				.filter((f) => f.includes(fileId));
 		expect(onDisk()).not.toEqual([]);
 		expect((await api(app, "POST", `/password-recovery/${user.email}`)).statusCode).toBe(200);
+		await settled(app);
 		const rowsOf = () => ({
 			sessions: db.select().from(sessions).where(eq(sessions.userId, user.id)).all().length,
 			profiles: db.select().from(profiles).where(eq(profiles.userId, user.id)).all().length,
@@ -148,7 +152,7 @@ describe("/users/{id}", () => {
 		expect(res.json()).toEqual({ message: "User deleted successfully" });
 		expect(db.select().from(users).where(eq(users.id, user.id)).get()).toBeUndefined();
 		expect(rowsOf()).toEqual({ sessions: 0, profiles: 0, media: 0, resetTokens: 0 });
-		await app.deps.mailer.idle();
+		await settled(app);
 		expect(onDisk()).toEqual([]);
 		const again = await api(app, "DELETE", `/users/${user.id}`, { headers: admin.headers });
 		expect(again.statusCode).toBe(404);

@@ -11,10 +11,12 @@ import { adminProcedure, router } from "../init.ts";
 export const adminRouter = router({
 	list: adminProcedure.input(listQuerySchema).query(({ ctx, input }) => listUsers(ctx.deps, input)),
 	get: adminProcedure.input(userIdParamsSchema).query(({ ctx, input }) => getUser(ctx.deps, ctx.user, input.user_id)),
-	create: adminProcedure.input(userCreateSchema).mutation(({ ctx, input }) => createUser(ctx.deps, input)),
+	create: adminProcedure
+		.input(userCreateSchema)
+		.mutation(({ ctx, input }) => createUser(ctx.deps, ctx.auth, input, ctx.meta)),
 	update: adminProcedure
 		.input(z.object({ ...userIdParamsSchema.shape, ...userUpdateSchema.shape }))
-		.mutation(({ ctx, input: { user_id, ...changes } }) => updateUser(ctx.deps, ctx.user, user_id, changes)),
+		.mutation(({ ctx, input: { user_id, ...changes } }) => updateUser(ctx.deps, ctx.auth, user_id, changes, ctx.meta)),
 	delete: adminProcedure.input(userIdParamsSchema).mutation(async ({ ctx, input }) => {
 		await deleteUser(ctx.deps, ctx.user, input.user_id);
 		return { message: "User deleted successfully" };

@@ -10,7 +10,7 @@ export const usersRouter = router({
 		.mutation(({ ctx, input }) => updateMe(ctx.deps, ctx.user, input)),
 	changePassword: protectedProcedure
 		.input(updatePasswordSchema)
-		.mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.auth, input)),
+		.mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.auth, input, ctx.meta)),
 	deleteMe: protectedProcedure.mutation(async ({ ctx }) => {
 		await deleteMe(ctx.deps, ctx.user);
 		return { message: "User deleted successfully" };

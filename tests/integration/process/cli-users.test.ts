@@ -45,6 +45,10 @@ describe("CLI: create-superuser and reset-password", () => {
 		const db = new Database(join(dataDir, "app.db"));
 		try {
 			const outstanding = () => (db.prepare("select count(*) as n from reset_tokens").get() as { n: number }).n;
+			// The link is issued just after the reply (so its timing tells nothing): wait for it.
+			for (const deadline = Date.now() + 5000; outstanding() === 0 && Date.now() < deadline; ) {
+				await new Promise((resolve) => setTimeout(resolve, 20));
+			}
 			expect(outstanding()).toBe(1);
 			// A long back-off for this client (the test talks from loopback), as after many failed logins.
 			db.prepare(
