@@ -8,6 +8,7 @@ import { type Config, loadConfig } from "../../server/config.ts";
 import { type Db, migrateDatabase, openDatabase } from "../../server/db/client.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import type { MediaStorage } from "../../server/media/storage.ts";
+import type { PasswordHasher } from "../../server/services/passwords.ts";
 
 export type TestApp = {
 	app: FastifyInstance;
@@ -27,6 +28,8 @@ export type TestParts = {
 	storage?: (config: Config) => MediaStorage;
 	/** A built client to serve; by default a folder that does not exist (no SPA). */
 	clientDir?: string;
+	/** Password hashing, e.g. a gated one (tests/helpers/hash-gate.ts) to force an interleaving. */
+	passwords?: PasswordHasher;
 };
 
 /**
@@ -48,6 +51,7 @@ export async function buildTestApp(env: Record<string, string> = {}, parts: Test
 		clientDir: parts.clientDir ?? join(dataDir, "no-client"),
 		mailer: parts.mailer?.(config),
 		storage: parts.storage?.(config),
+		passwords: parts.passwords,
 	});
 	const testApp: TestApp = {
 		app,
