@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { resetTokens } from "../../server/db/schema.ts";
 import { buildTestApp } from "../helpers/build-test-app.ts";
 import { parseMail, resetTokenOf } from "../helpers/eml.ts";
 import { createUser } from "../helpers/factories.ts";
-import { startSmtp } from "../helpers/smtp.ts";
 import { settled } from "../helpers/settled.ts";
+import { startSmtp } from "../helpers/smtp.ts";
 
 const API = "/api/v1";
 const NEW_PASSWORD = "a-brand-new-secret";
@@ -349,5 +350,72 @@ describe("password recovery over tRPC", () => {
 		expect(again.statusCode).toBe(400);
 		expect(again.json().error.message).toBe("Invalid token");
 		expect(again.json().error.data.reason).toBe("INVALID_RESET_TOKEN");
+	});
+});
+
+describe("password recovery: what an observer cannot learn, what a flood cannot do", () => {
+	it("answers before anything about the account is looked at: no link exists yet when the reply comes", async () => {
+		const { app, db } = await buildTestApp();
+		const user = await createUser(app);
+		const links = () => db.select().from(resetTokens).all().length;
+		const known = await recover(app, user.email);
+		// Same reply, and the same work done for it: the lookup, the link and the mail come after.
+		expect(links()).toBe(0);
+		const unknown = await recover(app, "ghost@example.com");
+		expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+		expect(known.body).toBe(unknown.body);
+		await settled(app);
+		expect(links()).toBe(1);
+	});
+
+	it("sends an account at most three links an hour, whoever asks, so the last one stays valid", async () => {
+		const { app, smtp, advance } = await smtpApp();
+		const user = await createUser(app);
+		for (let i = 1; i <= 5; i++) {
+			const res = await app.inject({
+				method: "POST",
+				url: `${API}/password-recovery/${user.email}`,
+				remoteAddress: `10.60.0.${i}`,
+			});
+			expect(res.statusCode).toBe(200);
+		}
+		await settled(app);
+		expect(smtp.received).toHaveLength(3);
+		const third = resetTokenOf(parseMail(smtp.received[2]?.raw ?? ""));
+		expect((await reset(app, { token: third, new_password: NEW_PASSWORD })).statusCode).toBe(200);
+		// An hour later the account may ask again.
+		advance(3_600_000);
+		await recover(app, user.email);
+		await settled(app);
+		expect(smtp.received).toHaveLength(4);
+	});
+
+	it.each([
+		["its owner", "me"],
+		["an admin", "admin"],
+	])("a link mailed to the old address dies when %s changes the e-mail", async (_who, by) => {
+		const { app, smtp } = await smtpApp();
+		const user = await createUser(app);
+		const admin = await createUser(app, { isSuperuser: true });
+		await recover(app, user.email);
+		const token = resetTokenOf(parseMail((await smtp.next()).raw));
+		const change =
+			by === "me"
+				? await app.inject({
+						method: "PATCH",
+						url: `${API}/users/me`,
+						headers: user.headers,
+						payload: { email: "new-address@example.com" },
+					})
+				: await app.inject({
+						method: "PATCH",
+						url: `${API}/users/${user.id}`,
+						headers: admin.headers,
+						payload: { email: "new-address@example.com" },
+					});
+		expect(change.statusCode).toBe(200);
+		const res = await reset(app, { token, new_password: NEW_PASSWORD });
+		expect(res.statusCode).toBe(400);
+		expect(res.json()).toEqual({ detail: "Invalid token" });
 	});
 });

@@ -27,6 +27,30 @@ describe("token rotation and reuse detection", () => {
 		expect((await refresh(app, pair.refresh_token)).statusCode).toBe(401);
 	});
 
+	it("a known session id with any other wrong secret is only refused: the session lives on", async () => {
+		const { app } = await buildTestApp();
+		const user = await seedUser(app);
+		const [id] = user.refreshToken.split(".");
+		const forged = await refresh(app, `${id}.${"a".repeat(52)}`);
+		expect(forged.statusCode).toBe(401);
+		expect(forged.json()).toEqual({ detail: "Could not validate credentials" });
+		expect((await me(app, user.accessToken)).statusCode).toBe(200);
+		expect((await refresh(app, user.refreshToken)).statusCode).toBe(200);
+	});
+
+	it("only the refresh secret the last rotation replaced counts as reuse, not older ones", async () => {
+		const { app } = await buildTestApp();
+		const user = await seedUser(app);
+		const second = (await refresh(app, user.refreshToken)).json();
+		const third = (await refresh(app, second.refresh_token)).json();
+		// The first secret is two rotations old: refused, harmless.
+		expect((await refresh(app, user.refreshToken)).statusCode).toBe(401);
+		expect((await me(app, third.access_token)).statusCode).toBe(200);
+		// The second is the one just replaced: a copy is out there, the session ends.
+		expect((await refresh(app, second.refresh_token)).statusCode).toBe(401);
+		expect((await me(app, third.access_token)).statusCode).toBe(401);
+	});
+
 	it("refresh keeps the same session row and records the new IP and user agent", async () => {
 		const { app, db } = await buildTestApp();
 		const user = await seedUser(app);
