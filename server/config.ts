@@ -34,6 +34,17 @@ const envSchema = z.object({
 	ACCESS_TOKEN_TTL: duration.default(15 * 60_000),
 	REFRESH_TOKEN_TTL: duration.default(30 * 86_400_000),
 	RESET_TOKEN_TTL: duration.default(60 * 60_000),
+	REAUTH_WINDOW: duration.default(10 * 60_000),
+	AUDIT_RETENTION: duration.default(180 * 86_400_000),
+	EMAIL_VERIFICATION: z.enum(["off", "optional", "required"]).default("optional"),
+	// 32 bytes as 64 hex characters or base64; without it a key is generated into DATA_DIR/secret.key.
+	SECRET_KEY: z
+		.string()
+		.refine(
+			(value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, "base64").length === 32,
+			"must be 32 bytes: 64 hex characters or base64",
+		)
+		.optional(),
 	TRUST_PROXY: z
 		.string()
 		.regex(/^(true|false|\d+)$/, "must be true, false or a number of proxies")
@@ -55,6 +66,12 @@ export type Config = {
 	accessTokenTtlMs: number;
 	refreshTokenTtlMs: number;
 	resetTokenTtlMs: number;
+	/** How long after a proof of identity the sensitive actions are allowed without another. */
+	reauthWindowMs: number;
+	auditRetentionMs: number;
+	emailVerification: "off" | "optional" | "required";
+	/** The key that encrypts two-factor secrets, when given in the environment. */
+	secretKey: Buffer | undefined;
 	trustProxy: boolean | number;
 	logLevel: string;
 };
@@ -87,6 +104,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		accessTokenTtlMs: e.ACCESS_TOKEN_TTL,
 		refreshTokenTtlMs: e.REFRESH_TOKEN_TTL,
 		resetTokenTtlMs: e.RESET_TOKEN_TTL,
+		reauthWindowMs: e.REAUTH_WINDOW,
+		auditRetentionMs: e.AUDIT_RETENTION,
+		emailVerification: e.EMAIL_VERIFICATION,
+		secretKey:
+			e.SECRET_KEY === undefined
+				? undefined
+				: Buffer.from(e.SECRET_KEY, /^[0-9a-f]{64}$/i.test(e.SECRET_KEY) ? "hex" : "base64"),
 		trustProxy: e.TRUST_PROXY,
 		logLevel: e.LOG_LEVEL,
 	};

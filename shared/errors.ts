@@ -32,6 +32,7 @@ export const errorTexts = {
 	ENTITY_NOT_FOUND: "Entity not found",
 	NOT_FOUND: "Not Found",
 	SERVICE_UNAVAILABLE: "Service unavailable",
+	REAUTH_REQUIRED: "Please confirm your identity",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;
@@ -45,6 +46,7 @@ export const ruleRefusals: ReadonlySet<ErrorReason> = new Set([
 	"SUPERUSER_SELF_DELETE",
 	"SELF_DEMOTE",
 	"LAST_SUPERUSER",
+	"REAUTH_REQUIRED",
 ]);
 
 export const isErrorReason = (value: unknown): value is ErrorReason =>

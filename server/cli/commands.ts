@@ -8,9 +8,9 @@ import { DomainError } from "../domain/errors.ts";
 import { messageText } from "../http/validation.ts";
 import { backupDatabase, restoreDatabase } from "../services/backup.ts";
 import { createServiceDeps, type ServiceDeps } from "../services/deps.ts";
+import { createSuperuserAccount } from "../services/first-superuser.ts";
 import { setPasswordAsOperator } from "../services/operator.ts";
 import { randomPassword } from "../services/passwords.ts";
-import { insertUser } from "../services/users.ts";
 import { CliFailure, UsageError } from "./usage.ts";
 
 export type Io = { out: (line: string) => void; err: (line: string) => void };
@@ -59,11 +59,7 @@ export async function createSuperuser(config: Config, args: Args, io: Io): Promi
 	const chosen = account.password ?? randomPassword();
 	await withDeps(config, io, async (deps) => {
 		try {
-			await insertUser(
-				deps,
-				{ email: account.email, fullName: null, password: chosen, isActive: true, isSuperuser: true },
-				"CREATE_EMAIL_TAKEN",
-			);
+			await createSuperuserAccount(deps, { email: account.email, password: chosen }, "operator");
 		} catch (error) {
 			if (error instanceof DomainError && error.reason === "CREATE_EMAIL_TAKEN")
 				throw new CliFailure(`A user with the e-mail ${account.email} already exists; nothing was changed.`);

@@ -12,6 +12,12 @@ export const users = sqliteTable(
 		hashedPassword: text("hashed_password").notNull(),
 		isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
 		isSuperuser: integer("is_superuser", { mode: "boolean" }).notNull().default(false),
+		emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+		/** The TOTP secret, AES-256-GCM encrypted; set at setup, live once `totpEnabledAt` is set. */
+		totpSecret: text("totp_secret"),
+		totpEnabledAt: integer("totp_enabled_at"),
+		/** The last 30-second step a code was accepted for: a code is never accepted twice. */
+		totpLastStep: integer("totp_last_step"),
 		createdAt: createdAt(),
 	},
 	(table) => [uniqueIndex("users_email_unique").on(table.email), index("users_created_at_idx").on(table.createdAt)],
@@ -36,6 +42,8 @@ export const sessions = sqliteTable(
 		expiresAt: integer("expires_at").notNull(),
 		createdAt: createdAt(),
 		lastSeenAt: integer("last_seen_at").notNull(),
+		/** When the owner last proved who they are in this session (password, code or passkey); a refresh does not count. */
+		authenticatedAt: integer("authenticated_at").notNull().default(0),
 		ip: text("ip"),
 		userAgent: text("user_agent"),
 	},
@@ -107,8 +115,130 @@ export const loginThrottle = sqliteTable(
 	],
 );
 
-export const schema = { users, sessions, profiles, media, resetTokens, loginThrottle };
+/**
+ * One row per security event, written in the transaction of the change it records.
+ * Users are referenced by id and e-mail as they were: rows outlive a deleted user, so
+ * there are no foreign keys. `details` is JSON and never holds a secret.
+ */
+export const auditEvents = sqliteTable(
+	"audit_events",
+	{
+		id: integer("id").primaryKey({ autoIncrement: true }),
+		at: integer("at").notNull(),
+		action: text("action").notNull(),
+		actorId: text("actor_id"),
+		actorEmail: text("actor_email"),
+		subjectId: text("subject_id"),
+		subjectEmail: text("subject_email"),
+		ip: text("ip"),
+		userAgent: text("user_agent"),
+		details: text("details").notNull().default("{}"),
+	},
+	(table) => [
+		index("audit_events_at_idx").on(table.at),
+		index("audit_events_action_idx").on(table.action, table.at),
+		index("audit_events_actor_idx").on(table.actorId, table.at),
+		index("audit_events_subject_idx").on(table.subjectId, table.at),
+	],
+);
+
+/** Single-use links other than password resets: e-mail verification and "this wasn't me" reverts. */
+export const accountTokens = sqliteTable(
+	"account_tokens",
+	{
+		tokenHash: text("token_hash").primaryKey(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		purpose: text("purpose", { enum: ["email_verify", "email_revert"] }).notNull(),
+		/** The address the link is about: the one to verify, or the old one a revert restores. */
+		email: text("email").notNull(),
+		expiresAt: integer("expires_at").notNull(),
+		createdAt: createdAt(),
+	},
+	(table) => [index("account_tokens_user_idx").on(table.userId, table.purpose)],
+);
+
+/** Two-factor recovery codes: only a hash of each, single use. */
+export const recoveryCodes = sqliteTable(
+	"recovery_codes",
+	{
+		id: integer("id").primaryKey({ autoIncrement: true }),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		codeHash: text("code_hash").notNull(),
+		usedAt: integer("used_at"),
+		createdAt: createdAt(),
+	},
+	(table) => [index("recovery_codes_user_idx").on(table.userId)],
+);
+
+/** The second login step: an opaque token proving the password was right, a few tries, a few minutes. */
+export const mfaTokens = sqliteTable(
+	"mfa_tokens",
+	{
+		tokenHash: text("token_hash").primaryKey(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		attemptsLeft: integer("attempts_left").notNull(),
+		expiresAt: integer("expires_at").notNull(),
+		createdAt: createdAt(),
+	},
+	(table) => [index("mfa_tokens_user_idx").on(table.userId)],
+);
+
+/** WebAuthn credentials (passkeys). `id` is the credential id, base64url. */
+export const passkeys = sqliteTable(
+	"passkeys",
+	{
+		id: text("id").primaryKey(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		publicKey: blob("public_key", { mode: "buffer" }).notNull(),
+		counter: integer("counter").notNull(),
+		transports: text("transports").notNull().default("[]"),
+		deviceType: text("device_type"),
+		backedUp: integer("backed_up", { mode: "boolean" }).notNull().default(false),
+		name: text("name").notNull(),
+		createdAt: createdAt(),
+		lastUsedAt: integer("last_used_at"),
+	},
+	(table) => [index("passkeys_user_idx").on(table.userId)],
+);
+
+/** WebAuthn challenges: single use, short-lived; `userId` is null for a passkey sign-in (no e-mail typed). */
+export const webauthnChallenges = sqliteTable(
+	"webauthn_challenges",
+	{
+		challenge: text("challenge").primaryKey(),
+		userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+		purpose: text("purpose", { enum: ["register", "login", "reauthenticate"] }).notNull(),
+		expiresAt: integer("expires_at").notNull(),
+		createdAt: createdAt(),
+	},
+	(table) => [index("webauthn_challenges_expires_idx").on(table.expiresAt)],
+);
+
+export const schema = {
+	users,
+	sessions,
+	profiles,
+	media,
+	resetTokens,
+	loginThrottle,
+	auditEvents,
+	accountTokens,
+	recoveryCodes,
+	mfaTokens,
+	passkeys,
+	webauthnChallenges,
+};
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
+export type AuditEventRow = typeof auditEvents.$inferSelect;
+export type PasskeyRow = typeof passkeys.$inferSelect;

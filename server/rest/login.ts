@@ -70,7 +70,7 @@ export const loginRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			clearSessionCookie(reply);
-			return auth.logout(deps, authOf(request), request.body?.refresh_token);
+			return auth.logout(deps, authOf(request), request.body?.refresh_token, requestMeta(request));
 		},
 	);
 
@@ -82,7 +82,7 @@ export const loginRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			clearSessionCookie(reply);
-			return auth.logoutAll(deps, authOf(request));
+			return auth.logoutAll(deps, authOf(request), requestMeta(request));
 		},
 	);
 };

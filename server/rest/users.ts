@@ -57,13 +57,13 @@ export const userRoutes: RouteModule = (app, deps) => {
 			onRequest: user,
 			schema: { tags, security, summary: "Update own name or e-mail", body: userUpdateMeSchema, response: one },
 		},
-		async (request) => users.updateMe(deps, authOf(request).user, request.body),
+		async (request) => users.updateMe(deps, authOf(request), request.body, requestMeta(request)),
 	);
 	app.delete(
 		"/users/me",
 		{ onRequest: user, schema: { tags, security, summary: "Delete own account", response: { 200: messageSchema } } },
 		async (request) => {
-			await users.deleteMe(deps, authOf(request).user);
+			await users.deleteMe(deps, authOf(request), requestMeta(request));
 			return deleted;
 		},
 	);
@@ -129,7 +129,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 			},
 		},
 		async (request) => {
-			await users.deleteUser(deps, authOf(request).user, request.params.user_id);
+			await users.deleteUser(deps, authOf(request), request.params.user_id, requestMeta(request));
 			return deleted;
 		},
 	);

@@ -1,6 +1,8 @@
 import type { LoginInput, TokenPair } from "../../shared/schemas/auth.ts";
 import type { UpdatePasswordInput } from "../../shared/schemas/users.ts";
+import type { UserRow } from "../db/schema.ts";
 import { fail } from "../domain/errors.ts";
+import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "./login-throttle.ts";
 import { hashKeys, verifyAgainstDummy } from "./passwords.ts";
@@ -9,6 +11,7 @@ import {
 	assertSessionLive,
 	atomically,
 	createSession,
+	markAuthenticated,
 	revokeSession,
 	revokeUserSessions,
 	rotateSession,
@@ -32,7 +35,7 @@ export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestM
 		? await deps.passwords.verify(user.hashedPassword, input.password, keys)
 		: await verifyAgainstDummy(deps.passwords, input.password, keys);
 	if (!user || !valid) {
-		recordFailedLogin(deps, email, meta.ip);
+		failedAttempt(deps, email, user, meta);
 		return fail("INCORRECT_LOGIN");
 	}
 	// Refusals are returned, not thrown, so that the cleared back-off commits.
@@ -42,28 +45,59 @@ export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestM
 		if (!now || now.hashedPassword !== user.hashedPassword || now.email !== user.email) return "INCORRECT_LOGIN";
 		clearFailedLogins(deps, email);
 		if (!now.isActive) return "INACTIVE_USER";
-		return createSession(deps, now.id, meta);
+		const tokens = createSession(deps, now.id, meta);
+		recordAudit(deps, { action: "auth.login", actor: now, subject: now, meta, details: { method: "password" } });
+		return tokens;
 	});
 	return typeof outcome === "string" ? fail(outcome) : outcome;
+}
+
+/**
+ * A wrong password: the back-off for this account and client grows, and the attempt is
+ * recorded (on the account when it exists; an unknown e-mail is not written down, as it
+ * may be a mistyped password).
+ */
+function failedAttempt(
+	deps: ServiceDeps,
+	email: string,
+	user: UserRow | undefined,
+	meta: RequestMeta,
+	during?: "password_change" | "reauthenticate",
+): void {
+	atomically(deps, () => {
+		recordFailedLogin(deps, email, meta.ip);
+		recordAudit(deps, { action: "auth.login_failed", subject: user ?? null, meta, details: during ? { during } : {} });
+	});
 }
 
 export const refresh = (deps: ServiceDeps, refreshToken: string, meta: RequestMeta): TokenPair =>
 	rotateSession(deps, refreshToken, meta);
 
 /** Ends the caller's session, and the one a given refresh token names when it is also theirs. */
-export function logout(deps: ServiceDeps, auth: Authenticated, refreshToken?: string): { message: string } {
-	revokeSession(deps, auth.session.id);
-	const other = refreshToken ? parseToken(refreshToken) : null;
-	if (other && other.id !== auth.session.id) {
-		const { db } = deps;
-		const row = db.query.sessions.findFirst({ where: (s, { eq }) => eq(s.id, other.id) }).sync();
-		if (row?.userId === auth.user.id) revokeSession(deps, other.id);
-	}
+export function logout(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	refreshToken: string | undefined,
+	meta: RequestMeta,
+): { message: string } {
+	atomically(deps, () => {
+		revokeSession(deps, auth.session.id);
+		const other = refreshToken ? parseToken(refreshToken) : null;
+		if (other && other.id !== auth.session.id) {
+			const { db } = deps;
+			const row = db.query.sessions.findFirst({ where: (s, { eq }) => eq(s.id, other.id) }).sync();
+			if (row?.userId === auth.user.id) revokeSession(deps, other.id);
+		}
+		recordAudit(deps, { action: "auth.logout", actor: auth.user, subject: auth.user, meta });
+	});
 	return { message: "Logged out successfully" };
 }
 
-export function logoutAll(deps: ServiceDeps, auth: Authenticated): { message: string } {
-	revokeUserSessions(deps, auth.user.id);
+export function logoutAll(deps: ServiceDeps, auth: Authenticated, meta: RequestMeta): { message: string } {
+	atomically(deps, () => {
+		revokeUserSessions(deps, auth.user.id);
+		recordAudit(deps, { action: "auth.logout_all", actor: auth.user, subject: auth.user, meta });
+	});
 	return { message: "Logged out of all sessions" };
 }
 
@@ -83,7 +117,7 @@ export async function changePassword(
 	assertNotLockedOut(deps, user.email, meta.ip);
 	const keys = hashKeys(user.email, meta.requestId);
 	if (!(await deps.passwords.verify(user.hashedPassword, input.current_password, keys))) {
-		recordFailedLogin(deps, user.email, meta.ip);
+		failedAttempt(deps, user.email, user, meta, "password_change");
 		fail("INCORRECT_PASSWORD");
 	}
 	if (input.current_password === input.new_password) fail("SAME_PASSWORD");
@@ -92,6 +126,41 @@ export async function changePassword(
 		const now = assertSessionLive(deps, auth.session.id);
 		if (now.user.hashedPassword !== user.hashedPassword) fail("INCORRECT_PASSWORD");
 		setPassword(deps, now.user, hashedPassword, auth.session.id);
+		// Knowing the current password is a fresh proof of identity.
+		markAuthenticated(deps, auth.session.id);
+		recordAudit(deps, { action: "password.change", actor: now.user, subject: now.user, meta });
 	});
 	return { message: "Password updated successfully" };
+}
+
+/**
+ * A fresh proof of identity for the sensitive actions (recent authentication), with the
+ * same bucket and back-off as a login. Never ends the session, whatever the answer.
+ */
+export async function reauthenticate(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	input: { password: string },
+	meta: RequestMeta,
+): Promise<{ message: string }> {
+	const { user } = auth;
+	deps.limiter.take("login", meta.ip);
+	assertNotLockedOut(deps, user.email, meta.ip);
+	if (!(await deps.passwords.verify(user.hashedPassword, input.password, hashKeys(user.email, meta.requestId)))) {
+		failedAttempt(deps, user.email, user, meta, "reauthenticate");
+		fail("INCORRECT_PASSWORD");
+	}
+	atomically(deps, () => {
+		const now = assertSessionLive(deps, auth.session.id);
+		if (now.user.hashedPassword !== user.hashedPassword) fail("INCORRECT_PASSWORD");
+		markAuthenticated(deps, auth.session.id);
+		recordAudit(deps, {
+			action: "auth.reauthenticate",
+			actor: now.user,
+			subject: now.user,
+			meta,
+			details: { method: "password" },
+		});
+	});
+	return { message: "Identity confirmed" };
 }

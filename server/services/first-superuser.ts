@@ -1,6 +1,27 @@
+import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { randomPassword } from "./passwords.ts";
 import { findUserByEmail, insertUser } from "./users.ts";
+
+/**
+ * A superuser made by the operator (the CLI, or FIRST_SUPERUSER_* at the first start):
+ * active, verified, with an audit row naming no actor. CREATE_EMAIL_TAKEN when the
+ * e-mail is in use.
+ */
+export const createSuperuserAccount = (
+	deps: ServiceDeps,
+	account: { email: string; password: string },
+	by: "operator" | "first start",
+) =>
+	insertUser(
+		deps,
+		{ ...account, fullName: null, isActive: true, isSuperuser: true, emailVerified: true },
+		"CREATE_EMAIL_TAKEN",
+		{
+			afterInsert: (user) =>
+				recordAudit(deps, { action: "admin.user_create", subject: user, details: { is_superuser: true, by } }),
+		},
+	);
 
 /**
  * Makes sure FIRST_SUPERUSER_EMAIL exists. Without FIRST_SUPERUSER_PASSWORD a random
@@ -12,10 +33,6 @@ export async function ensureFirstSuperuser(
 	const { email, password } = deps.config.firstSuperuser;
 	if (findUserByEmail(deps, email)) return { created: false };
 	const generatedPassword = password === undefined ? randomPassword() : undefined;
-	await insertUser(
-		deps,
-		{ email, fullName: null, password: password ?? (generatedPassword as string), isActive: true, isSuperuser: true },
-		"CREATE_EMAIL_TAKEN",
-	);
+	await createSuperuserAccount(deps, { email, password: password ?? (generatedPassword as string) }, "first start");
 	return { created: true, generatedPassword };
 }

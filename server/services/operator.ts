@@ -1,4 +1,5 @@
 import { fail } from "../domain/errors.ts";
+import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { hashKeys } from "./passwords.ts";
 import { atomically } from "./sessions.ts";
@@ -15,5 +16,6 @@ export async function setPasswordAsOperator(deps: ServiceDeps, email: string, pa
 		// Deleted while hashing: say so rather than report a password set on nobody.
 		if (!findUserById(deps, user.id)) fail("USER_EMAIL_NOT_FOUND");
 		setPassword(deps, user, hashedPassword);
+		recordAudit(deps, { action: "password.reset", subject: user, details: { by: "operator" } });
 	});
 }

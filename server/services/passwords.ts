@@ -51,7 +51,9 @@ export async function verifyAgainstDummy(hasher: PasswordHasher, password: strin
 
 /** The pool keys of an account, and of the request when the caller has one. */
 export const hashKeys = (email: string, requestId?: string): HashKeys =>
-	requestId === undefined ? [`account:${email.toLowerCase()}`] : [`account:${email.toLowerCase()}`, `request:${requestId}`];
+	requestId === undefined
+		? [`account:${email.toLowerCase()}`]
+		: [`account:${email.toLowerCase()}`, `request:${requestId}`];
 
 /** A password for an operator to note when none was chosen: 144 random bits. */
 export const randomPassword = () => randomBytes(18).toString("base64url");

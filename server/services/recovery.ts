@@ -5,6 +5,7 @@ import { resetTokens, type UserRow } from "../db/schema.ts";
 import { fail } from "../domain/errors.ts";
 import { type MailLanguage, pickLanguage } from "../mail/language.ts";
 import { renderResetEmail } from "../mail/reset-email.ts";
+import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { hashKeys } from "./passwords.ts";
 import { atomically } from "./sessions.ts";
@@ -16,15 +17,22 @@ export const RECOVERY_SENT = { message: "Password recovery email sent" };
 /** 32 random bytes, base64url: 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-/** A new single-use token for the user; any older one dies with it. Only its SHA-256 is kept. */
-function issueResetToken({ db, clock, config }: ServiceDeps, userId: string): string {
+/** A new single-use token for the user, with its audit row; any older one dies with it. Only its SHA-256 is kept. */
+function issueResetToken(deps: ServiceDeps, user: UserRow, meta?: RequestMeta): string {
+	const { db, clock, config } = deps;
 	const token = randomBytes(32).toString("base64url");
 	const now = clock();
-	db.transaction((tx) => {
-		tx.delete(resetTokens).where(eq(resetTokens.userId, userId)).run();
-		tx.insert(resetTokens)
-			.values({ tokenHash: hashSecretHex(token), userId, expiresAt: now + config.resetTokenTtlMs, createdAt: now })
+	atomically(deps, () => {
+		db.delete(resetTokens).where(eq(resetTokens.userId, user.id)).run();
+		db.insert(resetTokens)
+			.values({
+				tokenHash: hashSecretHex(token),
+				userId: user.id,
+				expiresAt: now + config.resetTokenTtlMs,
+				createdAt: now,
+			})
 			.run();
+		recordAudit(deps, { action: "password.reset_request", subject: user, meta });
 	});
 	return token;
 }
@@ -33,8 +41,8 @@ function issueResetToken({ db, clock, config }: ServiceDeps, userId: string): st
 const resetLink = (deps: ServiceDeps, token: string) =>
 	`${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
-function resetEmailFor(deps: ServiceDeps, user: UserRow, lang: MailLanguage) {
-	const link = resetLink(deps, issueResetToken(deps, user.id));
+function resetEmailFor(deps: ServiceDeps, user: UserRow, lang: MailLanguage, meta?: RequestMeta) {
+	const link = resetLink(deps, issueResetToken(deps, user, meta));
 	return renderResetEmail({ lang, name: user.fullName || user.email, link, validForMs: deps.config.resetTokenTtlMs });
 }
 
@@ -56,7 +64,7 @@ export function requestPasswordRecovery(
 	deps.background.run(() => {
 		const user = findUserByEmail(deps, email);
 		if (!user?.isActive || !deps.limiter.tryTake("recoveryPerAccount", user.id)) return;
-		deps.mailer.send({ to: user.email, ...resetEmailFor(deps, user, lang) });
+		deps.mailer.send({ to: user.email, ...resetEmailFor(deps, user, lang, meta) });
 	});
 	return RECOVERY_SENT;
 }
@@ -96,6 +104,7 @@ export async function resetPassword(
 			return fail("INVALID_RESET_TOKEN");
 		if (!now.isActive) fail("INACTIVE_USER");
 		setPassword(deps, now, hashedPassword);
+		recordAudit(deps, { action: "password.reset", subject: now, meta, details: { by: "link" } });
 	});
 	return { message: "Password updated successfully" };
 }

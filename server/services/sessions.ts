@@ -3,6 +3,7 @@ import type { TokenPair } from "../../shared/schemas/auth.ts";
 import type { Db } from "../db/client.ts";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema.ts";
 import { fail } from "../domain/errors.ts";
+import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { hashSecret, newSecret, newTokenId, parseToken, secretMatches } from "./tokens.ts";
 
@@ -42,6 +43,7 @@ export function createSession(deps: ServiceDeps, userId: string, meta: RequestMe
 				expiresAt: now + config.refreshTokenTtlMs,
 				createdAt: now,
 				lastSeenAt: now,
+				authenticatedAt: now,
 				ip: meta.ip,
 				userAgent: meta.userAgent?.slice(0, 512) ?? null,
 			})
@@ -104,6 +106,19 @@ export function liveSession(deps: ServiceDeps, sessionId: string): Authenticated
 	return row;
 }
 
+/**
+ * Sensitive actions (a new e-mail, deleting the account, two-factor and passkey changes)
+ * need the owner to have proved who they are in this session within REAUTH_WINDOW.
+ */
+export function requireRecentAuth(deps: ServiceDeps, auth: Authenticated): void {
+	if (deps.clock() - auth.session.authenticatedAt > deps.config.reauthWindowMs) fail("REAUTH_REQUIRED");
+}
+
+/** Records a fresh proof of identity in the session (a password, a code, a passkey). */
+export function markAuthenticated({ db, clock }: ServiceDeps, sessionId: string): void {
+	db.update(sessions).set({ authenticatedAt: clock() }).where(eq(sessions.id, sessionId)).run();
+}
+
 /** Throws INVALID_CREDENTIALS unless the session is still live (call it inside the write's transaction). */
 export const assertSessionLive = (deps: ServiceDeps, sessionId: string): Authenticated =>
 	liveSession(deps, sessionId) ?? fail("INVALID_CREDENTIALS");
@@ -126,6 +141,7 @@ export function rotateSession(deps: ServiceDeps, refreshToken: string, meta: Req
 			const previous = row.session.previousRefreshHash;
 			if (previous && secretMatches(parsed.secret, previous)) {
 				revokeSession(deps, row.session.id);
+				recordAudit(deps, { action: "auth.refresh_reuse", subject: row.user, meta });
 				deps.log.warn({ sessionId: row.session.id, userId: row.user.id }, "refresh token reused: session revoked");
 			}
 			return null;

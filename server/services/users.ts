@@ -11,10 +11,17 @@ import type {
 } from "../../shared/schemas/users.ts";
 import { resetTokens, type UserRow, users } from "../db/schema.ts";
 import { type DomainError, fail } from "../domain/errors.ts";
+import { type AuditRecord, recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { clearFailedLogins } from "./login-throttle.ts";
 import { hashKeys } from "./passwords.ts";
-import { type Authenticated, assertSessionLive, atomically, revokeUserSessions } from "./sessions.ts";
+import {
+	type Authenticated,
+	assertSessionLive,
+	atomically,
+	requireRecentAuth,
+	revokeUserSessions,
+} from "./sessions.ts";
 import { removeUserFiles } from "./user-files.ts";
 
 export const toUserPublic = (row: UserRow): UserPublic => ({
@@ -36,18 +43,27 @@ const emailTakenByOther = (deps: ServiceDeps, email: string, userId?: string) =>
 	return row !== undefined && row.id !== userId;
 };
 
-type NewUser = { email: string; fullName?: string | null; password: string; isActive: boolean; isSuperuser: boolean };
+type NewUser = {
+	email: string;
+	fullName?: string | null;
+	password: string;
+	isActive: boolean;
+	isSuperuser: boolean;
+	/** Users made by an admin, the CLI or at first start count as verified; sign-ups prove it by a link. */
+	emailVerified: boolean;
+};
 
 /**
  * Inserts a user; `takenReason` is the error when the e-mail exists (its text differs per
- * route). `recheck` runs after the hash, in the insert's transaction: the caller's own
- * standing (an admin's session) may have changed meanwhile.
+ * route). `recheck` runs after the hash, in the insert's transaction (the caller's own
+ * standing, an admin's session, may have changed meanwhile), and `afterInsert` in the
+ * same transaction (its audit row).
  */
 export async function insertUser(
 	deps: ServiceDeps,
 	user: NewUser,
 	takenReason: DomainError["reason"],
-	options: { requestId?: string; recheck?: () => void } = {},
+	options: { requestId?: string; recheck?: () => void; afterInsert?: (row: UserRow) => void } = {},
 ): Promise<UserRow> {
 	if (findUserByEmail(deps, user.email)) fail(takenReason);
 	const hashedPassword = await deps.passwords.hash(user.password, hashKeys(user.email, options.requestId));
@@ -58,13 +74,18 @@ export async function insertUser(
 		hashedPassword,
 		isActive: user.isActive,
 		isSuperuser: user.isSuperuser,
+		emailVerified: user.emailVerified,
+		totpSecret: null,
+		totpEnabledAt: null,
+		totpLastStep: null,
 		createdAt: deps.clock(),
 	};
 	return atomically(deps, () => {
 		options.recheck?.();
 		// The e-mail may have been taken while the hash was computed: the unique index decides.
-		const inserted = deps.db.insert(users).values(row).onConflictDoNothing().returning().get();
-		return inserted ?? fail(takenReason);
+		const inserted = deps.db.insert(users).values(row).onConflictDoNothing().returning().get() ?? fail(takenReason);
+		options.afterInsert?.(inserted);
+		return inserted;
 	});
 }
 
@@ -73,9 +94,19 @@ export async function signup(deps: ServiceDeps, input: SignupInput, meta: Reques
 	deps.limiter.take("signup", meta.ip);
 	const row = await insertUser(
 		deps,
-		{ email: input.email, fullName: input.full_name, password: input.password, isActive: true, isSuperuser: false },
+		{
+			email: input.email,
+			fullName: input.full_name,
+			password: input.password,
+			isActive: true,
+			isSuperuser: false,
+			emailVerified: false,
+		},
 		"SIGNUP_EMAIL_TAKEN",
-		{ requestId: meta.requestId },
+		{
+			requestId: meta.requestId,
+			afterInsert: (user) => recordAudit(deps, { action: "user.signup", actor: user, subject: user, meta }),
+		},
 	);
 	return toUserPublic(row);
 }
@@ -107,9 +138,21 @@ export async function createUser(
 			password: input.password,
 			isActive: input.is_active,
 			isSuperuser: input.is_superuser,
+			emailVerified: true,
 		},
 		"CREATE_EMAIL_TAKEN",
-		{ requestId: meta?.requestId, recheck: () => assertStillSuperuser(deps, actor) },
+		{
+			requestId: meta?.requestId,
+			recheck: () => assertStillSuperuser(deps, actor),
+			afterInsert: (user) =>
+				recordAudit(deps, {
+					action: "admin.user_create",
+					actor: actor.user,
+					subject: user,
+					meta,
+					details: { is_superuser: user.isSuperuser, is_active: user.isActive },
+				}),
+		},
 	);
 	return toUserPublic(row);
 }
@@ -120,17 +163,18 @@ function assertStillSuperuser(deps: ServiceDeps, actor: Authenticated): void {
 }
 
 /**
- * Writes name and e-mail changes. A changed e-mail also ends every reset link of the
- * account: a link mailed to the old address must not outlive it.
+ * Writes user changes and returns the row as it was. A changed e-mail also ends every
+ * reset link of the account: a link mailed to the old address must not outlive it.
  */
-function writeUserChanges(deps: ServiceDeps, userId: string, changes: Partial<UserRow>): void {
-	if (Object.keys(changes).length === 0) return;
-	atomically(deps, () => {
+function writeUserChanges(deps: ServiceDeps, userId: string, changes: Partial<UserRow>): UserRow {
+	return atomically(deps, () => {
 		const before = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
+		if (Object.keys(changes).length === 0) return before;
 		deps.db.update(users).set(changes).where(eq(users.id, userId)).run();
 		if (changes.email !== undefined && changes.email !== before.email) {
 			deps.db.delete(resetTokens).where(eq(resetTokens.userId, userId)).run();
 		}
+		return before;
 	});
 }
 
@@ -141,14 +185,35 @@ export function getUser(deps: ServiceDeps, actor: UserRow, userId: string): User
 	return toUserPublic(findUserById(deps, userId) ?? fail("USER_NOT_FOUND"));
 }
 
-export function updateMe(deps: ServiceDeps, actor: UserRow, input: UserUpdateMeInput): UserPublic {
-	if (input.email !== undefined && emailTakenByOther(deps, input.email, actor.id)) fail("UPDATE_EMAIL_TAKEN");
+/** Own name and e-mail; a new e-mail is a sensitive change and needs a recent proof of identity. */
+export function updateMe(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	input: UserUpdateMeInput,
+	meta: RequestMeta,
+): UserPublic {
+	const actor = auth.user;
+	const newEmail = input.email !== undefined && input.email !== actor.email ? input.email : undefined;
+	if (newEmail !== undefined) requireRecentAuth(deps, auth);
+	if (newEmail !== undefined && emailTakenByOther(deps, newEmail, actor.id)) fail("UPDATE_EMAIL_TAKEN");
 	const changes = {
-		...(input.email !== undefined && { email: input.email }),
+		...(newEmail !== undefined && { email: newEmail }),
 		...(input.full_name !== undefined && { fullName: input.full_name }),
 	};
 	if (Object.keys(changes).length === 0) return toUserPublic(actor);
-	writeUserChanges(deps, actor.id, changes);
+	atomically(deps, () => {
+		const before = writeUserChanges(deps, actor.id, changes);
+		if (newEmail !== undefined) {
+			const after = { id: actor.id, email: newEmail };
+			recordAudit(deps, {
+				action: "email.change",
+				actor: after,
+				subject: after,
+				meta,
+				details: { from: before.email },
+			});
+		}
+	});
 	return toUserPublic(findUserById(deps, actor.id) ?? fail("USER_NOT_FOUND"));
 }
 
@@ -219,26 +284,39 @@ export async function updateUser(
 		writeUserChanges(deps, current.id, changes);
 		if (hashedPassword !== undefined) setPassword(deps, current, hashedPassword);
 		else if (input.is_active === false) revokeUserSessions(deps, current.id);
+		const fields = Object.keys(input).filter((key) => input[key as keyof UserUpdateInput] !== undefined);
+		const subject = { id: current.id, email: changes.email ?? current.email };
+		recordAudit(deps, { action: "admin.user_update", actor: actor.user, subject, meta, details: { fields } });
 		return current;
 	});
 	return toUserPublic(findUserById(deps, target.id) ?? fail("USER_ID_NOT_FOUND"));
 }
 
-export async function deleteUser(deps: ServiceDeps, actor: UserRow, userId: string): Promise<void> {
+export async function deleteUser(
+	deps: ServiceDeps,
+	actor: Authenticated,
+	userId: string,
+	meta?: RequestMeta,
+): Promise<void> {
 	const target = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
-	if (target.id === actor.id) fail("SUPERUSER_SELF_DELETE");
+	if (target.id === actor.user.id) fail("SUPERUSER_SELF_DELETE");
 	assertNotLastSuperuser(deps, target);
-	await removeUser(deps, target.id);
+	await removeUser(deps, target, { action: "admin.user_delete", actor: actor.user, subject: target, meta });
 }
 
-export async function deleteMe(deps: ServiceDeps, actor: UserRow): Promise<void> {
-	if (actor.isSuperuser) fail("SUPERUSER_SELF_DELETE");
-	await removeUser(deps, actor.id);
+/** Deleting one's own account is sensitive: it needs a recent proof of identity. */
+export async function deleteMe(deps: ServiceDeps, auth: Authenticated, meta?: RequestMeta): Promise<void> {
+	if (auth.user.isSuperuser) fail("SUPERUSER_SELF_DELETE");
+	requireRecentAuth(deps, auth);
+	await removeUser(deps, auth.user, { action: "user.delete", actor: auth.user, subject: auth.user, meta });
 }
 
-/** Deletes the user row (sessions, profile, media rows and reset tokens cascade), then their files. */
-async function removeUser(deps: ServiceDeps, userId: string): Promise<void> {
-	await removeUserFiles(deps, userId, () => {
-		deps.db.delete(users).where(eq(users.id, userId)).run();
+/** Deletes the user row (sessions, profile, media rows and tokens cascade) with its audit row, then their files. */
+async function removeUser(deps: ServiceDeps, user: UserRow, audit: AuditRecord): Promise<void> {
+	await removeUserFiles(deps, user.id, () => {
+		atomically(deps, () => {
+			deps.db.delete(users).where(eq(users.id, user.id)).run();
+			recordAudit(deps, audit);
+		});
 	});
 }

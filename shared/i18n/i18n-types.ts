@@ -764,6 +764,10 @@ type RootTranslation = {
 			 * S​e​r​v​i​c​e​ ​u​n​a​v​a​i​l​a​b​l​e
 			 */
 			SERVICE_UNAVAILABLE: string
+			/**
+			 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y
+			 */
+			REAUTH_REQUIRED: string
 		}
 	}
 	tasks: {
@@ -2046,6 +2050,10 @@ export type TranslationFunctions = {
 			 * Service unavailable
 			 */
 			SERVICE_UNAVAILABLE: () => LocalizedString
+			/**
+			 * Please confirm your identity
+			 */
+			REAUTH_REQUIRED: () => LocalizedString
 		}
 	}
 	tasks: {

@@ -20,7 +20,14 @@ export type TestUser = {
 /** A user with a live session, made through the services (no login route, so no rate limit). */
 export async function createUser(
 	app: FastifyInstance,
-	options: { email?: string; password?: string; fullName?: string; isSuperuser?: boolean; isActive?: boolean } = {},
+	options: {
+		email?: string;
+		password?: string;
+		fullName?: string;
+		isSuperuser?: boolean;
+		isActive?: boolean;
+		emailVerified?: boolean;
+	} = {},
 ): Promise<TestUser> {
 	const email = options.email ?? uniqueEmail();
 	const password = options.password ?? PASSWORD;
@@ -32,6 +39,7 @@ export async function createUser(
 			password,
 			isActive: options.isActive ?? true,
 			isSuperuser: options.isSuperuser ?? false,
+			emailVerified: options.emailVerified ?? true,
 		},
 		"CREATE_EMAIL_TAKEN",
 	);

@@ -23,6 +23,7 @@ export type SeedOptions = {
 	fullName?: string | null;
 	isSuperuser?: boolean;
 	isActive?: boolean;
+	emailVerified?: boolean;
 	createdAt?: number;
 	ip?: string;
 	userAgent?: string;
@@ -45,6 +46,7 @@ export async function seedUser(app: FastifyInstance, options: SeedOptions = {}):
 			hashedPassword: await hashOf(password),
 			isActive: options.isActive ?? true,
 			isSuperuser: options.isSuperuser ?? false,
+			emailVerified: options.emailVerified ?? true,
 			createdAt: options.createdAt ?? app.deps.clock(),
 		})
 		.run();

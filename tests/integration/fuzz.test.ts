@@ -1,6 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import { users } from "../../server/db/schema.ts";
 import { appRouter } from "../../server/trpc/router.ts";
 import { buildTestApp } from "../helpers/build-test-app.ts";

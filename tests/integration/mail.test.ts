@@ -7,8 +7,8 @@ import { createMailer, type MailLogger } from "../../server/mail/mailer.ts";
 import { renderResetEmail } from "../../server/mail/reset-email.ts";
 import { buildTestApp } from "../helpers/build-test-app.ts";
 import { createUser } from "../helpers/factories.ts";
-import { startSmtp } from "../helpers/smtp.ts";
 import { settled } from "../helpers/settled.ts";
+import { startSmtp } from "../helpers/smtp.ts";
 
 /** A port nothing listens on: bound once, then released. */
 async function closedPort(): Promise<number> {

@@ -1,5 +1,5 @@
-import type { FastifyInstance, InjectOptions } from "fastify";
 import { eq } from "drizzle-orm";
+import type { FastifyInstance, InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema.ts";
 import { buildTestApp } from "../helpers/build-test-app.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildFrozenApp as buildTestApp } from "../helpers/frozen-app.ts";
-import { buildFileApp, closeFileApp, tempDataDir } from "../helpers/file-app.ts";
 import { clientKey } from "../../server/services/rate-limiter.ts";
+import { buildFileApp, closeFileApp, tempDataDir } from "../helpers/file-app.ts";
+import { buildFrozenApp as buildTestApp } from "../helpers/frozen-app.ts";
 import { api, loginForm } from "../helpers/http.ts";
 import { seedUser } from "../helpers/seed.ts";
 

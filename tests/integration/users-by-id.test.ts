@@ -121,9 +121,7 @@ describe("/users/{id}", () => {
 		const { app, admin, db } = await adminApp();
 		const user = await seedUser(app);
 		// Everything a user can own: a profile, an uploaded image, an outstanding reset link.
-		expect((await api(app, "PUT", "/profile/me", { headers: user.headers, body: { age: 44 } })).statusCode).toBe(
-			200,
-		);
+		expect((await api(app, "PUT", "/profile/me", { headers: user.headers, body: { age: 44 } })).statusCode).toBe(200);
 		const form = uploadForm(user.id, await makePng(), "me.png", "image/png");
 		const upload = await app.inject({
 			method: "POST",

@@ -7,8 +7,8 @@ import { isThemeMode, resolveAppearance } from "../../client/lib/theme.ts";
 import { errorMessages } from "../../client/lib/validation.ts";
 import { errorTexts } from "../../shared/errors.ts";
 import type { Locales } from "../../shared/i18n/i18n-types.ts";
-import { i18nObject } from "../../shared/i18n/i18n-util.ts";
 import { loadAllLocales } from "../../shared/i18n/i18n-util.sync.ts";
+import { i18nObject } from "../../shared/i18n/i18n-util.ts";
 import { validationMessages } from "../../shared/schemas/messages.ts";
 
 loadAllLocales();

@@ -91,7 +91,9 @@ describe("limitConcurrency", () => {
 
 		peak = 0;
 		// One tRPC batch: many accounts, one request, still half the pool at most.
-		await Promise.all(Array.from({ length: 6 }, (_, i) => hasher.hash(`r${i}`, hashKeys(`u${i}@example.com`, "req-1"))));
+		await Promise.all(
+			Array.from({ length: 6 }, (_, i) => hasher.hash(`r${i}`, hashKeys(`u${i}@example.com`, "req-1"))),
+		);
 		expect(peak).toBe(2);
 	});
 });

@@ -18,7 +18,7 @@ export const adminRouter = router({
 		.input(z.object({ ...userIdParamsSchema.shape, ...userUpdateSchema.shape }))
 		.mutation(({ ctx, input: { user_id, ...changes } }) => updateUser(ctx.deps, ctx.auth, user_id, changes, ctx.meta)),
 	delete: adminProcedure.input(userIdParamsSchema).mutation(async ({ ctx, input }) => {
-		await deleteUser(ctx.deps, ctx.user, input.user_id);
+		await deleteUser(ctx.deps, ctx.auth, input.user_id, ctx.meta);
 		return { message: "User deleted successfully" };
 	}),
 });

@@ -25,11 +25,11 @@ export const authRouter = router({
 	}),
 	logout: protectedProcedure.input(logoutSchema).mutation(({ ctx, input }) => {
 		clearSessionCookie(ctx.res);
-		return auth.logout(ctx.deps, ctx.auth, input.refresh_token);
+		return auth.logout(ctx.deps, ctx.auth, input.refresh_token, ctx.meta);
 	}),
 	logoutAll: protectedProcedure.mutation(({ ctx }) => {
 		clearSessionCookie(ctx.res);
-		return auth.logoutAll(ctx.deps, ctx.auth);
+		return auth.logoutAll(ctx.deps, ctx.auth, ctx.meta);
 	}),
 	signup: publicProcedure.input(signupSchema).mutation(({ ctx, input }) => signup(ctx.deps, input, ctx.meta)),
 	recoverPassword: publicProcedure

@@ -7,12 +7,12 @@ export const usersRouter = router({
 	me: protectedProcedure.query(({ ctx }) => toUserPublic(ctx.user)),
 	updateMe: protectedProcedure
 		.input(userUpdateMeSchema)
-		.mutation(({ ctx, input }) => updateMe(ctx.deps, ctx.user, input)),
+		.mutation(({ ctx, input }) => updateMe(ctx.deps, ctx.auth, input, ctx.meta)),
 	changePassword: protectedProcedure
 		.input(updatePasswordSchema)
 		.mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.auth, input, ctx.meta)),
 	deleteMe: protectedProcedure.mutation(async ({ ctx }) => {
-		await deleteMe(ctx.deps, ctx.user);
+		await deleteMe(ctx.deps, ctx.auth, ctx.meta);
 		return { message: "User deleted successfully" };
 	}),
 });

@@ -193,6 +193,7 @@ const ar = {
 			ENTITY_NOT_FOUND: "الكيان غير موجود",
 			NOT_FOUND: "غير موجود",
 			SERVICE_UNAVAILABLE: "الخدمة غير متاحة",
+			REAUTH_REQUIRED: "يرجى تأكيد هويتك",
 		},
 	},
 	tasks: {

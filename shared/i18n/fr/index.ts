@@ -194,6 +194,7 @@ const fr = {
 			ENTITY_NOT_FOUND: "Entité introuvable",
 			NOT_FOUND: "Introuvable",
 			SERVICE_UNAVAILABLE: "Service indisponible",
+			REAUTH_REQUIRED: "Veuillez confirmer votre identité",
 		},
 	},
 	tasks: {

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/** The fixed vocabulary of security events; the client has a plain-words label for each. */
+export const auditActions = [
+	"user.signup",
+	"auth.login",
+	"auth.login_failed",
+	"auth.logout",
+	"auth.logout_all",
+	"auth.refresh_reuse",
+	"auth.reauthenticate",
+	"password.change",
+	"password.reset_request",
+	"password.reset",
+	"email.change",
+	"email.change_reverted",
+	"email.verify",
+	"session.revoke",
+	"session.revoke_others",
+	"totp.enable",
+	"totp.disable",
+	"recovery_codes.regenerate",
+	"recovery_code.use",
+	"passkey.add",
+	"passkey.remove",
+	"admin.user_create",
+	"admin.user_invite",
+	"admin.user_update",
+	"admin.user_delete",
+	"admin.sessions_revoke",
+	"admin.totp_reset",
+	"user.delete",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditEventSchema = z.object({
+	id: z.number().int(),
+	at: z.string(),
+	action: z.enum(auditActions),
+	actor_id: z.string().nullable(),
+	actor_email: z.string().nullable(),
+	subject_id: z.string().nullable(),
+	subject_email: z.string().nullable(),
+	ip: z.string().nullable(),
+	user_agent: z.string().nullable(),
+	details: z.record(z.string(), z.unknown()),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
