@@ -56,7 +56,7 @@ describe("limitConcurrency", () => {
 		// a0 and a1 run, a2..a5 wait for account a's share; b0 is not held up behind them.
 		expect(log).toEqual(["start a0", "start a1", "start b0"]);
 		for (let round = 0; round < 10 && gates.length > 0; round++) {
-			gates.splice(0).forEach((release) => release());
+			for (const release of gates.splice(0)) release();
 			await sleep(5);
 		}
 		await Promise.all([...batch, other]);
