@@ -5,6 +5,7 @@ import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../server/trpc/router.ts";
 import { authFailureAction } from "./auth-policy.ts";
 import { authStore } from "./auth-store.ts";
+import { refreshAcrossTabs } from "./refresh-lock.ts";
 import { endSession } from "./session.ts";
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
@@ -36,23 +37,18 @@ const refreshClient = createTRPCClient<AppRouter>({ links: [httpLink({ url: "/tr
 
 let refreshing: Promise<boolean> | null = null;
 
-/** One refresh at a time: parallel 401s share it. Resolves to whether new tokens were stored. */
-export function refreshTokens(): Promise<boolean> {
-	if (!refreshing) {
-		const refreshToken = authStore.get()?.refreshToken;
-		refreshing = (async () => {
-			if (!refreshToken) return false;
-			try {
-				const pair = await refreshClient.auth.refresh.mutate({ refresh_token: refreshToken });
-				authStore.set({ token: pair.access_token, refreshToken: pair.refresh_token });
-				return true;
-			} catch {
-				return false;
-			}
-		})().finally(() => {
-			refreshing = null;
-		});
-	}
+/**
+ * New tokens after the server refused `refusedToken` (by default the stored one): parallel
+ * 401s of this tab share one refresh, and refreshAcrossTabs keeps other tabs out of it.
+ * Resolves to whether usable tokens are stored.
+ */
+export function refreshTokens(refusedToken = authStore.get()?.token): Promise<boolean> {
+	refreshing ??= refreshAcrossTabs(refusedToken, async (refreshToken) => {
+		const pair = await refreshClient.auth.refresh.mutate({ refresh_token: refreshToken });
+		return { token: pair.access_token, refreshToken: pair.refresh_token };
+	}).finally(() => {
+		refreshing = null;
+	});
 	return refreshing;
 }
 
@@ -63,6 +59,8 @@ const authLink: TRPCLink<AppRouter> = () => {
 			let subscription: Unsubscribable | null = null;
 			let stopped = false;
 			const attempt = (retried: boolean) => {
+				// The token this call goes out with: if it is refused, only a newer one helps.
+				const sentToken = authStore.get()?.token;
 				subscription = next(op).subscribe({
 					next: (value) => observer.next(value),
 					complete: () => observer.complete(),
@@ -79,7 +77,7 @@ const authLink: TRPCLink<AppRouter> = () => {
 							endSession();
 							return observer.error(error);
 						}
-						void refreshTokens().then((ok) => {
+						void refreshTokens(sentToken).then((ok) => {
 							if (stopped) return;
 							if (ok) return attempt(true);
 							endSession();
