@@ -8,6 +8,7 @@ import { type Config, loadConfig } from "../../server/config.ts";
 import { type Db, migrateDatabase, openDatabase } from "../../server/db/client.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import type { MediaStorage } from "../../server/media/storage.ts";
+import { recordStatuses } from "./observed-statuses.ts";
 
 export type TestApp = {
 	app: FastifyInstance;
@@ -49,6 +50,7 @@ export async function buildTestApp(env: Record<string, string> = {}, parts: Test
 		mailer: parts.mailer?.(config),
 		storage: parts.storage?.(config),
 	});
+	recordStatuses(app);
 	const testApp: TestApp = {
 		app,
 		db,

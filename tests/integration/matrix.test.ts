@@ -1,5 +1,5 @@
-import type { FastifyInstance, InjectOptions } from "fastify";
 import { eq } from "drizzle-orm";
+import type { FastifyInstance, InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema.ts";
 import { buildTestApp } from "../helpers/build-test-app.ts";
@@ -119,6 +119,7 @@ const rows: Row[] = [
 	},
 	{ route: "DELETE /users/{user_id}", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}` }) },
 	{ route: "GET /utils/health-check/", expect: 200, request: () => ({}) },
+	{ route: "GET /utils/health-check/details", expect: 200, request: () => ({}) },
 	{ route: "GET /profile/me", expect: self, request: () => ({}) },
 	{ route: "PUT /profile/me", expect: self, request: () => json({ age: 30 }) },
 	{ route: "POST /profile/me", expect: self, request: () => json({ age: 31 }) },
