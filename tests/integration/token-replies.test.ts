@@ -62,13 +62,14 @@ describe.each(Object.entries(issuers))("%s", (_name, issue) => {
 
 	it("sets the session cookie for our own origin and for scripts that say nothing", async () => {
 		const { app } = await buildTestApp();
-		for (const headers of [
+		const scriptsAndOurs: Headers[] = [
 			{},
 			{ "sec-fetch-site": "same-origin" },
 			{ origin: "http://localhost:3000" },
 			{ "sec-fetch-site": "same-origin", origin: "http://localhost:3000" },
 			{ "sec-fetch-site": "none" },
-		]) {
+		];
+		for (const headers of scriptsAndOurs) {
 			const res = await issue(app, headers);
 			expect(res.statusCode, JSON.stringify(headers)).toBe(200);
 			expect(sessionCookie(res), JSON.stringify(headers)).toContain(`portico_session=${tokensOf(res).access_token}`);
@@ -77,14 +78,15 @@ describe.each(Object.entries(issuers))("%s", (_name, issue) => {
 
 	it("gives a recognisably cross-site request its tokens but no cookie (login CSRF)", async () => {
 		const { app } = await buildTestApp();
-		for (const headers of [
+		const crossSite: Headers[] = [
 			{ "sec-fetch-site": "cross-site" },
 			{ "sec-fetch-site": "same-site" },
 			{ origin: "https://evil.example" },
 			{ origin: "null" },
 			{ origin: "http://localhost:3001" },
 			{ "sec-fetch-site": "cross-site", origin: "https://evil.example" },
-		]) {
+		];
+		for (const headers of crossSite) {
 			const res = await issue(app, headers);
 			expect(res.statusCode, JSON.stringify(headers)).toBe(200);
 			expect(tokensOf(res).access_token).toMatch(TOKEN_SHAPE);
