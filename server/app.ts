@@ -5,6 +5,7 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { registerDocs } from "./http/docs.ts";
+import { depthLimited } from "./http/json-body.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSpa } from "./http/spa.ts";
@@ -14,11 +15,12 @@ import type { MediaStorage } from "./media/storage.ts";
 import { clientDistDir } from "./paths.ts";
 import { restErrorHandler } from "./rest/error-handler.ts";
 import { localesPlugin } from "./rest/locales.ts";
+import { BODY_LIMIT } from "./rest/multipart-form.ts";
 import { restPlugin } from "./rest/plugin.ts";
 import { type Clock, createServiceDeps, type ServiceDeps } from "./services/deps.ts";
 import type { PasswordHasher } from "./services/passwords.ts";
 import type { RateLimiter } from "./services/rate-limiter.ts";
-import { makeCreateContext, refuseTrpcMultipart } from "./trpc/context.ts";
+import { makeCreateContext, refuseTrpcDeepJson, refuseTrpcMultipart } from "./trpc/context.ts";
 import { type AppRouter, appRouter } from "./trpc/router.ts";
 
 export type AppDeps = {
@@ -51,7 +53,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 		// A number is a hop count, which Fastify accepts though its types do not say so.
 		trustProxy: config.trustProxy as boolean,
 		routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
-		bodyLimit: 1024 * 1024,
+		bodyLimit: BODY_LIMIT,
 	});
 	const deps = createServiceDeps({ config, db, clock: options.clock, log: app.log }, options);
 	app.setValidatorCompiler(zodValidatorCompiler);
@@ -60,6 +62,10 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 	app.decorate("deps", deps);
 	// One error shape everywhere outside tRPC (REST, docs, locales, the SPA): `{"detail": ...}`, no 5xx text.
 	app.setErrorHandler(restErrorHandler);
+	// Fastify's JSON parser (prototype poisoning refused) behind a nesting limit, for every scope.
+	const parseJson = depthLimited(app.getDefaultJsonParser("error", "error"));
+	app.removeContentTypeParser("application/json");
+	app.addContentTypeParser("application/json", { parseAs: "string" }, parseJson);
 
 	registerSecurityHeaders(app);
 	await app.register(fastifyCookie);
@@ -67,6 +73,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 	await app.register(restPlugin, { prefix: "/api/v1", deps });
 	await app.register(localesPlugin);
 	app.addHook("onRequest", refuseTrpcMultipart);
+	app.addHook("preValidation", refuseTrpcDeepJson);
 	await app.register(fastifyTRPCPlugin, {
 		prefix: "/trpc",
 		trpcOptions: {

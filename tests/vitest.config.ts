@@ -4,6 +4,8 @@ export default defineConfig({
 	test: {
 		include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
 		setupFiles: ["tests/helpers/setup.ts"],
+		// Checks, after the run, that every status a REST route answered in a test is documented.
+		globalSetup: ["tests/helpers/documented-statuses.global.ts"],
 		testTimeout: 30_000,
 		hookTimeout: 30_000,
 		pool: "forks",

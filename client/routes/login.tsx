@@ -1,7 +1,7 @@
 import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router-dom";
-import { loginSchema } from "../../shared/schemas/auth.ts";
+import { loginFormSchema } from "../../shared/schemas/auth.ts";
 import { FormField } from "../components/form-field.tsx";
 import { PasswordField } from "../components/password-field.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
@@ -22,7 +22,7 @@ export function Component() {
 		register,
 		handleSubmit,
 		formState: { errors },
-	} = useZodForm(loginSchema, { defaultValues: { username: "", password: "" } });
+	} = useZodForm(loginFormSchema, { defaultValues: { username: "", password: "" } });
 	const login = useMutation(
 		trpc.auth.login.mutationOptions({
 			onSuccess(pair) {

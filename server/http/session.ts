@@ -36,12 +36,23 @@ export function resolveAuth(
 	return { auth: null, reason: "NOT_AUTHENTICATED" };
 }
 
+/**
+ * Where a request comes from, as far as its headers say: a browser always says it (Origin
+ * on a state change, Sec-Fetch-Site on every request), a script usually says nothing.
+ * Same-origin means Sec-Fetch-Site says so or Origin is PUBLIC_URL's (an Origin never
+ * carries a path, while PUBLIC_URL may: https://host/portico).
+ */
+export function requestSite(config: Config, request: FastifyRequest): "same-origin" | "cross-site" | "unknown" {
+	const fetchSite = request.headers["sec-fetch-site"];
+	const { origin } = request.headers;
+	if (fetchSite === "same-origin" || origin === new URL(config.publicUrl).origin) return "same-origin";
+	if (fetchSite === "cross-site" || fetchSite === "same-site" || origin !== undefined) return "cross-site";
+	return "unknown";
+}
+
+/** The cookie authorises a safe method, and a state change only from our own origin (CSRF). */
 function cookieMayAuthorize(config: Config, request: FastifyRequest): boolean {
-	if (SAFE_METHODS.has(request.method)) return true;
-	// An Origin header never carries a path, while PUBLIC_URL may (https://host/portico).
-	return (
-		request.headers["sec-fetch-site"] === "same-origin" || request.headers.origin === new URL(config.publicUrl).origin
-	);
+	return SAFE_METHODS.has(request.method) || requestSite(config, request) === "same-origin";
 }
 
 const isPlainLocalhost = (url: string) => {
@@ -50,7 +61,7 @@ const isPlainLocalhost = (url: string) => {
 };
 
 /** The HttpOnly cookie that carries the access token for image tags and downloads. */
-export function setSessionCookie(config: Config, reply: FastifyReply, accessToken: string): void {
+function setSessionCookie(config: Config, reply: FastifyReply, accessToken: string): void {
 	reply.setCookie(SESSION_COOKIE, accessToken, {
 		httpOnly: true,
 		sameSite: "lax",
@@ -62,4 +73,21 @@ export function setSessionCookie(config: Config, reply: FastifyReply, accessToke
 
 export function clearSessionCookie(reply: FastifyReply): void {
 	reply.clearCookie(SESSION_COOKIE, { path: "/" });
+}
+
+/**
+ * Prepares the reply of a login or refresh: a token response is never cached (OAuth 2,
+ * RFC 6749 section 5.1), and the session cookie is set unless the request is recognisably
+ * cross-site: another site must not sign a browser into an account of its choosing (login
+ * CSRF). Scripts that send neither Origin nor Sec-Fetch-Site still get it.
+ */
+export function tokenReply<T extends { access_token: string }>(
+	config: Config,
+	request: FastifyRequest,
+	reply: FastifyReply,
+	tokens: T,
+): T {
+	reply.header("cache-control", "no-store").header("pragma", "no-cache");
+	if (requestSite(config, request) !== "cross-site") setSessionCookie(config, reply, tokens.access_token);
+	return tokens;
 }

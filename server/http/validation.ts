@@ -12,7 +12,31 @@ const valueAt = (data: unknown, path: PropertyKey[]): unknown =>
 		data,
 	);
 
-/** Zod for every REST schema, keeping the offending input for FastAPI-shaped 422 bodies. */
+/** Field names whose values are never echoed back, even when they fail validation. */
+const SECRET_KEY = /password|token|secret/i;
+export const REDACTED = "[redacted]";
+
+const isSecretKey = (key: PropertyKey) => typeof key === "string" && SECRET_KEY.test(key);
+
+/** A copy of `value` with the value of every secret-named key, at any depth, replaced. */
+function redactSecrets(value: unknown, depth = 0): unknown {
+	if (value === null || typeof value !== "object") return value;
+	// Bodies are depth-limited when parsed; this bound only keeps the walk itself safe.
+	if (depth > 64) return REDACTED;
+	if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
+	return Object.fromEntries(
+		Object.entries(value).map(([key, item]) => [key, isSecretKey(key) ? REDACTED : redactSecrets(item, depth + 1)]),
+	);
+}
+
+/** The input a 422 may echo: a mistyped password is still a password. */
+function echoableInput(data: unknown, path: PropertyKey[]): unknown {
+	const value = valueAt(data, path);
+	if (value === undefined) return undefined;
+	return path.some(isSecretKey) ? REDACTED : redactSecrets(value);
+}
+
+/** Zod for every REST schema, keeping the offending input (secrets redacted) for FastAPI-shaped 422 bodies. */
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
 	({ schema }) =>
 	(data) => {
@@ -22,7 +46,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
 			instancePath: `/${issue.path.join("/")}`,
 			message: issue.message,
 			issue,
-			input: valueAt(data, issue.path),
+			input: echoableInput(data, issue.path),
 		}));
 		return { error: issues as unknown as Error };
 	};
@@ -38,7 +62,7 @@ const fastapiType = (issue: core.$ZodIssue, input: unknown) => {
 	if (issue.code === "invalid_type") return `${issue.expected}_type`;
 	if (issue.code === "too_small") return issue.origin === "string" ? "string_too_short" : "greater_than_equal";
 	if (issue.code === "too_big") return issue.origin === "string" ? "string_too_long" : "less_than_equal";
-	if (issue.code === "invalid_format") return "value_error";
+	if (issue.code === "invalid_format") return issue.format === "regex" ? "string_pattern_mismatch" : "value_error";
 	if (issue.code === "invalid_value") return "enum";
 	if (issue.code === "unrecognized_keys") return "extra_forbidden";
 	return "value_error";

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { DomainError } from "../domain/errors.ts";
+import { documentedAuthHook } from "../http/error-docs.ts";
 import { resolveAuth } from "../http/session.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 
@@ -17,5 +18,6 @@ export function authHooks(deps: ServiceDeps) {
 		await user(request);
 		if (!request.auth?.user.isSuperuser) throw new DomainError("FORBIDDEN");
 	};
-	return { user, superuser };
+	// Marked so that the OpenAPI document lists their 401 (and 403) on every route they guard.
+	return { user: documentedAuthHook(user, "user"), superuser: documentedAuthHook(superuser, "superuser") };
 }

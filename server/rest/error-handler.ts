@@ -7,6 +7,7 @@ const BODY_PARSE_ERRORS = new Set([
 	"FST_ERR_CTP_INVALID_JSON_BODY",
 	"FST_ERR_CTP_EMPTY_JSON_BODY",
 	"FST_ERR_CTP_INVALID_CONTENT_LENGTH",
+	"PORTICO_JSON_TOO_DEEP",
 ]);
 
 /** Errors as the FastAPI template shapes them: `{"detail": ...}`; 5xx text never leaks. */

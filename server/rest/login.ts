@@ -1,34 +1,52 @@
-import { loginSchema, logoutSchema, refreshSchema, tokenPairSchema } from "../../shared/schemas/auth.ts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+	loginSchema,
+	logoutSchema,
+	reauthenticateSchema,
+	refreshSchema,
+	tokenPairSchema,
+} from "../../shared/schemas/auth.ts";
 import { messageSchema, userPublicSchema } from "../../shared/schemas/users.ts";
-import { clearSessionCookie, requestMeta, setSessionCookie } from "../http/session.ts";
+import { clearSessionCookie, requestMeta, tokenReply } from "../http/session.ts";
 import * as auth from "../services/auth.ts";
+import type { ServiceDeps } from "../services/deps.ts";
 import { toUserPublic } from "../services/users.ts";
 import { authHooks } from "./auth-hooks.ts";
-import { authOf, type RouteModule } from "./types.ts";
+import { formBody, registerMultipart } from "./multipart-form.ts";
+import { authOf, type RouteModule, type ZodApp } from "./types.ts";
 
 const tags = ["login"];
 const security = [{ OAuth2PasswordBearer: [] }];
 
-export const loginRoutes: RouteModule = (app, deps) => {
-	const { user } = authHooks(deps);
-
+/** The OAuth2 password form, in a scope of its own so that it may arrive as multipart too. */
+function accessTokenRoute(app: ZodApp, deps: ServiceDeps): void {
 	app.post(
 		"/login/access-token",
 		{
+			preValidation: formBody,
+			config: { reasons: ["INCORRECT_LOGIN", "INACTIVE_USER", "RATE_LIMITED"] },
 			schema: {
 				tags,
 				summary: "Log in with e-mail (as username) and password; returns a token pair",
-				consumes: ["application/x-www-form-urlencoded", "application/json"],
+				consumes: ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"],
 				body: loginSchema,
 				response: { 200: tokenPairSchema },
 			},
 		},
 		async (request, reply) => {
 			const tokens = await auth.login(deps, request.body, requestMeta(request));
-			setSessionCookie(deps.config, reply, tokens.access_token);
-			return tokens;
+			return tokenReply(deps.config, request, reply, tokens);
 		},
 	);
+}
+
+export const loginRoutes: RouteModule = (app, deps) => {
+	const { user } = authHooks(deps);
+
+	app.register(async (scope) => {
+		await registerMultipart(scope);
+		accessTokenRoute(scope.withTypeProvider<ZodTypeProvider>(), deps);
+	});
 
 	app.post(
 		"/login/test-token",
@@ -42,6 +60,7 @@ export const loginRoutes: RouteModule = (app, deps) => {
 	app.post(
 		"/login/refresh-token",
 		{
+			config: { reasons: ["INVALID_CREDENTIALS"] },
 			schema: {
 				tags,
 				summary: "Rotate a refresh token into a new pair",
@@ -51,8 +70,7 @@ export const loginRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			const tokens = auth.refresh(deps, request.body.refresh_token, requestMeta(request));
-			setSessionCookie(deps.config, reply, tokens.access_token);
-			return tokens;
+			return tokenReply(deps.config, request, reply, tokens);
 		},
 	);
 
@@ -72,6 +90,22 @@ export const loginRoutes: RouteModule = (app, deps) => {
 			clearSessionCookie(reply);
 			return auth.logout(deps, authOf(request), request.body?.refresh_token, requestMeta(request));
 		},
+	);
+
+	app.post(
+		"/login/reauthenticate",
+		{
+			onRequest: user,
+			config: { reasons: ["INCORRECT_PASSWORD", "RATE_LIMITED"] },
+			schema: {
+				tags,
+				security,
+				summary: "Confirm your identity again (for e-mail changes, account deletion, two-factor and passkeys)",
+				body: reauthenticateSchema,
+				response: { 200: messageSchema },
+			},
+		},
+		async (request) => auth.reauthenticate(deps, authOf(request), request.body, requestMeta(request)),
 	);
 
 	app.post(

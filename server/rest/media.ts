@@ -6,7 +6,7 @@ import { listQuerySchema, messageSchema } from "../../shared/schemas/users.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import * as mediaService from "../services/media.ts";
 import { authHooks } from "./auth-hooks.ts";
-import { multipartToBody, registerMultipart, uploadedFileSchema } from "./multipart-form.ts";
+import { formBody, registerMultipart, uploadBody, uploadedFileSchema } from "./multipart-form.ts";
 import { authOf, type RouteModule } from "./types.ts";
 import { healthHandler, healthSchema } from "./utils.ts";
 
@@ -31,7 +31,10 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 		"/media/upload",
 		{
 			onRequest: user,
-			preValidation: multipartToBody,
+			config: {
+				reasons: ["FORBIDDEN", "ENTITY_NOT_FOUND", "FILE_TOO_LARGE", "UNSUPPORTED_MEDIA", "SERVICE_UNAVAILABLE"],
+			},
+			preValidation: uploadBody,
 			schema: {
 				tags,
 				security,
@@ -48,7 +51,13 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 	);
 	app.get(
 		"/media/serve/:entity_type/:entity_id/:file_id",
-		{ schema: { tags, summary: "The image bytes (anyone with the URL)", params: servedParams } },
+		{
+			config: {
+				reasons: ["MEDIA_NOT_FOUND"],
+				otherResponses: { 304: "Not Modified: the If-None-Match tag is current" },
+			},
+			schema: { tags, summary: "The image bytes (anyone with the URL)", params: servedParams },
+		},
 		async (request, reply) => {
 			const { entity_type, entity_id, file_id } = request.params;
 			const file = mediaService.findServedMedia(deps, entity_type, entity_id, file_id);
@@ -80,6 +89,7 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 		"/media/file/:file_id",
 		{
 			onRequest: user,
+			config: { reasons: ["MEDIA_NOT_FOUND", "FORBIDDEN"] },
 			schema: { tags, security, summary: "A file's metadata", params: fileParams, response: { 200: mediaFileSchema } },
 		},
 		async (request) => mediaService.getMedia(deps, authOf(request).user, request.params.file_id),
@@ -88,6 +98,7 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 		"/media/:entity_type/:entity_id",
 		{
 			onRequest: user,
+			config: { reasons: ["FORBIDDEN", "ENTITY_NOT_FOUND"] },
 			schema: {
 				tags,
 				security,
@@ -103,6 +114,7 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 		"/media/:file_id",
 		{
 			onRequest: user,
+			config: { reasons: ["MEDIA_NOT_FOUND", "FORBIDDEN"] },
 			schema: { tags, security, summary: "Delete a file", params: fileParams, response: { 200: messageSchema } },
 		},
 		async (request) => mediaService.deleteMedia(deps, authOf(request).user, request.params.file_id),
@@ -111,7 +123,8 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 		"/media/:file_id/move",
 		{
 			onRequest: user,
-			preValidation: multipartToBody,
+			preValidation: formBody,
+			config: { reasons: ["MEDIA_NOT_FOUND", "FORBIDDEN", "ENTITY_NOT_FOUND"] },
 			schema: {
 				tags,
 				security,

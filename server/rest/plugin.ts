@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { depthLimited } from "../http/json-body.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import { loginRoutes } from "./login.ts";
 import { mediaRoutes } from "./media.ts";
+import { parseUrlEncodedForm } from "./multipart-form.ts";
 import { profileRoutes } from "./profile.ts";
 import { recoveryRoutes } from "./recovery.ts";
 import type { RouteModule } from "./types.ts";
@@ -16,12 +18,13 @@ export const restPlugin: FastifyPluginAsync<{ deps: ServiceDeps }> = async (scop
 	const app = scope.withTypeProvider<ZodTypeProvider>();
 	// Errors reach the app-wide handler (server/rest/error-handler.ts): FastAPI's shapes.
 	app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: "Not Found" }));
-	// OAuth2 password forms (login) and the media move form arrive url-encoded.
+	// OAuth2 password forms (login) and the media move form arrive url-encoded (or as multipart,
+	// parsed in the scopes of those routes only).
 	app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
-		done(null, Object.fromEntries(new URLSearchParams(body as string)));
+		done(null, parseUrlEncodedForm(body as string));
 	});
 	// FastAPI reads an empty JSON body as no body, so an optional body (logout) stays optional.
-	const parseJson = app.getDefaultJsonParser("error", "error");
+	const parseJson = depthLimited(app.getDefaultJsonParser("error", "error"));
 	app.removeContentTypeParser("application/json");
 	app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
 		if (body === "") return done(null, undefined);

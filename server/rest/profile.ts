@@ -26,6 +26,7 @@ export const profileRoutes: RouteModule = (app, deps) => {
 			method,
 			url: "/profile/me",
 			onRequest: user,
+			config: { reasons: ["IMAGE_NOT_OWNED"] },
 			schema: { tags, security, summary: "Replace own profile", body: profileInputSchema, response: one },
 			handler: async (request) => profiles.replaceProfile(deps, authOf(request).user.id, request.body),
 		});
@@ -34,6 +35,7 @@ export const profileRoutes: RouteModule = (app, deps) => {
 		"/profile/me",
 		{
 			onRequest: user,
+			config: { reasons: ["IMAGE_NOT_OWNED"] },
 			schema: { tags, security, summary: "Update the given fields", body: profileInputSchema, response: one },
 		},
 		async (request) => profiles.mergeProfile(deps, authOf(request).user.id, request.body),
@@ -47,6 +49,7 @@ export const profileRoutes: RouteModule = (app, deps) => {
 		"/profile/me/image",
 		{
 			onRequest: user,
+			config: { reasons: ["IMAGE_NOT_OWNED"] },
 			schema: {
 				tags,
 				security,
@@ -61,6 +64,7 @@ export const profileRoutes: RouteModule = (app, deps) => {
 		"/profile/:user_id/public",
 		{
 			onRequest: user,
+			config: { reasons: ["USER_NOT_FOUND"] },
 			schema: {
 				tags,
 				security,

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { resetPasswordSchema } from "../../shared/schemas/auth.ts";
-import { email } from "../../shared/schemas/fields.ts";
 import { messageSchema } from "../../shared/schemas/users.ts";
 import { requestMeta } from "../http/session.ts";
 import * as recovery from "../services/recovery.ts";
@@ -8,7 +7,9 @@ import { authHooks } from "./auth-hooks.ts";
 import type { RouteModule } from "./types.ts";
 
 const tags = ["login"];
-const emailParams = z.object({ email: email() });
+// Any string, as in the FastAPI template: an unknown or malformed address gets the same
+// answer as a known one (recovery), or 404 (the e-mail's HTML).
+const emailParams = z.object({ email: z.string() });
 
 export const recoveryRoutes: RouteModule = (app, deps) => {
 	const { superuser } = authHooks(deps);
@@ -16,6 +17,7 @@ export const recoveryRoutes: RouteModule = (app, deps) => {
 	app.post(
 		"/password-recovery/:email",
 		{
+			config: { reasons: ["RATE_LIMITED"] },
 			schema: {
 				tags,
 				summary: "Send a reset link (same answer whether or not the e-mail exists)",
@@ -34,6 +36,7 @@ export const recoveryRoutes: RouteModule = (app, deps) => {
 	app.post(
 		"/reset-password/",
 		{
+			config: { reasons: ["INVALID_RESET_TOKEN", "INACTIVE_USER", "RATE_LIMITED"] },
 			schema: {
 				tags,
 				summary: "Set a new password with a reset token; ends every session",
@@ -47,6 +50,7 @@ export const recoveryRoutes: RouteModule = (app, deps) => {
 		"/password-recovery-html-content/:email",
 		{
 			onRequest: superuser,
+			config: { reasons: ["USER_EMAIL_NOT_FOUND"] },
 			schema: {
 				tags,
 				security: [{ OAuth2PasswordBearer: [] }],

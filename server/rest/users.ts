@@ -42,6 +42,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 		"/users/",
 		{
 			onRequest: superuser,
+			config: { reasons: ["CREATE_EMAIL_TAKEN"] },
 			schema: { tags, security, summary: "Create a user", body: userCreateSchema, response: one },
 		},
 		async (request) => users.createUser(deps, authOf(request), request.body, requestMeta(request)),
@@ -55,13 +56,18 @@ export const userRoutes: RouteModule = (app, deps) => {
 		"/users/me",
 		{
 			onRequest: user,
+			config: { reasons: ["REAUTH_REQUIRED", "UPDATE_EMAIL_TAKEN", "USER_NOT_FOUND"] },
 			schema: { tags, security, summary: "Update own name or e-mail", body: userUpdateMeSchema, response: one },
 		},
 		async (request) => users.updateMe(deps, authOf(request), request.body, requestMeta(request)),
 	);
 	app.delete(
 		"/users/me",
-		{ onRequest: user, schema: { tags, security, summary: "Delete own account", response: { 200: messageSchema } } },
+		{
+			onRequest: user,
+			config: { reasons: ["SUPERUSER_SELF_DELETE", "REAUTH_REQUIRED"] },
+			schema: { tags, security, summary: "Delete own account", response: { 200: messageSchema } },
+		},
 		async (request) => {
 			await users.deleteMe(deps, authOf(request), requestMeta(request));
 			return deleted;
@@ -71,6 +77,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 		"/users/me/password",
 		{
 			onRequest: user,
+			config: { reasons: ["INCORRECT_PASSWORD", "SAME_PASSWORD", "RATE_LIMITED"] },
 			schema: {
 				tags,
 				security,
@@ -83,13 +90,17 @@ export const userRoutes: RouteModule = (app, deps) => {
 	);
 	app.post(
 		"/users/signup",
-		{ schema: { tags, summary: "Create an account (no token is returned)", body: signupSchema, response: one } },
+		{
+			config: { reasons: ["SIGNUP_EMAIL_TAKEN", "SIGNUP_DISABLED", "RATE_LIMITED"] },
+			schema: { tags, summary: "Create an account (no token is returned)", body: signupSchema, response: one },
+		},
 		async (request) => users.signup(deps, request.body, requestMeta(request)),
 	);
 	app.get(
 		"/users/:user_id",
 		{
 			onRequest: user,
+			config: { reasons: ["FORBIDDEN", "USER_NOT_FOUND"] },
 			schema: {
 				tags,
 				security,
@@ -104,6 +115,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 		"/users/:user_id",
 		{
 			onRequest: superuser,
+			config: { reasons: ["USER_ID_NOT_FOUND", "UPDATE_EMAIL_TAKEN", "SELF_DEMOTE", "LAST_SUPERUSER"] },
 			schema: {
 				tags,
 				security,
@@ -120,6 +132,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 		"/users/:user_id",
 		{
 			onRequest: superuser,
+			config: { reasons: ["USER_NOT_FOUND", "SUPERUSER_SELF_DELETE", "LAST_SUPERUSER"] },
 			schema: {
 				tags,
 				security,

@@ -445,6 +445,10 @@ type RootTranslation = {
 		 */
 		textTooLong: string
 		/**
+		 * M​u​s​t​ ​b​e​ ​o​n​e​ ​l​i​n​e​,​ ​w​i​t​h​o​u​t​ ​c​o​n​t​r​o​l​ ​c​h​a​r​a​c​t​e​r​s
+		 */
+		noControlCharacters: string
+		/**
 		 * E​m​a​i​l​ ​i​s​ ​r​e​q​u​i​r​e​d
 		 */
 		emailRequired: string
@@ -1733,6 +1737,10 @@ export type TranslationFunctions = {
 		 * Must be no more than 255 characters
 		 */
 		textTooLong: () => LocalizedString
+		/**
+		 * Must be one line, without control characters
+		 */
+		noControlCharacters: () => LocalizedString
 		/**
 		 * Email is required
 		 */

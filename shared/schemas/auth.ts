@@ -1,12 +1,27 @@
 import { z } from "zod";
 import { email, matching, password, text } from "./fields.ts";
+import type { ValidationMessageKey } from "./messages.ts";
 
-/** POST /login/access-token: the OAuth2 password form; `username` is the e-mail. */
+const required = (key: ValidationMessageKey) => text(key).min(1, { message: key });
+
+/**
+ * POST /login/access-token (and the tRPC login): the OAuth2 password form, read as
+ * FastAPI's OAuth2PasswordRequestForm reads it: two required strings and no other rule,
+ * so a short wrong password is a wrong password (400), not a 422.
+ */
 export const loginSchema = z.object({
+	// Lower-cased, not checked: e-mails are case-insensitive, and the failed-login back-off
+	// must count USER@ and user@ as one account.
+	username: required("emailRequired").transform((value) => value.toLowerCase()),
+	password: required("passwordRequired"),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The login screen: the product's rules (an e-mail, a password of at least 8). */
+export const loginFormSchema = z.object({
 	username: email(),
 	password: password(),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
 
 export const tokenPairSchema = z.object({
 	access_token: z.string(),
@@ -19,6 +34,12 @@ export const refreshSchema = z.object({ refresh_token: text("tokenRequired").min
 
 export const logoutSchema = z.object({ refresh_token: z.string({ error: "mustBeText" }).optional() }).default({});
 
+/** POST /login/reauthenticate: a fresh proof of identity for the sensitive actions. */
+export const reauthenticateSchema = z.object({
+	password: text("passwordRequired").min(1, { message: "passwordRequired" }),
+});
+export type ReauthenticateInput = z.infer<typeof reauthenticateSchema>;
+
 export const recoverPasswordSchema = z.object({ email: email() });
 
 const resetMatch = matching<{ new_password: string; confirm_password?: string }>(
@@ -27,7 +48,8 @@ const resetMatch = matching<{ new_password: string; confirm_password?: string }>
 	"passwordsDoNotMatch",
 );
 const resetFields = {
-	token: text("tokenRequired").min(1, { message: "tokenRequired" }),
+	// Any string: a wrong or empty token is "Invalid token" (400), as in the FastAPI template.
+	token: text("tokenRequired"),
 	new_password: password(),
 	confirm_password: z.string({ error: "mustBeText" }).optional(),
 };
@@ -39,6 +61,7 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export const resetPasswordFormSchema = z
 	.object({
 		...resetFields,
+		token: required("tokenRequired"),
 		confirm_password: text("confirmPasswordRequired").min(1, { message: "confirmPasswordRequired" }),
 	})
 	.refine(resetMatch.check, resetMatch.params);

@@ -29,7 +29,18 @@ export const password = (requiredKey: ValidationMessageKey = "passwordRequired")
 		.min(8, { message: "passwordMin", ...whenFilled })
 		.max(128, { message: "passwordMax" });
 
-export const fullName = () => text("fullNameRequired").trim().max(255, { message: "textTooLong" });
+/**
+ * C0 and C1 controls (CR, LF, tab, NUL...) and the Unicode line and paragraph separators:
+ * a name is one line, and it is copied into e-mails, where a line break could start a header.
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+
+/** A person's name: one line of at most 255 characters (the product's forms allow fewer). */
+export const fullName = (max = 255, maxKey: ValidationMessageKey = "textTooLong") =>
+	text("fullNameRequired")
+		.trim()
+		.max(max, { message: maxKey })
+		.refine((value) => !CONTROL_CHARACTERS.test(value), { message: "noControlCharacters" });
 
 export const bool = () => z.boolean({ error: "mustBeBoolean" });
 

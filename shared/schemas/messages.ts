@@ -10,6 +10,7 @@ export const validationMessages = {
 	fullNameMin: "Full name must be at least 3 characters",
 	fullNameMax: "Must be no more than 30 characters",
 	textTooLong: "Must be no more than 255 characters",
+	noControlCharacters: "Must be one line, without control characters",
 	emailRequired: "Email is required",
 	emailInvalid: "Invalid email address",
 	passwordRequired: "Password is required",

@@ -36,7 +36,7 @@ export const userIdParamsSchema = z.object({ user_id: uuid() });
 
 const signupFields = {
 	email: email(),
-	full_name: fullName().min(3, { message: "fullNameMin" }).nullish(),
+	full_name: fullName().nullish(),
 	password: password(),
 	confirm_password: z.string({ error: "mustBeText" }).optional(),
 };
@@ -46,7 +46,10 @@ const passwordsMatch = matching<{ password: string; confirm_password?: string }>
 	"passwordsDoNotMatch",
 );
 
-/** POST /users/signup. FastAPI-template scripts send no confirm_password; when sent, it must match. */
+/**
+ * POST /users/signup. FastAPI-template scripts send no confirm_password; when sent, it must
+ * match. The name is optional and at most 255 long here; the sign-up form asks for more.
+ */
 export const signupSchema = z.object(signupFields).refine(passwordsMatch.check, passwordsMatch.params);
 export type SignupInput = z.infer<typeof signupSchema>;
 
@@ -89,11 +92,14 @@ export const userUpdateSchema = z.object({
 });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
-/** PATCH /users/me. */
+/** PATCH /users/me: a name of at most 255, as in the FastAPI template. */
 export const userUpdateMeSchema = z.object({
 	email: email().optional(),
-	full_name: fullName().max(30, { message: "fullNameMax" }).nullish(),
+	full_name: fullName().nullish(),
 });
+
+/** The profile form's name: the product allows 30 characters there. */
+export const profileFullName = () => fullName(30, "fullNameMax");
 export type UserUpdateMeInput = z.infer<typeof userUpdateMeSchema>;
 
 const newPasswordMatch = matching<{ new_password: string; confirm_password?: string }>(

@@ -9,6 +9,7 @@ import { type Db, migrateDatabase, openDatabase } from "../../server/db/client.t
 import type { Mailer } from "../../server/mail/mailer.ts";
 import type { MediaStorage } from "../../server/media/storage.ts";
 import type { PasswordHasher } from "../../server/services/passwords.ts";
+import { recordStatuses } from "./observed-statuses.ts";
 
 export type TestApp = {
 	app: FastifyInstance;
@@ -53,6 +54,7 @@ export async function buildTestApp(env: Record<string, string> = {}, parts: Test
 		storage: parts.storage?.(config),
 		passwords: parts.passwords,
 	});
+	recordStatuses(app);
 	const testApp: TestApp = {
 		app,
 		db,

@@ -7,6 +7,7 @@ import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { type Db, migrateDatabase, openDatabase } from "../../server/db/client.ts";
 import type { Clock } from "../../server/services/deps.ts";
+import { recordStatuses } from "./observed-statuses.ts";
 
 const opened: Array<{ app: FastifyInstance; db: Db }> = [];
 const dirs: string[] = [];
@@ -23,6 +24,7 @@ export async function buildFileApp(dataDir: string, env: Record<string, string> 
 	const db = openDatabase(config.databasePath);
 	migrateDatabase(db);
 	const app = await buildApp({ config, db, clock, logger: false, clientDir: join(dataDir, "no-client") });
+	recordStatuses(app);
 	opened.push({ app, db });
 	return { app, db, config };
 }

@@ -6,6 +6,7 @@ import { afterEach } from "vitest";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { type Db, migrateDatabase, openDatabase } from "../../server/db/client.ts";
+import { recordStatuses } from "./observed-statuses.ts";
 
 const opened: Array<{ app: FastifyInstance; db: Db; dataDir: string }> = [];
 
@@ -20,6 +21,7 @@ export async function buildFrozenApp(env: Record<string, string> = {}) {
 	migrateDatabase(db);
 	let time = Date.now();
 	const app = await buildApp({ config, db, clock: () => time, logger: false, clientDir: join(dataDir, "no-client") });
+	recordStatuses(app);
 	opened.push({ app, db, dataDir });
 	return {
 		app,

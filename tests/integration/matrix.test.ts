@@ -74,6 +74,11 @@ const rows: Row[] = [
 	{ route: "POST /login/logout", expect: self, request: () => ({}) },
 	{ route: "POST /login/logout-all", expect: self, request: () => ({}) },
 	{
+		route: "POST /login/reauthenticate",
+		expect: self,
+		request: (w) => json({ password: (w.caller ?? w.user).password }),
+	},
+	{
 		route: "POST /password-recovery/{email}",
 		expect: 200,
 		request: (w) => ({ url: `/password-recovery/${w.subject.email}` }),
@@ -119,6 +124,7 @@ const rows: Row[] = [
 	},
 	{ route: "DELETE /users/{user_id}", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}` }) },
 	{ route: "GET /utils/health-check/", expect: 200, request: () => ({}) },
+	{ route: "GET /utils/health-check/details", expect: 200, request: () => ({}) },
 	{ route: "GET /profile/me", expect: self, request: () => ({}) },
 	{ route: "PUT /profile/me", expect: self, request: () => json({ age: 30 }) },
 	{ route: "POST /profile/me", expect: self, request: () => json({ age: 31 }) },

@@ -466,9 +466,9 @@ describe("media management", () => {
 });
 
 describe("storage health", () => {
-	it("reports storage in both health checks, and 503 when the media directory is unusable", async () => {
+	it("reports storage in the detailed health checks, and 503 when the media directory is unusable", async () => {
 		const { app, dataDir } = await buildTestApp();
-		for (const url of [`${API}/media/health`, `${API}/utils/health-check/`]) {
+		for (const url of [`${API}/media/health`, `${API}/utils/health-check/details`]) {
 			const answer = await app.inject({ method: "GET", url });
 			expect(answer.statusCode).toBe(200);
 			expect(answer.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
@@ -476,11 +476,13 @@ describe("storage health", () => {
 		const { rmSync, writeFileSync } = await import("node:fs");
 		rmSync(join(dataDir, "media"), { recursive: true });
 		writeFileSync(join(dataDir, "media"), "not a directory");
-		for (const url of [`${API}/media/health`, `${API}/utils/health-check/`]) {
+		for (const url of [`${API}/media/health`, `${API}/utils/health-check/details`]) {
 			const answer = await app.inject({ method: "GET", url });
 			expect(answer.statusCode).toBe(503);
 			expect(answer.json()).toEqual({ status: "error", database: "ok", storage: "error" });
 		}
+		const plain = await app.inject({ method: "GET", url: `${API}/utils/health-check/` });
+		expect(plain.statusCode).toBe(503);
 		expect(existsSync(join(dataDir, "media"))).toBe(true);
 	});
 

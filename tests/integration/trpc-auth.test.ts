@@ -31,13 +31,16 @@ describe("tRPC auth", () => {
 
 	it("invalid input is BAD_REQUEST with the issues as message keys", async () => {
 		const { app } = await buildTestApp();
-		const res = await mutate(app, "auth.login", { username: "nope", password: "short" });
+		const res = await mutate(app, "auth.login", { username: "", password: 42 });
 		expect(res.status).toBe(400);
 		expect(res.error?.code).toBe("BAD_REQUEST");
 		expect(res.error?.issues).toEqual([
-			{ path: ["username"], message: "emailInvalid" },
-			{ path: ["password"], message: "passwordMin" },
+			{ path: ["username"], message: "emailRequired" },
+			{ path: ["password"], message: "mustBeText" },
 		]);
+		// Like the REST form: any two strings are a login attempt, a short password a wrong one.
+		const short = await mutate(app, "auth.login", { username: "nope", password: "short" });
+		expect(short.error).toMatchObject({ code: "BAD_REQUEST", reason: "INCORRECT_LOGIN", issues: null });
 	});
 
 	it("refresh rotates; a reused refresh token kills the session with Could not validate credentials", async () => {

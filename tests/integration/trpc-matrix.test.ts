@@ -16,6 +16,7 @@ const gates: Record<string, Gate> = {
 	"auth.resetPassword": "public",
 	"auth.logout": "user",
 	"auth.logoutAll": "user",
+	"auth.reauthenticate": "user",
 	"users.me": "user",
 	"users.updateMe": "user",
 	"users.changePassword": "user",

@@ -162,14 +162,21 @@ describe("/users/{id}", () => {
 });
 
 describe("GET /utils/health-check/", () => {
-	it("200 with the database up, 503 when it is gone", async () => {
+	it("true with the database up (as the FastAPI template answers), 503 when it is gone", async () => {
 		const { app, db } = await buildTestApp();
 		const up = await api(app, "GET", "/utils/health-check/");
 		expect(up.statusCode).toBe(200);
-		expect(up.json()).toMatchObject({ status: "ok", database: "ok" });
+		expect(up.headers["content-type"]).toMatch(/^application\/json/);
+		expect(up.json()).toBe(true);
+		const details = await api(app, "GET", "/utils/health-check/details");
+		expect(details.statusCode).toBe(200);
+		expect(details.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
 		db.$client.close();
 		const down = await api(app, "GET", "/utils/health-check/");
 		expect(down.statusCode).toBe(503);
-		expect(down.json()).toMatchObject({ status: "error", database: "error" });
+		expect(down.json()).toEqual({ detail: "Service unavailable" });
+		const downDetails = await api(app, "GET", "/utils/health-check/details");
+		expect(downDetails.statusCode).toBe(503);
+		expect(downDetails.json()).toMatchObject({ status: "error", database: "error" });
 	});
 });

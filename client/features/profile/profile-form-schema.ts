@@ -1,16 +1,22 @@
 import { z } from "zod";
 import { type Profile, type ProfileInput, profileFields } from "../../../shared/schemas/profile.ts";
-import { type UserPublic, type UserUpdateMeInput, userUpdateMeSchema } from "../../../shared/schemas/users.ts";
+import {
+	profileFullName,
+	type UserPublic,
+	type UserUpdateMeInput,
+	userUpdateMeSchema,
+} from "../../../shared/schemas/users.ts";
 
 const blankToNull = (value: string) => (value.trim() === "" ? null : value);
 const numberOrNull = (value: string) => (value.trim() === "" ? null : Number(value.trim().replace(",", ".")));
 
 /**
  * The profile form over the shared rules: inputs hold strings, which become what
- * users.updateMe and profile.update take. The e-mail is required here (optional in the API).
+ * users.updateMe and profile.update take. The e-mail is required here (optional in the API),
+ * and the name is at most 30 long (255 in the API).
  */
 export const profileFormSchema = z.object({
-	full_name: z.string().transform(blankToNull).pipe(userUpdateMeSchema.shape.full_name.unwrap()),
+	full_name: z.string().transform(blankToNull).pipe(profileFullName().nullable()),
 	email: userUpdateMeSchema.shape.email.unwrap(),
 	age: z.string().transform(numberOrNull).pipe(profileFields.age.unwrap()),
 	gender: z.string().transform(blankToNull).pipe(profileFields.gender.unwrap()),

@@ -1,12 +1,13 @@
 import {
 	loginSchema,
 	logoutSchema,
+	reauthenticateSchema,
 	recoverPasswordSchema,
 	refreshSchema,
 	resetPasswordSchema,
 } from "../../../shared/schemas/auth.ts";
 import { signupSchema } from "../../../shared/schemas/users.ts";
-import { clearSessionCookie, setSessionCookie } from "../../http/session.ts";
+import { clearSessionCookie, tokenReply } from "../../http/session.ts";
 import * as auth from "../../services/auth.ts";
 import { requestPasswordRecovery, resetPassword } from "../../services/recovery.ts";
 import { signup } from "../../services/users.ts";
@@ -15,18 +16,19 @@ import { protectedProcedure, publicProcedure, router } from "../init.ts";
 export const authRouter = router({
 	login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
 		const tokens = await auth.login(ctx.deps, input, ctx.meta);
-		setSessionCookie(ctx.deps.config, ctx.res, tokens.access_token);
-		return tokens;
+		return tokenReply(ctx.deps.config, ctx.req, ctx.res, tokens);
 	}),
 	refresh: publicProcedure.input(refreshSchema).mutation(({ ctx, input }) => {
 		const tokens = auth.refresh(ctx.deps, input.refresh_token, ctx.meta);
-		setSessionCookie(ctx.deps.config, ctx.res, tokens.access_token);
-		return tokens;
+		return tokenReply(ctx.deps.config, ctx.req, ctx.res, tokens);
 	}),
 	logout: protectedProcedure.input(logoutSchema).mutation(({ ctx, input }) => {
 		clearSessionCookie(ctx.res);
 		return auth.logout(ctx.deps, ctx.auth, input.refresh_token, ctx.meta);
 	}),
+	reauthenticate: protectedProcedure
+		.input(reauthenticateSchema)
+		.mutation(({ ctx, input }) => auth.reauthenticate(ctx.deps, ctx.auth, input, ctx.meta)),
 	logoutAll: protectedProcedure.mutation(({ ctx }) => {
 		clearSessionCookie(ctx.res);
 		return auth.logoutAll(ctx.deps, ctx.auth, ctx.meta);

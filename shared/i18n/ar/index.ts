@@ -110,6 +110,7 @@ const ar = {
 		fullNameMin: "يجب أن يتكون الاسم الكامل من 3 أحرف على الأقل",
 		fullNameMax: "يجب ألا يزيد عن 30 حرفًا",
 		textTooLong: "يجب ألا يزيد عن 255 حرفًا",
+		noControlCharacters: "يجب أن يكون سطرًا واحدًا بلا أحرف تحكم",
 		emailRequired: "البريد الإلكتروني مطلوب",
 		emailInvalid: "عنوان البريد الإلكتروني غير صالح",
 		passwordRequired: "كلمة المرور مطلوبة",

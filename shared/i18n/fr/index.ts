@@ -111,6 +111,7 @@ const fr = {
 		fullNameMin: "Le nom complet doit contenir au moins 3 caractères",
 		fullNameMax: "Doit contenir au plus 30 caractères",
 		textTooLong: "Doit contenir au plus 255 caractères",
+		noControlCharacters: "Doit tenir sur une ligne, sans caractères de contrôle",
 		emailRequired: "L'e-mail est obligatoire",
 		emailInvalid: "Adresse e-mail invalide",
 		passwordRequired: "Le mot de passe est obligatoire",
