@@ -1,0 +1,235 @@
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import {
+	cpSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { execForm, only, parseDockerfile, runCommands, type Stage, stageEnv } from "../../helpers/dockerfile.ts";
+import { freePort, ROOT } from "../../helpers/process.ts";
+
+/**
+ * There is no Docker engine on CI, so this builds what the Dockerfile describes without
+ * it: the build stage's steps over a copy of the build context, then the runtime stage's
+ * tree (its COPY --from=build paths, production dependencies only), then its CMD with its
+ * ENV, as the container would run it. Everything is read from the Dockerfile, so the test
+ * follows the file. Slow (a production `npm ci` compiles better-sqlite3): `npm run test:image`.
+ */
+const enabled = process.env.PORTICO_IMAGE_TEST === "1";
+const APP = "/app";
+const SUPERUSER_PASSWORD = "image-admin-password";
+
+// Removed once at the end, with time to spare: the trees hold a whole node_modules.
+const dirs: string[] = [];
+const tempDir = (prefix: string) => {
+	const dir = mkdtempSync(join(tmpdir(), prefix));
+	dirs.push(dir);
+	return dir;
+};
+afterAll(() => {
+	for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}, 120_000);
+
+const phase = (name: string, since: number) =>
+	console.log(`image test: ${name} took ${((performance.now() - since) / 1000).toFixed(1)} s`);
+
+/** `.dockerignore` entries are paths from the context's root; patterns are not used, so they are refused. */
+function dockerIgnored(): (path: string) => boolean {
+	const entries = readFileSync(join(ROOT, ".dockerignore"), "utf8")
+		.split("\n")
+		.map((line) => line.trim().replace(/\/+$/, ""))
+		.filter((line) => line !== "" && !line.startsWith("#"));
+	for (const entry of entries)
+		if (/[*?[!]/.test(entry)) throw new Error(`.dockerignore pattern not understood by this test: ${entry}`);
+	return (path) => entries.some((entry) => path === entry || path.startsWith(`${entry}/`));
+}
+
+/** `/app/x` in the image -> `<dir>/x`. */
+function local(dir: string, imagePath: string, workdir = APP): string {
+	const absolute = imagePath.startsWith("/") ? imagePath : join(workdir, imagePath);
+	if (absolute !== APP && !absolute.startsWith(`${APP}/`)) throw new Error(`path outside ${APP}: ${imagePath}`);
+	return join(dir, relative(APP, absolute));
+}
+
+/** Runs the build stage's steps in a copy of the build context; returns that directory. */
+function runBuildStage(stage: Stage): string {
+	const dir = tempDir("portico-image-build-");
+	expect(only(stage, "WORKDIR").map((i) => i.args[0])).toEqual([APP]);
+	let contextCopied = false;
+	for (const instruction of stage.instructions) {
+		if (instruction.keyword === "COPY") {
+			if (instruction.args.join(" ") === ". .") {
+				const ignored = dockerIgnored();
+				cpSync(ROOT, dir, { recursive: true, filter: (src) => !ignored(relative(ROOT, src)) });
+				contextCopied = true;
+			} else {
+				// Files copied ahead of `npm ci` (for the layer cache); `COPY . .` brings them too.
+				expect(instruction.args.slice(0, -1).every((file) => existsSync(join(ROOT, file)))).toBe(true);
+			}
+			continue;
+		}
+		if (instruction.keyword !== "RUN") continue;
+		for (const command of runCommands(instruction)) {
+			if (/^(apt-get|rm -rf \/var\/lib\/apt\/lists)/.test(command)) continue; // the C++ toolchain: already here
+			if (/^npm ci\b/.test(command)) {
+				// Stands in for the full install: the checkout's node_modules has exactly that.
+				symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+				continue;
+			}
+			// The runtime tree below is installed with production dependencies only instead.
+			if (command === "npm prune --omit=dev") continue;
+			if (!/^npm run [\w:-]+$/.test(command)) throw new Error(`this test does not know how to run: ${command}`);
+			expect(contextCopied).toBe(true);
+			execFileSync("sh", ["-c", command], { cwd: dir, stdio: "pipe", env: { ...process.env, NODE_ENV: "production" } });
+		}
+	}
+	return dir;
+}
+
+/** Assembles the runtime stage's tree from the build directory; node_modules is installed with --omit=dev. */
+function assembleRuntime(stage: Stage, buildDir: string): string {
+	const dir = tempDir("portico-image-app-");
+	const workdir = only(stage, "WORKDIR").at(-1)?.args[0];
+	expect(workdir).toBe(APP);
+	let installNodeModules = false;
+	for (const copy of only(stage, "COPY")) {
+		expect(copy.flags.from).toBe("build");
+		const sources = copy.args.slice(0, -1);
+		const target = copy.args.at(-1) as string;
+		for (const source of sources) {
+			if (source === `${APP}/node_modules`) {
+				installNodeModules = true;
+				continue;
+			}
+			const from = local(buildDir, source);
+			if (!existsSync(from)) throw new Error(`COPY --from=build ${source}: the build stage made no such path`);
+			const to = target.endsWith("/") ? join(local(dir, target), source.split("/").at(-1) as string) : local(dir, target);
+			mkdirSync(dirname(to), { recursive: true });
+			cpSync(from, to, { recursive: true });
+		}
+	}
+	expect(installNodeModules).toBe(true);
+	execFileSync("npm", ["ci", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: dir, stdio: "pipe" });
+	return dir;
+}
+
+/** Every path under `dir` but node_modules, with its mtime: starting must not build or change anything. */
+function treeSnapshot(dir: string, under = ""): string[] {
+	return readdirSync(join(dir, under), { withFileTypes: true }).flatMap((entry) => {
+		const path = join(under, entry.name);
+		if (path === "node_modules") return [];
+		if (entry.isDirectory()) return treeSnapshot(dir, path);
+		return [`${path} ${statSync(join(dir, path)).mtimeMs}`];
+	});
+}
+
+describe.runIf(enabled)("the Docker image's runtime, assembled from the Dockerfile (npm run test:image)", () => {
+	it("starts with production dependencies only, builds nothing, answers health and login, stops on SIGTERM", {
+		timeout: 300_000,
+	}, async () => {
+		const stages = parseDockerfile(join(ROOT, "Dockerfile"));
+		const build = stages.find((stage) => stage.name === "build");
+		const runtime = stages.at(-1);
+		if (!build || !runtime || runtime === build) throw new Error("expected a `build` stage and a runtime stage after it");
+
+		// What the image promises around the process: tini forwarding signals to the whole group, not root, a data volume.
+		expect(execForm(only(runtime, "ENTRYPOINT")[0]?.text ?? "")).toEqual(["/usr/bin/tini", "-g", "--"]);
+		expect(only(runtime, "USER").map((i) => i.args[0])).toEqual(["node"]);
+		expect(only(runtime, "VOLUME")[0]?.text).toContain('"/app/data"');
+		const env = stageEnv(runtime);
+		expect(env).toMatchObject({ NODE_ENV: "production", HOST: "0.0.0.0", DATA_DIR: "/app/data" });
+
+		let since = performance.now();
+		const buildDir = runBuildStage(build);
+		phase("the build stage", since);
+		since = performance.now();
+		const appDir = assembleRuntime(runtime, buildDir);
+		phase("the runtime tree (npm ci --omit=dev)", since);
+		for (const dev of ["tsx", "vite", "vitest", "@biomejs/biome"])
+			expect(existsSync(join(appDir, "node_modules", dev)), `${dev} is a dev dependency`).toBe(false);
+		const before = treeSnapshot(appDir);
+
+		const port = await freePort();
+		const dataDir = join(tempDir("portico-image-data-"), "data");
+		const childEnv = {
+			...env,
+			PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+			HOME: tempDir("portico-image-home-"),
+			PORT: String(port),
+			DATA_DIR: dataDir,
+			FIRST_SUPERUSER_PASSWORD: SUPERUSER_PASSWORD,
+		};
+		const [command, ...args] = execForm(only(runtime, "CMD")[0]?.text ?? "");
+		const started = performance.now();
+		// Its own process group, which is what `tini -g` signals.
+		const child = spawn(command as string, args, {
+			cwd: appDir,
+			env: childEnv,
+			detached: true,
+			stdio: ["ignore", "pipe", "pipe"],
+		});
+		let output = "";
+		child.stdout.on("data", (chunk) => {
+			output += chunk;
+		});
+		child.stderr.on("data", (chunk) => {
+			output += chunk;
+		});
+		const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+			child.once("exit", (code, signal) => resolve({ code, signal })),
+		);
+		let exit: { code: number | null; signal: string | null } | null = null;
+		void exited.then((value) => {
+			exit = value;
+		});
+		const url = `http://127.0.0.1:${port}`;
+		try {
+			let healthy = false;
+			while (!healthy) {
+				if (exit) throw new Error(`the image's CMD exited (${JSON.stringify(exit)}):\n${output}`);
+				if (performance.now() - started > 20_000) throw new Error(`not answering after 20 s:\n${output}`);
+				healthy = await fetch(`${url}/api/v1/utils/health-check/`).then(
+					(res) => res.ok,
+					() => false,
+				);
+				if (!healthy) await new Promise((resolve) => setTimeout(resolve, 25));
+			}
+			phase("spawn to first answer", started);
+
+			const login = await fetch(`${url}/api/v1/login/access-token`, {
+				method: "POST",
+				headers: { "content-type": "application/x-www-form-urlencoded" },
+				body: new URLSearchParams({ username: "admin@example.com", password: SUPERUSER_PASSWORD }),
+			});
+			expect(login.status).toBe(200);
+			const { access_token } = (await login.json()) as { access_token: string };
+			const me = await fetch(`${url}/api/v1/users/me`, { headers: { authorization: `Bearer ${access_token}` } });
+			expect(await me.json()).toMatchObject({ email: "admin@example.com", is_superuser: true });
+			// The built client is served.
+			const page = await fetch(`${url}/`);
+			expect(page.status).toBe(200);
+			expect(await page.text()).toContain('<div id="root">');
+
+			// The image's own HEALTHCHECK command, with the container's environment.
+			const healthcheck = only(runtime, "HEALTHCHECK")[0]?.text ?? "";
+			const [probe, ...probeArgs] = execForm(healthcheck.slice(healthcheck.indexOf("CMD")));
+			const probed = spawnSync(probe as string, probeArgs, { cwd: appDir, env: childEnv, timeout: 10_000 });
+			expect(probed.status).toBe(0);
+
+			process.kill(-(child.pid as number), "SIGTERM");
+			expect(await exited).toEqual({ code: 0, signal: null });
+		} finally {
+			if (!exit) process.kill(-(child.pid as number), "SIGKILL");
+		}
+		expect(treeSnapshot(appDir)).toEqual(before);
+		expect(existsSync(join(dataDir, "app.db"))).toBe(true);
+	});
+});
