@@ -1,8 +1,8 @@
-import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
 import { email, password } from "../../shared/schemas/fields.ts";
 import type { Config } from "../config.ts";
+import { prepareDataDir } from "../data-dir.ts";
 import { type Db, migrateDatabase, openDatabase } from "../db/client.ts";
 import { DomainError } from "../domain/errors.ts";
 import { messageText } from "../http/validation.ts";
@@ -41,7 +41,7 @@ function fileArg(args: Args): string {
 
 /** Opens the configured database with migrations applied, runs `work`, closes it. */
 async function withDeps<T>(config: Config, io: Io, work: (deps: ServiceDeps) => Promise<T>): Promise<T> {
-	mkdirSync(config.dataDir, { recursive: true });
+	for (const path of prepareDataDir(config)) io.err(`Warning: could not make ${path} owner-only; check its owner`);
 	const db: Db = openDatabase(config.databasePath);
 	try {
 		migrateDatabase(db);
@@ -99,6 +99,7 @@ export async function backup(config: Config, args: Args, io: Io): Promise<void> 
 export async function restore(config: Config, args: Args, io: Io): Promise<void> {
 	const file = fileArg(args);
 	restoreDatabase(file, config.databasePath);
+	for (const path of prepareDataDir(config)) io.err(`Warning: could not make ${path} owner-only; check its owner`);
 	const db = openDatabase(config.databasePath);
 	try {
 		migrateDatabase(db);

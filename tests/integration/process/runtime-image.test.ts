@@ -7,6 +7,7 @@ import {
 	readdirSync,
 	readFileSync,
 	realpathSync,
+	renameSync,
 	rmSync,
 	statSync,
 } from "node:fs";
@@ -119,7 +120,10 @@ function assembleRuntime(stage: Stage, buildDir: string): string {
 		for (const source of sources) {
 			const from = local(buildDir, source);
 			if (!existsSync(from)) throw new Error(`COPY --from=build ${source}: the build stage made no such path`);
-			copy(from, target.endsWith("/") ? join(local(dir, target), basename(source)) : local(dir, target));
+			const to = target.endsWith("/") ? join(local(dir, target), basename(source)) : local(dir, target);
+			// Moved, not copied: the build directory is thrown away, and node_modules is large.
+			mkdirSync(dirname(to), { recursive: true });
+			renameSync(from, to);
 		}
 	}
 	return dir;
