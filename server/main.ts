@@ -12,6 +12,10 @@ async function main() {
 	const db = openDatabase(config.databasePath);
 	migrateDatabase(db);
 	const app = await buildApp({ config, db });
+	if (config.trustProxy === true)
+		app.log.warn(
+			"TRUST_PROXY=true takes the first X-Forwarded-For entry, which any client can write: it escapes the rate limits with a forged address. Set TRUST_PROXY to the number of proxies in front instead (1 for one reverse proxy), and let clients reach the server only through them.",
+		);
 	if (notTightened.length > 0)
 		app.log.warn(
 			{ paths: notTightened },
