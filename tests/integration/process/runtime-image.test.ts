@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { execForm, only, parseDockerfile, runCommands, type Stage, stageEnv } from "../../helpers/dockerfile.ts";
+import { makePng } from "../../helpers/images.ts";
 import { freePort, ROOT } from "../../helpers/process.ts";
 
 /**
@@ -232,8 +233,19 @@ describe.runIf(enabled)("the Docker image's runtime, assembled from the Dockerfi
 			});
 			expect(login.status).toBe(200);
 			const { access_token } = (await login.json()) as { access_token: string };
-			const me = await fetch(`${url}/api/v1/users/me`, { headers: { authorization: `Bearer ${access_token}` } });
-			expect(await me.json()).toMatchObject({ email: "admin@example.com", is_superuser: true });
+			const auth = { authorization: `Bearer ${access_token}` };
+			const me = (await (await fetch(`${url}/api/v1/users/me`, { headers: auth })).json()) as { id: string };
+			expect(me).toMatchObject({ email: "admin@example.com", is_superuser: true });
+			// sharp's native part came with the production dependencies: an upload is re-encoded.
+			const form = new FormData();
+			form.append("entity_type", "user");
+			form.append("entity_id", me.id);
+			form.append("file", new Blob([await makePng()], { type: "image/png" }), "me.png");
+			const upload = await fetch(`${url}/api/v1/media/upload`, { method: "POST", headers: auth, body: form });
+			expect(upload.status).toBe(200);
+			// The API documentation (Swagger UI's files come from node_modules) and the client's texts.
+			for (const path of ["/api/v1/openapi.json", "/api/v1/docs/static/index.html", "/locales/fr/translation.json"])
+				expect((await fetch(`${url}${path}`)).status, path).toBe(200);
 			// The built client is served.
 			const page = await fetch(`${url}/login`, { headers: { accept: "text/html" } });
 			expect(page.status).toBe(200);
