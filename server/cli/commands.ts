@@ -39,9 +39,14 @@ function fileArg(args: Args): string {
 	return resolve(file);
 }
 
+/** DATA_DIR created and made owner-only; what cannot be tightened is said on stderr. */
+function prepareData(config: Config, io: Io): void {
+	for (const path of prepareDataDir(config)) io.err(`Warning: could not make ${path} owner-only; check its owner`);
+}
+
 /** Opens the configured database with migrations applied, runs `work`, closes it. */
 async function withDeps<T>(config: Config, io: Io, work: (deps: ServiceDeps) => Promise<T>): Promise<T> {
-	for (const path of prepareDataDir(config)) io.err(`Warning: could not make ${path} owner-only; check its owner`);
+	prepareData(config, io);
 	const db: Db = openDatabase(config.databasePath);
 	try {
 		migrateDatabase(db);
@@ -99,7 +104,7 @@ export async function backup(config: Config, args: Args, io: Io): Promise<void> 
 export async function restore(config: Config, args: Args, io: Io): Promise<void> {
 	const file = fileArg(args);
 	restoreDatabase(file, config.databasePath);
-	for (const path of prepareDataDir(config)) io.err(`Warning: could not make ${path} owner-only; check its owner`);
+	prepareData(config, io);
 	const db = openDatabase(config.databasePath);
 	try {
 		migrateDatabase(db);
