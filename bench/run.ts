@@ -53,8 +53,8 @@ async function main() {
 
 	const [appPort, barePort] = [await freePort(), await freePort()];
 	const base = `http://127.0.0.1:${appPort}`;
-	// The same bundle `npm start` runs (its prestart step builds it).
-	execFileSync("npx", ["tsx", "server/build-if-needed.ts"], { stdio: "inherit" });
+	// The same bundle `npm start` runs.
+	execFileSync("npm", ["run", "--silent", "build:server"], { stdio: "inherit" });
 	const started = performance.now();
 	const app = startNode("server/dist/main.mjs", {
 		DATA_DIR: dataDir,

@@ -2,7 +2,7 @@ import fastifyCookie from "@fastify/cookie";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
-import type { Config } from "./config.ts";
+import { type Config, proxyTrust } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { registerDocs } from "./http/docs.ts";
 import { depthLimited } from "./http/json-body.ts";
@@ -50,8 +50,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 	const { config, db } = options;
 	const app = Fastify({
 		logger: options.logger ?? loggerOptions(config.logLevel),
-		// A number is a hop count, which Fastify accepts though its types do not say so.
-		trustProxy: config.trustProxy as boolean,
+		trustProxy: proxyTrust(config.trustProxy),
 		routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
 		bodyLimit: BODY_LIMIT,
 	});

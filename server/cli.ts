@@ -1,5 +1,7 @@
 import { runCli } from "./cli/run.ts";
+import { ownerOnlyFromNowOn } from "./data-dir.ts";
 
+ownerOnlyFromNowOn();
 /** `npm run cli -- <command>`: operator commands over the same config and services as the server. */
 runCli(process.argv.slice(2), process.env, {
 	out: (line) => process.stdout.write(`${line}\n`),

@@ -78,6 +78,17 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * TRUST_PROXY as Fastify must be told it. Fastify 5 ignores a bare hop count (it cannot
+ * vouch for the peer, so it trusts nobody), which left every client behind a proxy with
+ * the proxy's address, sharing one rate-limit bucket. A count n becomes proxy-addr's
+ * function: the socket and the n-1 hops after it are proxies, so the client is the n-th
+ * X-Forwarded-For entry from the right, the one the outermost proxy wrote.
+ */
+export function proxyTrust(setting: boolean | number): boolean | ((address: string, hop: number) => boolean) {
+	return typeof setting === "number" ? (_address, hop) => hop < setting : setting;
+}
+
 /** The only reader of the environment. A bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 	// An empty variable means "not set", as in a docker env file with `NAME=`.

@@ -1,16 +1,26 @@
-import { mkdirSync } from "node:fs";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { ownerOnlyFromNowOn, prepareDataDir } from "./data-dir.ts";
 import { migrateDatabase, openDatabase } from "./db/client.ts";
 import { ensureFirstSuperuser } from "./services/first-superuser.ts";
 
 /** config -> database -> migrations -> first superuser -> listen; SIGTERM closes it all. */
 async function main() {
+	ownerOnlyFromNowOn();
 	const config = loadConfig();
-	mkdirSync(config.dataDir, { recursive: true });
+	const notTightened = prepareDataDir(config);
 	const db = openDatabase(config.databasePath);
 	migrateDatabase(db);
 	const app = await buildApp({ config, db });
+	if (config.trustProxy === true)
+		app.log.warn(
+			"TRUST_PROXY=true takes the first X-Forwarded-For entry, which any client can write: it escapes the rate limits with a forged address. Set TRUST_PROXY to the number of proxies in front instead (1 for one reverse proxy), and let clients reach the server only through them.",
+		);
+	if (notTightened.length > 0)
+		app.log.warn(
+			{ paths: notTightened },
+			"could not make these owner-only (0700 folders, 0600 files); check their owner",
+		);
 
 	const superuser = await ensureFirstSuperuser(app.deps);
 	if (superuser.generatedPassword) {

@@ -1,8 +1,8 @@
-import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
 import { email, password } from "../../shared/schemas/fields.ts";
 import type { Config } from "../config.ts";
+import { prepareDataDir } from "../data-dir.ts";
 import { type Db, migrateDatabase, openDatabase } from "../db/client.ts";
 import { DomainError } from "../domain/errors.ts";
 import { messageText } from "../http/validation.ts";
@@ -39,9 +39,14 @@ function fileArg(args: Args): string {
 	return resolve(file);
 }
 
+/** DATA_DIR created and made owner-only; what cannot be tightened is said on stderr. */
+function prepareData(config: Config, io: Io): void {
+	for (const path of prepareDataDir(config)) io.err(`Warning: could not make ${path} owner-only; check its owner`);
+}
+
 /** Opens the configured database with migrations applied, runs `work`, closes it. */
 async function withDeps<T>(config: Config, io: Io, work: (deps: ServiceDeps) => Promise<T>): Promise<T> {
-	mkdirSync(config.dataDir, { recursive: true });
+	prepareData(config, io);
 	const db: Db = openDatabase(config.databasePath);
 	try {
 		migrateDatabase(db);
@@ -95,6 +100,7 @@ export async function backup(config: Config, args: Args, io: Io): Promise<void> 
 export async function restore(config: Config, args: Args, io: Io): Promise<void> {
 	const file = fileArg(args);
 	restoreDatabase(file, config.databasePath);
+	prepareData(config, io);
 	const db = openDatabase(config.databasePath);
 	try {
 		migrateDatabase(db);

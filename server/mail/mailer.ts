@@ -57,7 +57,7 @@ function outboxDelivery(options: MailerOptions): Deliver {
 	const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
 	return async (message) => {
 		const info = await transport.sendMail({ from: options.from, ...message });
-		await mkdir(options.outboxDir, { recursive: true });
+		await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
 		const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(6).toString("hex")}`;
 		const temp = join(options.outboxDir, `.${name}.tmp`);
 		try {

@@ -29,7 +29,7 @@ function pathOf(dir: string, id: string): string {
 
 export function createDiskStorage(dir: string): MediaStorage {
 	try {
-		mkdirSync(dir, { recursive: true });
+		mkdirSync(dir, { recursive: true, mode: 0o700 });
 	} catch {
 		// Reported by isHealthy(); the app still starts so the health check can say so.
 	}
@@ -38,7 +38,7 @@ export function createDiskStorage(dir: string): MediaStorage {
 			const target = pathOf(dir, id);
 			const temp = join(dir, `.tmp-${id}-${randomBytes(4).toString("hex")}`);
 			try {
-				await writeFile(temp, data, { flag: "wx", mode: 0o640 });
+				await writeFile(temp, data, { flag: "wx", mode: 0o600 });
 				await rename(temp, target);
 			} catch (error) {
 				await rm(temp, { force: true });

@@ -1,4 +1,14 @@
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+	chmodSync,
+	closeSync,
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	openSync,
+	renameSync,
+	rmSync,
+	statSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 
@@ -16,8 +26,9 @@ export async function backupDatabase(databasePath: string, file: string): Promis
 	if (databasePath === ":memory:") throw new BackupError("DATABASE_PATH is :memory:, there is nothing to back up");
 	if (!existsSync(databasePath)) throw new BackupError(`No database at ${databasePath}`);
 	// Claims the name atomically, so two backups (or a racing file) cannot clobber each other.
+	// Owner-only: a backup holds every password hash.
 	try {
-		closeSync(openSync(file, "wx"));
+		closeSync(openSync(file, "wx", 0o600));
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		if (code === "EEXIST") throw new BackupError(`${file} already exists; choose another name`);
@@ -85,8 +96,9 @@ export function restoreDatabase(file: string, databasePath: string): void {
 	assertDatabaseNotInUse(databasePath);
 	const temp = join(dirname(databasePath), `.restore-${process.pid}-${Date.now()}.db`);
 	try {
-		mkdirSync(dirname(databasePath), { recursive: true });
+		mkdirSync(dirname(databasePath), { recursive: true, mode: 0o700 });
 		copyFileSync(file, temp);
+		chmodSync(temp, 0o600);
 		for (const suffix of ["-wal", "-shm", "-journal"]) rmSync(`${databasePath}${suffix}`, { force: true });
 		renameSync(temp, databasePath);
 	} catch (error) {

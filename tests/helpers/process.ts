@@ -47,11 +47,15 @@ export type RunningServer = {
 	output: () => string;
 };
 
+/** How the server is run: by default its sources under tsx; `npm start` runs `server/start.mjs`. */
+export type Launch = { cwd: string; args: string[] };
+const FROM_SOURCES: Launch = { cwd: ROOT, args: ["--import", "tsx", "server/main.ts"] };
+
 /** Spawns the real server (`node --import tsx server/main.ts`), without waiting for it. */
-export function spawnServer(env: Record<string, string>): RunningServer {
+export function spawnServer(env: Record<string, string>, launch: Launch = FROM_SOURCES): RunningServer {
 	let output = "";
-	const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-		cwd: ROOT,
+	const child = spawn(process.execPath, launch.args, {
+		cwd: launch.cwd,
 		env: childEnv(env),
 		stdio: ["ignore", "pipe", "pipe"],
 	});
@@ -73,21 +77,28 @@ export function spawnServer(env: Record<string, string>): RunningServer {
 }
 
 /** Starts the real server on a free port over `dataDir` and waits until it answers. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+	dataDir: string,
+	env: Record<string, string> = {},
+	{ launch = FROM_SOURCES, timeoutMs = 15_000 }: { launch?: Launch; timeoutMs?: number } = {},
+): Promise<RunningServer> {
 	const port = await freePort();
-	const server = spawnServer({
-		DATA_DIR: dataDir,
-		PORT: String(port),
-		HOST: "127.0.0.1",
-		FIRST_SUPERUSER_EMAIL: SUPERUSER.email,
-		FIRST_SUPERUSER_PASSWORD: SUPERUSER.password,
-		...env,
-	});
+	const server = spawnServer(
+		{
+			DATA_DIR: dataDir,
+			PORT: String(port),
+			HOST: "127.0.0.1",
+			FIRST_SUPERUSER_EMAIL: SUPERUSER.email,
+			FIRST_SUPERUSER_PASSWORD: SUPERUSER.password,
+			...env,
+		},
+		launch,
+	);
 	let exited: Exit | null = null;
 	void server.exited.then((exit) => {
 		exited = exit;
 	});
-	const deadline = Date.now() + 15_000;
+	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		if (exited) throw new Error(`server exited early (${JSON.stringify(exited)}):\n${server.output()}`);
 		try {

@@ -55,7 +55,7 @@ describe("backup and restore through the CLI", () => {
 		timeout: 120_000,
 	}, async () => {
 		const dataDir = tempDir();
-		const env = { DATA_DIR: dataDir, TRUST_PROXY: "true" };
+		const env = { DATA_DIR: dataDir, TRUST_PROXY: "1" };
 		const server = await startServer(dataDir, env);
 		const storm = signupStorm(server);
 		await storm.until(15);

@@ -4,7 +4,7 @@ import { httpLogin, listEmails, SUPERUSER, startServer, tempDir } from "../../he
 describe("crash durability", () => {
 	it("a kill -9 during a signup storm loses no acknowledged signup", { timeout: 120_000 }, async () => {
 		const dataDir = tempDir();
-		const env = { TRUST_PROXY: "true" };
+		const env = { TRUST_PROXY: "1" };
 		const server = await startServer(dataDir, env);
 		const acknowledged: string[] = [];
 		let sent = 0;

@@ -1,0 +1,66 @@
+import { cpSync, existsSync, statSync, symlinkSync, utimesSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { type Launch, ROOT, type RunningServer, startServer, tempDir } from "../../helpers/process.ts";
+
+const CHECKOUT = ["server", "shared", "client", "migrations", "package.json", "package-lock.json", "tsconfig.json"];
+
+/** A fresh checkout: the sources and the installed dependencies, nothing built. */
+function freshCheckout(): string {
+	const dir = tempDir("portico-checkout-");
+	for (const path of CHECKOUT)
+		cpSync(join(ROOT, path), join(dir, path), {
+			recursive: true,
+			filter: (src) => !src.endsWith("/dist") && !src.includes("/dist/"),
+		});
+	symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+	return dir;
+}
+
+async function npmStart(checkout: string, dataDir: string): Promise<{ server: RunningServer; firstAnswerMs: number }> {
+	const launch: Launch = { cwd: checkout, args: ["server/start.mjs"] };
+	const started = performance.now();
+	const server = await startServer(dataDir, {}, { launch, timeoutMs: 120_000 });
+	const firstAnswerMs = Math.round(performance.now() - started);
+	return { server, firstAnswerMs };
+}
+
+async function stop(server: RunningServer) {
+	server.child.kill("SIGTERM");
+	expect(await server.exited).toEqual({ code: 0, signal: null });
+}
+
+describe("npm start (server/start.mjs) on a checkout", () => {
+	it("builds what is not built, then only what its sources outdated, then nothing", { timeout: 180_000 }, async () => {
+		const checkout = freshCheckout();
+		const dataDir = tempDir();
+		const bundle = join(checkout, "server/dist/main.mjs");
+		const client = join(checkout, "client/dist/index.html");
+
+		const first = await npmStart(checkout, dataDir);
+		expect(first.server.output()).toContain("Building the server bundle");
+		expect(first.server.output()).toContain("Building the client");
+		const page = await fetch(`${first.server.url}/login`, { headers: { accept: "text/html" } });
+		expect(page.status).toBe(200);
+		await stop(first.server);
+		const bundleBuilt = statSync(bundle).mtimeMs;
+		const clientBuilt = statSync(client).mtimeMs;
+
+		const second = await npmStart(checkout, dataDir);
+		expect(second.server.output()).not.toContain("Building");
+		await stop(second.server);
+		expect(statSync(bundle).mtimeMs).toBe(bundleBuilt);
+		console.log(`npm start, already built: first answer after ${second.firstAnswerMs} ms`);
+
+		// A server source edited after the build: the bundle is rebuilt, the client is not.
+		const later = new Date(bundleBuilt + 2000);
+		utimesSync(join(checkout, "server/services/health.ts"), later, later);
+		const third = await npmStart(checkout, dataDir);
+		expect(third.server.output()).toContain("Building the server bundle");
+		expect(third.server.output()).not.toContain("Building the client");
+		await stop(third.server);
+		expect(statSync(bundle).mtimeMs).toBeGreaterThan(bundleBuilt);
+		expect(statSync(client).mtimeMs).toBe(clientBuilt);
+		expect(existsSync(join(checkout, "server/dist/main.mjs.map"))).toBe(true);
+	});
+});
