@@ -60,7 +60,7 @@ async function main() {
 		DATA_DIR: dataDir,
 		PORT: String(appPort),
 		LOG_LEVEL: "warn",
-		TRUST_PROXY: "true",
+		TRUST_PROXY: "1",
 		FIRST_SUPERUSER_PASSWORD: PASSWORD,
 	});
 	let bare: ReturnType<typeof startNode> | undefined;

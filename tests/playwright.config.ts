@@ -62,7 +62,7 @@ export default defineConfig({
 			HOST: "127.0.0.1",
 			DATA_DIR: dataDir,
 			PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-			TRUST_PROXY: "true",
+			TRUST_PROXY: "1",
 			FIRST_SUPERUSER_EMAIL: E2E_ADMIN.email,
 			FIRST_SUPERUSER_PASSWORD: E2E_ADMIN.password,
 			LOG_LEVEL: "warn",
