@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import type { ResetPasswordInput } from "../../shared/schemas/auth.ts";
 import { resetTokens, type UserRow } from "../db/schema.ts";
 import { fail } from "../domain/errors.ts";
-import { type MailLanguage, pickLanguage } from "../mail/language.ts";
+import type { Locales } from "../../shared/i18n/i18n-types.ts";
+import { negotiateLocale } from "../mail/locale.ts";
 import { renderResetEmail } from "../mail/reset-email.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
@@ -41,9 +42,9 @@ function issueResetToken(deps: ServiceDeps, user: UserRow, meta?: RequestMeta): 
 const resetLink = (deps: ServiceDeps, token: string) =>
 	`${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
-function resetEmailFor(deps: ServiceDeps, user: UserRow, lang: MailLanguage, meta?: RequestMeta) {
+function resetEmailFor(deps: ServiceDeps, user: UserRow, locale: Locales, meta?: RequestMeta) {
 	const link = resetLink(deps, issueResetToken(deps, user, meta));
-	return renderResetEmail({ lang, name: user.fullName || user.email, link, validForMs: deps.config.resetTokenTtlMs });
+	return renderResetEmail({ locale, name: user.fullName || user.email, link, validForMs: deps.config.resetTokenTtlMs });
 }
 
 /**
@@ -60,11 +61,11 @@ export function requestPasswordRecovery(
 	meta: RequestMeta,
 ): { message: string } {
 	deps.limiter.take("recovery", meta.ip);
-	const lang = pickLanguage(acceptLanguage);
+	const locale = negotiateLocale(acceptLanguage);
 	deps.background.run(() => {
 		const user = findUserByEmail(deps, email);
 		if (!user?.isActive || !deps.limiter.tryTake("recoveryPerAccount", user.id)) return;
-		deps.mailer.send({ to: user.email, ...resetEmailFor(deps, user, lang, meta) });
+		deps.mailer.send({ to: user.email, ...resetEmailFor(deps, user, locale, meta) });
 	});
 	return RECOVERY_SENT;
 }
@@ -72,7 +73,7 @@ export function requestPasswordRecovery(
 /** For superusers: the HTML of the e-mail the user would get (with a live link). */
 export function recoveryEmailHtml(deps: ServiceDeps, email: string, acceptLanguage: string | undefined): string {
 	const user = findUserByEmail(deps, email) ?? fail("USER_EMAIL_NOT_FOUND");
-	return resetEmailFor(deps, user, pickLanguage(acceptLanguage)).html;
+	return resetEmailFor(deps, user, negotiateLocale(acceptLanguage)).html;
 }
 
 /**

@@ -1307,6 +1307,54 @@ type RootTranslation = {
 			page: RequiredParams<'page'>
 		}
 	}
+	mail: {
+		/**
+		 * H​e​l​l​o​ ​{​n​a​m​e​}​,
+		 * @param {string} name
+		 */
+		greeting: RequiredParams<'name'>
+		/**
+		 * I​f​ ​t​h​e​ ​b​u​t​t​o​n​ ​d​o​e​s​ ​n​o​t​ ​w​o​r​k​,​ ​c​o​p​y​ ​t​h​i​s​ ​l​i​n​k​ ​i​n​t​o​ ​y​o​u​r​ ​b​r​o​w​s​e​r​:
+		 */
+		linkHint: string
+		/**
+		 * T​h​e​ ​P​o​r​t​i​c​o​ ​t​e​a​m
+		 */
+		signature: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​v​a​l​i​d​ ​f​o​r​ ​{​c​o​u​n​t​}​ ​{​{​m​i​n​u​t​e​|​m​i​n​u​t​e​s​}​}​.
+		 * @param {number} count
+		 */
+		validMinutes: RequiredParams<'count'>
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​v​a​l​i​d​ ​f​o​r​ ​{​c​o​u​n​t​}​ ​{​{​h​o​u​r​|​h​o​u​r​s​}​}​.
+		 * @param {number} count
+		 */
+		validHours: RequiredParams<'count'>
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​v​a​l​i​d​ ​f​o​r​ ​{​c​o​u​n​t​}​ ​{​{​d​a​y​|​d​a​y​s​}​}​.
+		 * @param {number} count
+		 */
+		validDays: RequiredParams<'count'>
+		reset: {
+			/**
+			 * P​a​s​s​w​o​r​d​ ​r​e​c​o​v​e​r​y
+			 */
+			subject: string
+			/**
+			 * W​e​ ​r​e​c​e​i​v​e​d​ ​a​ ​r​e​q​u​e​s​t​ ​t​o​ ​r​e​s​e​t​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.
+			 */
+			intro: string
+			/**
+			 * R​e​s​e​t​ ​p​a​s​s​w​o​r​d
+			 */
+			button: string
+			/**
+			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​;​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​t​h​e​ ​s​a​m​e​.
+			 */
+			ignore: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -2588,6 +2636,50 @@ export type TranslationFunctions = {
 			 * Page {page}
 			 */
 			page: (arg: { page: unknown }) => LocalizedString
+		}
+	}
+	mail: {
+		/**
+		 * Hello {name},
+		 */
+		greeting: (arg: { name: string }) => LocalizedString
+		/**
+		 * If the button does not work, copy this link into your browser:
+		 */
+		linkHint: () => LocalizedString
+		/**
+		 * The Portico team
+		 */
+		signature: () => LocalizedString
+		/**
+		 * This link is valid for {count} {{minute|minutes}}.
+		 */
+		validMinutes: (arg: { count: number }) => LocalizedString
+		/**
+		 * This link is valid for {count} {{hour|hours}}.
+		 */
+		validHours: (arg: { count: number }) => LocalizedString
+		/**
+		 * This link is valid for {count} {{day|days}}.
+		 */
+		validDays: (arg: { count: number }) => LocalizedString
+		reset: {
+			/**
+			 * Password recovery
+			 */
+			subject: () => LocalizedString
+			/**
+			 * We received a request to reset the password of your Portico account.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Reset password
+			 */
+			button: () => LocalizedString
+			/**
+			 * If you did not ask for a new password, you can ignore this e-mail; your password stays the same.
+			 */
+			ignore: () => LocalizedString
 		}
 	}
 }

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { pickLanguage } from "../../server/mail/language.ts";
+import { negotiateLocale } from "../../server/mail/locale.ts";
 import { createMailer, type MailLogger } from "../../server/mail/mailer.ts";
 import { renderResetEmail } from "../../server/mail/reset-email.ts";
 import { buildTestApp } from "../helpers/build-test-app.ts";
@@ -96,7 +96,7 @@ describe("mailer", () => {
 describe("reset e-mail template", () => {
 	it("escapes what it interpolates and carries both parts", () => {
 		const mail = renderResetEmail({
-			lang: "en",
+			locale: "en",
 			name: `"><script>alert(1)</script>`,
 			link: "https://x.example/reset-password?token=a&b=<c>",
 			validForMs: 90 * 60_000,
@@ -109,8 +109,29 @@ describe("reset e-mail template", () => {
 	});
 
 	it("marks the Arabic HTML right-to-left", () => {
-		const mail = renderResetEmail({ lang: "ar", name: "x", link: "https://x/", validForMs: 60_000 });
+		const mail = renderResetEmail({ locale: "ar", name: "x", link: "https://x/", validForMs: 60_000 });
 		expect(mail.html).toMatch(/<html lang="ar" dir="rtl">/);
+	});
+
+	it("says how long the link lives in the largest whole unit, with each language's plural", () => {
+		const validity = (locale: "en" | "fr" | "ar", validForMs: number) =>
+			renderResetEmail({ locale, name: "x", link: "https://x/", validForMs }).text;
+		expect(validity("en", 60_000)).toContain("valid for 1 minute.");
+		expect(validity("en", 2 * 3_600_000)).toContain("valid for 2 hours.");
+		expect(validity("en", 7 * 86_400_000)).toContain("valid for 7 days.");
+		expect(validity("fr", 86_400_000)).toContain("valable 1 jour.");
+		expect(validity("ar", 2 * 60_000)).toContain("دقيقتين");
+		expect(validity("ar", 5 * 60_000)).toContain("دقائق");
+	});
+
+	it("keeps a stored name with line breaks on one line (no header-like text in the plain part)", () => {
+		const mail = renderResetEmail({
+			locale: "en",
+			name: "Eve\r\nBcc: victim@example.com",
+			link: "https://x/",
+			validForMs: 60_000,
+		});
+		expect(mail.text.split("\n")[0]).toBe("Hello Eve Bcc: victim@example.com,");
 	});
 });
 
@@ -127,7 +148,7 @@ describe("Accept-Language", () => {
 		["*", "en"],
 		["ar;q=abc, fr", "fr"],
 	])("%s -> %s", (header, expected) => {
-		expect(pickLanguage(header)).toBe(expected);
+		expect(negotiateLocale(header)).toBe(expected);
 	});
 });
 

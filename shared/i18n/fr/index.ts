@@ -1,5 +1,6 @@
 import type { Translation } from "../i18n-types";
 import { admin } from "./admin";
+import { mail } from "./mail";
 import { settings } from "./settings";
 
 const fr = {
@@ -226,6 +227,7 @@ const fr = {
 	},
 	settings,
 	admin,
+	mail,
 } satisfies Translation;
 
 export default fr;

@@ -1,0 +1,17 @@
+import type { Translation } from "../i18n-types";
+
+export const mail = {
+	greeting: "Bonjour {name},",
+	linkHint: "Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :",
+	signature: "L'équipe Portico",
+	validMinutes: "Ce lien est valable {count} {{minute|minutes}}.",
+	validHours: "Ce lien est valable {count} {{heure|heures}}.",
+	validDays: "Ce lien est valable {count} {{jour|jours}}.",
+	reset: {
+		subject: "Récupération du mot de passe",
+		intro: "Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Portico.",
+		button: "Réinitialiser le mot de passe",
+		ignore:
+			"Si vous n'avez pas demandé de nouveau mot de passe, ignorez cet e-mail ; votre mot de passe reste inchangé.",
+	},
+} satisfies Translation["mail"];
