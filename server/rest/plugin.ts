@@ -16,7 +16,7 @@ const routeModules: RouteModule[] = [loginRoutes, userRoutes, utilsRoutes, profi
 /** The FastAPI-compatible API, mounted at /api/v1. */
 export const restPlugin: FastifyPluginAsync<{ deps: ServiceDeps }> = async (scope, { deps }) => {
 	const app = scope.withTypeProvider<ZodTypeProvider>();
-	// Errors reach the app-wide handler (server/rest/error-handler.ts): FastAPI's shapes.
+	// Errors reach the app-wide handler (server/http/error-handler.ts): FastAPI's shapes.
 	app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: "Not Found" }));
 	// OAuth2 password forms (login) and the media move form arrive url-encoded (or as multipart,
 	// parsed in the scopes of those routes only).

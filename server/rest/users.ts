@@ -18,7 +18,6 @@ import { authOf, type RouteModule } from "./types.ts";
 
 const tags = ["users"];
 const security = [{ OAuth2PasswordBearer: [] }];
-const deleted = { message: "User deleted successfully" };
 
 export const userRoutes: RouteModule = (app, deps) => {
 	const { user, superuser } = authHooks(deps);
@@ -68,10 +67,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 			config: { reasons: ["SUPERUSER_SELF_DELETE", "REAUTH_REQUIRED"] },
 			schema: { tags, security, summary: "Delete own account", response: { 200: messageSchema } },
 		},
-		async (request) => {
-			await users.deleteMe(deps, authOf(request), requestMeta(request));
-			return deleted;
-		},
+		async (request) => users.deleteMe(deps, authOf(request), requestMeta(request)),
 	);
 	app.patch(
 		"/users/me/password",
@@ -141,9 +137,6 @@ export const userRoutes: RouteModule = (app, deps) => {
 				response: { 200: messageSchema },
 			},
 		},
-		async (request) => {
-			await users.deleteUser(deps, authOf(request), request.params.user_id, requestMeta(request));
-			return deleted;
-		},
+		async (request) => users.deleteUser(deps, authOf(request), request.params.user_id, requestMeta(request)),
 	);
 };

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { Locales } from "../../shared/i18n/i18n-types.ts";
 import type { ResetPasswordInput } from "../../shared/schemas/auth.ts";
 import { resetTokens, type UserRow } from "../db/schema.ts";
 import { fail } from "../domain/errors.ts";
-import type { Locales } from "../../shared/i18n/i18n-types.ts";
 import { negotiateLocale } from "../mail/locale.ts";
 import { renderResetEmail } from "../mail/reset-email.ts";
 import { recordAudit } from "./audit.ts";

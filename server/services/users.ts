@@ -292,23 +292,31 @@ export async function updateUser(
 	return toUserPublic(findUserById(deps, target.id) ?? fail("USER_ID_NOT_FOUND"));
 }
 
+const USER_DELETED = { message: "User deleted successfully" };
+
 export async function deleteUser(
 	deps: ServiceDeps,
 	actor: Authenticated,
 	userId: string,
 	meta?: RequestMeta,
-): Promise<void> {
+): Promise<{ message: string }> {
 	const target = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
 	if (target.id === actor.user.id) fail("SUPERUSER_SELF_DELETE");
 	assertNotLastSuperuser(deps, target);
 	await removeUser(deps, target, { action: "admin.user_delete", actor: actor.user, subject: target, meta });
+	return USER_DELETED;
 }
 
 /** Deleting one's own account is sensitive: it needs a recent proof of identity. */
-export async function deleteMe(deps: ServiceDeps, auth: Authenticated, meta?: RequestMeta): Promise<void> {
+export async function deleteMe(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	meta?: RequestMeta,
+): Promise<{ message: string }> {
 	if (auth.user.isSuperuser) fail("SUPERUSER_SELF_DELETE");
 	requireRecentAuth(deps, auth);
 	await removeUser(deps, auth.user, { action: "user.delete", actor: auth.user, subject: auth.user, meta });
+	return USER_DELETED;
 }
 
 /** Deletes the user row (sessions, profile, media rows and tokens cascade) with its audit row, then their files. */

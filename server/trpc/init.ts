@@ -1,6 +1,5 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { errorTexts } from "../../shared/errors.ts";
 import { DomainError } from "../domain/errors.ts";
 import { reasonStatus } from "../http/errors.ts";
 import { resolveAuth } from "../http/session.ts";
@@ -39,19 +38,14 @@ const domainErrors = t.middleware(async ({ ctx, next }) => {
 export const router = t.router;
 export const publicProcedure = t.procedure.use(domainErrors);
 
+/** The gates throw domain errors like any service, so the one table maps them (domainErrors above). */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
 	const resolved = resolveAuth(ctx.deps, ctx.req);
-	if (!resolved.auth)
-		throw new TRPCError({
-			code: "UNAUTHORIZED",
-			message: errorTexts[resolved.reason],
-			cause: new DomainError(resolved.reason),
-		});
+	if (!resolved.auth) throw new DomainError(resolved.reason);
 	return next({ ctx: { ...ctx, auth: resolved.auth, user: resolved.auth.user } });
 });
 
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-	if (!ctx.user.isSuperuser)
-		throw new TRPCError({ code: "FORBIDDEN", message: errorTexts.FORBIDDEN, cause: new DomainError("FORBIDDEN") });
+	if (!ctx.user.isSuperuser) throw new DomainError("FORBIDDEN");
 	return next();
 });

@@ -17,8 +17,7 @@ export const adminRouter = router({
 	update: adminProcedure
 		.input(z.object({ ...userIdParamsSchema.shape, ...userUpdateSchema.shape }))
 		.mutation(({ ctx, input: { user_id, ...changes } }) => updateUser(ctx.deps, ctx.auth, user_id, changes, ctx.meta)),
-	delete: adminProcedure.input(userIdParamsSchema).mutation(async ({ ctx, input }) => {
-		await deleteUser(ctx.deps, ctx.auth, input.user_id, ctx.meta);
-		return { message: "User deleted successfully" };
-	}),
+	delete: adminProcedure
+		.input(userIdParamsSchema)
+		.mutation(({ ctx, input }) => deleteUser(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
 });

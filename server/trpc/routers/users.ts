@@ -11,8 +11,5 @@ export const usersRouter = router({
 	changePassword: protectedProcedure
 		.input(updatePasswordSchema)
 		.mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.auth, input, ctx.meta)),
-	deleteMe: protectedProcedure.mutation(async ({ ctx }) => {
-		await deleteMe(ctx.deps, ctx.auth, ctx.meta);
-		return { message: "User deleted successfully" };
-	}),
+	deleteMe: protectedProcedure.mutation(({ ctx }) => deleteMe(ctx.deps, ctx.auth, ctx.meta)),
 });

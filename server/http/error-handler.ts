@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { DomainError } from "../domain/errors.ts";
-import { reasonStatus } from "../http/errors.ts";
-import { fastapiValidationBody, type ValidationIssue } from "../http/validation.ts";
+import { reasonStatus } from "./errors.ts";
+import { fastapiValidationBody, type ValidationIssue } from "./validation.ts";
 
 const BODY_PARSE_ERRORS = new Set([
 	"FST_ERR_CTP_INVALID_JSON_BODY",
