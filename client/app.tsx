@@ -7,6 +7,7 @@ import { Toaster } from "sonner";
 import { ErrorBoundary, RouteErrorFallback } from "./components/error-boundary.tsx";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 import { PublicOnly } from "./features/auth/public-only.tsx";
+import { ReauthDialog } from "./features/session/reauth/reauth-dialog.tsx";
 import { SessionProvider } from "./features/session/session-provider.tsx";
 import { directionOf, I18nProvider, type Locales, useI18n } from "./i18n/index.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
@@ -51,6 +52,7 @@ function ThemedApp() {
 			<DirectionProvider dir={dir}>
 				<ErrorBoundary>
 					<RouterProvider router={router} />
+					<ReauthDialog />
 				</ErrorBoundary>
 			</DirectionProvider>
 			<Toaster

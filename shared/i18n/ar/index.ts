@@ -1,5 +1,6 @@
 import type { Translation } from "../i18n-types";
 import { admin } from "./admin";
+import { reauth } from "./reauth";
 import { settings } from "./settings";
 
 const ar = {
@@ -225,6 +226,7 @@ const ar = {
 	},
 	settings,
 	admin,
+	reauth,
 } satisfies Translation;
 
 export default ar;

@@ -2,6 +2,7 @@ import { errorTexts } from "../../errors";
 import { validationMessages } from "../../schemas/messages";
 import type { BaseTranslation } from "../i18n-types";
 import { admin } from "./admin";
+import { reauth } from "./reauth";
 import { settings } from "./settings";
 
 const en = {
@@ -162,6 +163,7 @@ const en = {
 	},
 	settings,
 	admin,
+	reauth,
 } satisfies BaseTranslation;
 
 export default en;

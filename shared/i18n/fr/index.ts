@@ -1,5 +1,6 @@
 import type { Translation } from "../i18n-types";
 import { admin } from "./admin";
+import { reauth } from "./reauth";
 import { settings } from "./settings";
 
 const fr = {
@@ -226,6 +227,7 @@ const fr = {
 	},
 	settings,
 	admin,
+	reauth,
 } satisfies Translation;
 
 export default fr;
