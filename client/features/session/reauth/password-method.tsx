@@ -15,7 +15,9 @@ export function PasswordMethod({ onConfirmed, onCancel }: ReauthMethodProps) {
 	const { LL } = useI18n();
 	const trpc = useTRPC();
 	const reauthenticate = useMutation(trpc.auth.reauthenticate.mutationOptions());
-	const form = useZodForm(reauthenticateSchema, { defaultValues: { password: "" } });
+	// Checked on Confirm, not on blur: an error appearing as focus moves to the show-password
+	// button would grow the centred dialog under the pointer and swallow the click.
+	const form = useZodForm(reauthenticateSchema, { defaultValues: { password: "" }, mode: "onSubmit" });
 
 	const confirm = async (values: ReauthenticateInput) => {
 		try {
