@@ -2,10 +2,11 @@ import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router-dom";
 import { loginFormSchema } from "../../shared/schemas/auth.ts";
-import { Field } from "../components/form/field.tsx";
 import { Form } from "../components/form/form.tsx";
 import { PasswordField } from "../components/form/password-field.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
+import { EmailField } from "../features/auth/email-field.tsx";
+import { OtherScreenLink } from "../features/auth/other-screen-link.tsx";
 import { useSession } from "../features/session/hooks.ts";
 import { useI18n } from "../i18n/index.tsx";
 import { authErrorText } from "../lib/error-text.ts";
@@ -36,15 +37,7 @@ export function Component() {
 		<AuthPage title={LL.auth.loginTitle()}>
 			<Form form={form} onSubmit={(values) => login.mutate(values)}>
 				<Flex direction="column" gap="4">
-					<Field
-						name="username"
-						label={LL.auth.email()}
-						placeholder={LL.auth.email()}
-						testId="email-input"
-						type="email"
-						autoComplete="username"
-						required
-					/>
+					<EmailField name="username" autoComplete="username" />
 					<PasswordField
 						name="password"
 						label={LL.auth.password()}
@@ -61,12 +54,7 @@ export function Component() {
 					<Button type="submit" size="3" loading={login.isPending}>
 						{LL.auth.login()}
 					</Button>
-					<Text size="2" align="center">
-						{LL.auth.noAccount()}{" "}
-						<RadixLink asChild weight="medium">
-							<Link to="/signup">{LL.auth.register()}</Link>
-						</RadixLink>
-					</Text>
+					<OtherScreenLink text={LL.auth.noAccount()} link={LL.auth.register()} to="/signup" />
 				</Flex>
 			</Form>
 		</AuthPage>

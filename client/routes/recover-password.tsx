@@ -2,9 +2,9 @@ import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { recoverPasswordSchema } from "../../shared/schemas/auth.ts";
-import { Field } from "../components/form/field.tsx";
 import { Form } from "../components/form/form.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
+import { EmailField } from "../features/auth/email-field.tsx";
 import { useI18n } from "../i18n/index.tsx";
 import { notifyMutationError } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
@@ -33,15 +33,7 @@ export function Component() {
 							<Callout.Text>{LL.auth.recoverSent()}</Callout.Text>
 						</Callout.Root>
 					) : null}
-					<Field
-						name="email"
-						label={LL.auth.email()}
-						placeholder={LL.auth.email()}
-						testId="email-input"
-						type="email"
-						autoComplete="email"
-						required
-					/>
+					<EmailField name="email" autoComplete="email" />
 					<Button type="submit" size="3" loading={recover.isPending}>
 						{LL.auth.continue()}
 					</Button>

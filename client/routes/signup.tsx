@@ -1,11 +1,13 @@
-import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Flex } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { signupFormSchema } from "../../shared/schemas/users.ts";
 import { Field } from "../components/form/field.tsx";
 import { Form } from "../components/form/form.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
+import { EmailField } from "../features/auth/email-field.tsx";
 import { NewPasswordFields } from "../features/auth/new-password-fields.tsx";
+import { OtherScreenLink } from "../features/auth/other-screen-link.tsx";
 import { useI18n } from "../i18n/index.tsx";
 import { authErrorText } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
@@ -43,15 +45,7 @@ export function Component() {
 						autoComplete="name"
 						required
 					/>
-					<Field
-						name="email"
-						label={LL.auth.email()}
-						placeholder={LL.auth.email()}
-						testId="email-input"
-						type="email"
-						autoComplete="email"
-						required
-					/>
+					<EmailField name="email" autoComplete="email" />
 					<NewPasswordFields
 						passwordName="password"
 						passwordLabel={LL.auth.password()}
@@ -60,12 +54,7 @@ export function Component() {
 					<Button type="submit" size="3" loading={signup.isPending}>
 						{LL.auth.signUp()}
 					</Button>
-					<Text size="2" align="center">
-						{LL.auth.haveAccount()}{" "}
-						<RadixLink asChild weight="medium">
-							<Link to="/login">{LL.auth.logInLink()}</Link>
-						</RadixLink>
-					</Text>
+					<OtherScreenLink text={LL.auth.haveAccount()} link={LL.auth.logInLink()} to="/login" />
 				</Flex>
 			</Form>
 		</AuthPage>
