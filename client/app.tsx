@@ -1,18 +1,20 @@
 import { DirectionProvider } from "@radix-ui/react-direction";
 import { Theme } from "@radix-ui/themes";
 import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
 import { createBrowserRouter, Outlet, RouterProvider } from "react-router-dom";
 import { Toaster } from "sonner";
 import { ErrorBoundary, RouteErrorFallback } from "./components/error-boundary.tsx";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
 import { PublicOnly } from "./features/auth/public-only.tsx";
+import { ReauthDialog } from "./features/session/reauth/reauth-dialog.tsx";
+import { SessionProvider } from "./features/session/session-provider.tsx";
 import { directionOf, I18nProvider, type Locales, useI18n } from "./i18n/index.tsx";
-import { connectSession } from "./lib/session.ts";
+import { createQueryClient } from "./lib/query-client.ts";
 import { useTheme } from "./lib/theme.ts";
 import { MAX_VISIBLE_TOASTS } from "./lib/toast.ts";
-import { queryClient, TRPCProvider, trpcClient } from "./lib/trpc.ts";
 
-export const router = createBrowserRouter([
+const router = createBrowserRouter([
 	{
 		element: <Outlet />,
 		ErrorBoundary: RouteErrorFallback,
@@ -40,8 +42,6 @@ export const router = createBrowserRouter([
 	},
 ]);
 
-connectSession({ navigate: (to, options) => router.navigate(to, options), queryClient });
-
 function ThemedApp() {
 	const { appearance } = useTheme();
 	const { locale } = useI18n();
@@ -52,6 +52,7 @@ function ThemedApp() {
 			<DirectionProvider dir={dir}>
 				<ErrorBoundary>
 					<RouterProvider router={router} />
+					<ReauthDialog />
 				</ErrorBoundary>
 			</DirectionProvider>
 			<Toaster
@@ -69,13 +70,14 @@ function ThemedApp() {
 }
 
 export function App({ locale }: { locale: Locales }) {
+	const [queryClient] = useState(createQueryClient);
 	return (
 		<QueryClientProvider client={queryClient}>
-			<TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+			<SessionProvider router={router}>
 				<I18nProvider locale={locale}>
 					<ThemedApp />
 				</I18nProvider>
-			</TRPCProvider>
+			</SessionProvider>
 		</QueryClientProvider>
 	);
 }

@@ -15,13 +15,43 @@ const freePort = () =>
 		.trim();
 process.env.E2E_PORT ??= freePort();
 export const E2E_PORT = Number(process.env.E2E_PORT);
+/** A second server whose recent-authentication window is 3 s, for the re-authentication dialog (reauth.spec.ts). */
+process.env.E2E_REAUTH_PORT ??= freePort();
+export const E2E_REAUTH_PORT = Number(process.env.E2E_REAUTH_PORT);
+export const E2E_REAUTH_WINDOW_MS = 3_000;
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password-1" };
 
 // The runner loads this file first and its workers inherit the variable: one fresh data dir per run.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "portico-e2e-"));
 const dataDir = process.env.E2E_DATA_DIR;
 mkdirSync(dataDir, { recursive: true });
+process.env.E2E_REAUTH_DATA_DIR ??= mkdtempSync(join(tmpdir(), "portico-e2e-reauth-"));
+const reauthDataDir = process.env.E2E_REAUTH_DATA_DIR;
+mkdirSync(reauthDataDir, { recursive: true });
 const root = fileURLToPath(new URL("..", import.meta.url));
+
+function appServer({ port, dataDir, env = {} }: { port: number; dataDir: string; env?: Record<string, string> }) {
+	return {
+		command: "npm start",
+		cwd: root,
+		url: `http://127.0.0.1:${port}/api/v1/utils/health-check/`,
+		reuseExistingServer: false,
+		timeout: 60_000,
+		stdout: "ignore" as const,
+		stderr: "pipe" as const,
+		env: {
+			PORT: String(port),
+			HOST: "127.0.0.1",
+			DATA_DIR: dataDir,
+			PUBLIC_URL: `http://127.0.0.1:${port}`,
+			TRUST_PROXY: "1",
+			FIRST_SUPERUSER_EMAIL: E2E_ADMIN.email,
+			FIRST_SUPERUSER_PASSWORD: E2E_ADMIN.password,
+			LOG_LEVEL: "warn",
+			...env,
+		},
+	};
+}
 
 export default defineConfig({
 	testDir: "./e2e",
@@ -48,24 +78,14 @@ export default defineConfig({
 			],
 		},
 	},
-	webServer: {
-		// `npm start` itself (bundles the server, runs plain node) against the build `npm run test:e2e` made.
-		command: "npm start",
-		cwd: root,
-		url: `http://127.0.0.1:${E2E_PORT}/api/v1/utils/health-check/`,
-		reuseExistingServer: false,
-		timeout: 60_000,
-		stdout: "ignore",
-		stderr: "pipe",
-		env: {
-			PORT: String(E2E_PORT),
-			HOST: "127.0.0.1",
-			DATA_DIR: dataDir,
-			PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-			TRUST_PROXY: "1",
-			FIRST_SUPERUSER_EMAIL: E2E_ADMIN.email,
-			FIRST_SUPERUSER_PASSWORD: E2E_ADMIN.password,
-			LOG_LEVEL: "warn",
-		},
-	},
+	// Started one after the other; `npm start` itself (bundles the server, runs plain node) against
+	// the build `npm run test:e2e` made.
+	webServer: [
+		appServer({ port: E2E_PORT, dataDir }),
+		appServer({
+			port: E2E_REAUTH_PORT,
+			dataDir: reauthDataDir,
+			env: { REAUTH_WINDOW: `${E2E_REAUTH_WINDOW_MS / 1000}s` },
+		}),
+	],
 });

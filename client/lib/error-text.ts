@@ -1,5 +1,6 @@
-import { type ErrorReason, errorTexts, isErrorReason } from "../../shared/errors.ts";
+import { isErrorReason } from "../../shared/errors.ts";
 import type { TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
+import { reasonOfDetail } from "./rest-errors.ts";
 import { notifyError } from "./toast.ts";
 import { translateMessage } from "./validation.ts";
 
@@ -43,12 +44,8 @@ export function authErrorText(error: unknown, LL: TranslationFunctions): string 
 export const notifyMutationError = (error: unknown, LL: TranslationFunctions): void =>
 	notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL));
 
-const reasonByDetail = new Map(
-	Object.entries(errorTexts).map(([reason, text]) => [text as string, reason as ErrorReason]),
-);
-
 /** A REST `detail` (the upload speaks REST) in the user's language: the server's texts are `errorTexts`. */
 export function restDetailText(detail: string, LL: TranslationFunctions): string {
-	const reason = reasonByDetail.get(detail);
+	const reason = reasonOfDetail(detail);
 	return reason ? LL.api.reasons[reason]() : detail;
 }

@@ -1,5 +1,6 @@
 import { imageFileProblem } from "../../shared/schemas/media.ts";
 import type { ValidationMessageKey } from "../../shared/schemas/messages.ts";
+import { restErrorMessage } from "./rest-errors.ts";
 
 /** What POST /api/v1/media/upload answers. */
 export type UploadedMedia = {
@@ -31,24 +32,6 @@ export function buildUploadForm(file: Blob, fileName: string, entityType: string
 	return form;
 }
 
-/** The text of a REST error body: `{detail: string}` or FastAPI's 422 `{detail: [{msg}]}`. */
-export function restErrorMessage(status: number, body: string): string {
-	try {
-		const parsed: unknown = JSON.parse(body);
-		if (parsed && typeof parsed === "object" && "detail" in parsed) {
-			const detail = (parsed as { detail: unknown }).detail;
-			if (typeof detail === "string" && detail) return detail;
-			if (Array.isArray(detail)) {
-				const first: unknown = detail[0];
-				if (first && typeof first === "object" && "msg" in first && typeof first.msg === "string") return first.msg;
-			}
-		}
-	} catch {
-		// not JSON: fall through to the status
-	}
-	return status === 0 ? "" : `HTTP ${status}`;
-}
-
 export class UploadError extends Error {
 	constructor(
 		message: string,
@@ -59,50 +42,63 @@ export class UploadError extends Error {
 	}
 }
 
+/** RequestInit plus the upload progress (0..100) that XMLHttpRequest reports and fetch does not. */
+export type UploadInit = RequestInit & { onUploadProgress?: (percent: number) => void };
+
+const bodilessStatuses = new Set([204, 205, 304]);
+
+/** `fetch` over XMLHttpRequest, for the upload's progress. */
+export function xhrFetch(url: string, init: UploadInit = {}): Promise<Response> {
+	return new Promise((resolve, reject) => {
+		const xhr = new XMLHttpRequest();
+		xhr.open(init.method ?? "GET", url);
+		xhr.withCredentials = true;
+		for (const [name, value] of new Headers(init.headers)) xhr.setRequestHeader(name, value);
+		xhr.upload.onprogress = (event) => {
+			if (event.lengthComputable) init.onUploadProgress?.(Math.round((event.loaded / event.total) * 100));
+		};
+		xhr.onload = () => {
+			const body = bodilessStatuses.has(xhr.status) ? null : xhr.responseText;
+			resolve(new Response(body, { status: xhr.status, statusText: xhr.statusText }));
+		};
+		xhr.onerror = () => reject(new TypeError("Network request failed"));
+		xhr.onabort = () => reject(new DOMException("The upload was aborted", "AbortError"));
+		init.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+		xhr.send((init.body as XMLHttpRequestBodyInit | null | undefined) ?? null);
+	});
+}
+
 export type UploadOptions = {
 	file: File;
 	entityType?: string;
 	entityId: string;
-	token: string | null | undefined;
 	/** 0..100 */
 	onProgress?: (percent: number) => void;
 	signal?: AbortSignal;
 };
 
-/** Uploads with XMLHttpRequest, because fetch reports no upload progress. */
-export function uploadMedia({
-	file,
-	entityType = "user",
-	entityId,
-	token,
-	onProgress,
-	signal,
-}: UploadOptions): Promise<UploadedMedia> {
-	return new Promise((resolve, reject) => {
-		const xhr = new XMLHttpRequest();
-		xhr.open("POST", UPLOAD_PATH);
-		xhr.withCredentials = true;
-		if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
-		xhr.upload.onprogress = (event) => {
-			if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
-		};
-		xhr.onload = () => {
-			if (xhr.status >= 200 && xhr.status < 300) {
-				try {
-					onProgress?.(100);
-					resolve(JSON.parse(xhr.responseText) as UploadedMedia);
-				} catch {
-					reject(new UploadError("", xhr.status));
-				}
-				return;
-			}
-			reject(new UploadError(restErrorMessage(xhr.status, xhr.responseText), xhr.status));
-		};
-		xhr.onerror = () => reject(new UploadError("", 0));
-		xhr.onabort = () => reject(new UploadError("", 0));
-		signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-		xhr.send(buildUploadForm(file, file.name, entityType, entityId));
-	});
+/** Uploads one file with `send` (xhrFetch under the session); rejects with an UploadError. */
+export async function uploadMedia(
+	send: (url: string, init: UploadInit) => Promise<Response>,
+	{ file, entityType = "user", entityId, onProgress, signal }: UploadOptions,
+): Promise<UploadedMedia> {
+	let response: Response;
+	let body: string;
+	try {
+		const form = buildUploadForm(file, file.name, entityType, entityId);
+		response = await send(UPLOAD_PATH, { method: "POST", body: form, signal, onUploadProgress: onProgress });
+		body = await response.text();
+	} catch {
+		throw new UploadError("", 0);
+	}
+	if (!response.ok) throw new UploadError(restErrorMessage(response.status, body), response.status);
+	try {
+		const uploaded = JSON.parse(body) as UploadedMedia;
+		onProgress?.(100);
+		return uploaded;
+	} catch {
+		throw new UploadError("", response.status);
+	}
 }
 
 /** The file id at the end of a `/api/v1/media/serve/<type>/<id>/<file_id>` URL, or null. */

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type FieldError, type FieldErrors, type FieldValues, type UseFormProps, useForm } from "react-hook-form";
+import { type FieldError, type FieldValues, type UseFormProps, useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
 import { isValidationMessageKey } from "../../shared/schemas/messages.ts";
@@ -37,13 +37,4 @@ export function errorMessages(error: FieldError | undefined, LL: TranslationFunc
 	}
 	const texts = raw.map((message) => translateMessage(message, LL)).filter((text): text is string => text !== null);
 	return [...new Set(texts)];
-}
-
-/** `errorMessages` for a top-level field of a form's errors. */
-export function fieldErrorTexts<T extends FieldValues>(
-	errors: FieldErrors<T>,
-	name: keyof T & string,
-	LL: TranslationFunctions,
-): string[] {
-	return errorMessages(errors[name] as FieldError | undefined, LL);
 }

@@ -1,5 +1,5 @@
 import { Flex, Heading, Text } from "@radix-ui/themes";
-import { useCurrentUser } from "../features/auth/use-current-user.ts";
+import { useCurrentUser } from "../features/session/hooks.ts";
 import { useI18n } from "../i18n/index.tsx";
 import { displayName } from "../lib/display-name.ts";
 import { usePageTitle } from "../lib/page-title.ts";

@@ -2,32 +2,30 @@ import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router-dom";
 import { loginFormSchema } from "../../shared/schemas/auth.ts";
-import { FormField } from "../components/form-field.tsx";
-import { PasswordField } from "../components/password-field.tsx";
+import { Form } from "../components/form/form.tsx";
+import { PasswordField } from "../components/form/password-field.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
+import { EmailField } from "../features/auth/email-field.tsx";
+import { OtherScreenLink } from "../features/auth/other-screen-link.tsx";
+import { useSession } from "../features/session/hooks.ts";
 import { useI18n } from "../i18n/index.tsx";
-import { authStore } from "../lib/auth-store.ts";
 import { authErrorText } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
 import { notifyError, notifySuccess } from "../lib/toast.ts";
-import { queryClient, useTRPC } from "../lib/trpc.ts";
-import { fieldErrorTexts, useZodForm } from "../lib/validation.ts";
+import { useTRPC } from "../lib/trpc.ts";
+import { useZodForm } from "../lib/validation.ts";
 
 export function Component() {
 	const { LL } = useI18n();
 	usePageTitle(LL.auth.loginTitle());
 	const trpc = useTRPC();
 	const navigate = useNavigate();
-	const {
-		register,
-		handleSubmit,
-		formState: { errors },
-	} = useZodForm(loginFormSchema, { defaultValues: { username: "", password: "" } });
+	const session = useSession();
+	const form = useZodForm(loginFormSchema, { defaultValues: { username: "", password: "" } });
 	const login = useMutation(
 		trpc.auth.login.mutationOptions({
 			onSuccess(pair) {
-				queryClient.clear();
-				authStore.set({ token: pair.access_token, refreshToken: pair.refresh_token });
+				session.start({ token: pair.access_token, refreshToken: pair.refresh_token });
 				notifySuccess(LL.auth.loggedIn());
 				navigate("/", { replace: true });
 			},
@@ -37,26 +35,16 @@ export function Component() {
 
 	return (
 		<AuthPage title={LL.auth.loginTitle()}>
-			<form noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
+			<Form form={form} onSubmit={(values) => login.mutate(values)}>
 				<Flex direction="column" gap="4">
-					<FormField
-						label={LL.auth.email()}
-						placeholder={LL.auth.email()}
-						testId="email-input"
-						type="email"
-						autoComplete="username"
-						required
-						registration={register("username")}
-						errors={fieldErrorTexts(errors, "username", LL)}
-					/>
+					<EmailField name="username" autoComplete="username" />
 					<PasswordField
+						name="password"
 						label={LL.auth.password()}
 						placeholder={LL.auth.password()}
 						testId="password-input"
 						autoComplete="current-password"
 						required
-						registration={register("password")}
-						errors={fieldErrorTexts(errors, "password", LL)}
 					/>
 					<Text size="2">
 						<RadixLink asChild>
@@ -66,14 +54,9 @@ export function Component() {
 					<Button type="submit" size="3" loading={login.isPending}>
 						{LL.auth.login()}
 					</Button>
-					<Text size="2" align="center">
-						{LL.auth.noAccount()}{" "}
-						<RadixLink asChild weight="medium">
-							<Link to="/signup">{LL.auth.register()}</Link>
-						</RadixLink>
-					</Text>
+					<OtherScreenLink text={LL.auth.noAccount()} link={LL.auth.register()} to="/signup" />
 				</Flex>
-			</form>
+			</Form>
 		</AuthPage>
 	);
 }

@@ -4,14 +4,13 @@ import { Link, Navigate, Outlet, useLocation } from "react-router-dom";
 import { ErrorFallback } from "../components/error-boundary.tsx";
 import { FullPageSpinner } from "../components/full-page-spinner.tsx";
 import { CloseIcon, MenuIcon } from "../components/icons.tsx";
-import { useCurrentUser } from "../features/auth/use-current-user.ts";
 import { LanguageSelect } from "../features/layout/language-select.tsx";
 import { SideNav } from "../features/layout/side-nav.tsx";
 import { ThemeControl } from "../features/layout/theme-control.tsx";
 import { UserMenu } from "../features/layout/user-menu.tsx";
 import { useProfile } from "../features/profile/use-profile.ts";
+import { useCurrentUser, useSession } from "../features/session/hooks.ts";
 import { useI18n } from "../i18n/index.tsx";
-import { useAuthTokens } from "../lib/auth-store.ts";
 import { useMediaQuery } from "../lib/use-media-query.ts";
 
 const NARROW = "(max-width: 767.98px)";
@@ -19,7 +18,7 @@ const NARROW = "(max-width: 767.98px)";
 /** Header (60 px) + side menu (300 px; a drawer under 768 px) around the signed-in screens. */
 export function Component() {
 	const { LL } = useI18n();
-	const tokens = useAuthTokens();
+	const { tokens } = useSession();
 	const { data: user, isPending, error } = useCurrentUser();
 	// Loads beside users.me (no waterfall); only the avatar needs it here.
 	const { data: profile } = useProfile();

@@ -2,24 +2,21 @@ import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { recoverPasswordSchema } from "../../shared/schemas/auth.ts";
-import { FormField } from "../components/form-field.tsx";
+import { Form } from "../components/form/form.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
+import { EmailField } from "../features/auth/email-field.tsx";
 import { useI18n } from "../i18n/index.tsx";
 import { notifyMutationError } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
 import { notifySuccess } from "../lib/toast.ts";
 import { useTRPC } from "../lib/trpc.ts";
-import { fieldErrorTexts, useZodForm } from "../lib/validation.ts";
+import { useZodForm } from "../lib/validation.ts";
 
 export function Component() {
 	const { LL } = useI18n();
 	usePageTitle(LL.auth.recoverTitle());
 	const trpc = useTRPC();
-	const {
-		register,
-		handleSubmit,
-		formState: { errors },
-	} = useZodForm(recoverPasswordSchema, { defaultValues: { email: "" } });
+	const form = useZodForm(recoverPasswordSchema, { defaultValues: { email: "" } });
 	const recover = useMutation(
 		trpc.auth.recoverPassword.mutationOptions({
 			onSuccess: () => notifySuccess(LL.auth.passwordResetEmailSent()),
@@ -29,23 +26,14 @@ export function Component() {
 
 	return (
 		<AuthPage title={LL.auth.recoverTitle()} intro={LL.auth.recoverText()}>
-			<form noValidate onSubmit={handleSubmit((values) => recover.mutate(values))}>
+			<Form form={form} onSubmit={(values) => recover.mutate(values)}>
 				<Flex direction="column" gap="4">
 					{recover.isSuccess ? (
 						<Callout.Root color="teal" role="status">
 							<Callout.Text>{LL.auth.recoverSent()}</Callout.Text>
 						</Callout.Root>
 					) : null}
-					<FormField
-						label={LL.auth.email()}
-						placeholder={LL.auth.email()}
-						testId="email-input"
-						type="email"
-						autoComplete="email"
-						required
-						registration={register("email")}
-						errors={fieldErrorTexts(errors, "email", LL)}
-					/>
+					<EmailField name="email" autoComplete="email" />
 					<Button type="submit" size="3" loading={recover.isPending}>
 						{LL.auth.continue()}
 					</Button>
@@ -55,7 +43,7 @@ export function Component() {
 						</RadixLink>
 					</Text>
 				</Flex>
-			</form>
+			</Form>
 		</AuthPage>
 	);
 }

@@ -2,14 +2,15 @@ import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { resetPasswordFormSchema } from "../../shared/schemas/auth.ts";
-import { PasswordField } from "../components/password-field.tsx";
+import { Form } from "../components/form/form.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
+import { NewPasswordFields } from "../features/auth/new-password-fields.tsx";
 import { useI18n } from "../i18n/index.tsx";
 import { notifyMutationError } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
 import { notifySuccess } from "../lib/toast.ts";
 import { useTRPC } from "../lib/trpc.ts";
-import { fieldErrorTexts, useZodForm } from "../lib/validation.ts";
+import { useZodForm } from "../lib/validation.ts";
 
 export function Component() {
 	const { LL } = useI18n();
@@ -18,11 +19,9 @@ export function Component() {
 	const navigate = useNavigate();
 	const [params] = useSearchParams();
 	const token = params.get("token") ?? "";
-	const {
-		register,
-		handleSubmit,
-		formState: { errors },
-	} = useZodForm(resetPasswordFormSchema, { defaultValues: { token, new_password: "", confirm_password: "" } });
+	const form = useZodForm(resetPasswordFormSchema, {
+		defaultValues: { token, new_password: "", confirm_password: "" },
+	});
 	const reset = useMutation(
 		trpc.auth.resetPassword.mutationOptions({
 			onSuccess() {
@@ -36,31 +35,18 @@ export function Component() {
 	return (
 		<AuthPage title={LL.auth.resetTitle()} intro={token ? LL.auth.resetText() : undefined}>
 			{token ? (
-				<form noValidate onSubmit={handleSubmit((values) => reset.mutate(values))}>
+				<Form form={form} onSubmit={(values) => reset.mutate(values)}>
 					<Flex direction="column" gap="4">
-						<PasswordField
-							label={LL.auth.newPassword()}
-							placeholder={LL.auth.newPassword()}
-							testId="new-password-input"
-							autoComplete="new-password"
-							required
-							registration={register("new_password")}
-							errors={fieldErrorTexts(errors, "new_password", LL)}
-						/>
-						<PasswordField
-							label={LL.auth.confirmPassword()}
-							placeholder={LL.auth.confirmPassword()}
-							testId="confirm-password-input"
-							autoComplete="new-password"
-							required
-							registration={register("confirm_password")}
-							errors={fieldErrorTexts(errors, "confirm_password", LL)}
+						<NewPasswordFields
+							passwordName="new_password"
+							passwordLabel={LL.auth.newPassword()}
+							passwordTestId="new-password-input"
 						/>
 						<Button type="submit" size="3" loading={reset.isPending}>
 							{LL.auth.resetPassword()}
 						</Button>
 					</Flex>
-				</form>
+				</Form>
 			) : (
 				<Callout.Root color="amber" role="alert">
 					<Callout.Text>{LL.auth.missingToken()}</Callout.Text>

@@ -1355,6 +1355,30 @@ type RootTranslation = {
 			ignore: string
 		}
 	}
+	reauth: {
+		/**
+		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y
+		 */
+		title: string
+		/**
+		 * C​o​n​f​i​r​m
+		 */
+		confirm: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		password: {
+			/**
+			 * F​o​r​ ​y​o​u​r​ ​s​e​c​u​r​i​t​y​,​ ​e​n​t​e​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​c​o​n​t​i​n​u​e​.
+			 */
+			text: string
+			/**
+			 * P​a​s​s​w​o​r​d
+			 */
+			label: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -2680,6 +2704,30 @@ export type TranslationFunctions = {
 			 * If you did not ask for a new password, you can ignore this e-mail; your password stays the same.
 			 */
 			ignore: () => LocalizedString
+		}
+	}
+	reauth: {
+		/**
+		 * Confirm your identity
+		 */
+		title: () => LocalizedString
+		/**
+		 * Confirm
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * Cancel
+		 */
+		cancel: () => LocalizedString
+		password: {
+			/**
+			 * For your security, enter your password to continue.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Password
+			 */
+			label: () => LocalizedString
 		}
 	}
 }

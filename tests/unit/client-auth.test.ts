@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { authFailureAction } from "../../client/lib/auth-policy.ts";
-import { AUTH_STORAGE_KEY, authStore, parseAuthTokens } from "../../client/lib/auth-store.ts";
+import { failureAction, PUBLIC_PROCEDURES } from "../../client/features/session/failure-policy.ts";
+import type { ProcedurePath } from "../../client/features/session/procedure-paths.ts";
+import {
+	AUTH_STORAGE_KEY,
+	tokenStore as authStore,
+	parseAuthTokens,
+} from "../../client/features/session/token-store.ts";
+import { appRouter } from "../../server/trpc/router.ts";
+import { ruleRefusals } from "../../shared/errors.ts";
 
 /** A Map-backed localStorage: Node has none, and the store must work against the real API shape. */
 class MemoryStorage {
@@ -65,49 +72,76 @@ describe("auth store", () => {
 });
 
 describe("what a failed call does to the session", () => {
-	const call = (overrides: Partial<Parameters<typeof authFailureAction>[0]>) =>
-		authFailureAction({
+	const call = (overrides: Partial<Parameters<typeof failureAction>[0]>) =>
+		failureAction({
 			path: "users.me",
 			status: 401,
 			reason: "INVALID_CREDENTIALS",
-			retried: false,
+			refreshed: false,
+			reauthenticated: false,
 			hasRefreshToken: true,
 			...overrides,
 		});
+
+	/** Every procedure of the server's router, by the path the client's link sees. */
+	const routerPaths = Object.keys(appRouter._def.procedures) as ProcedurePath[];
+	const sessionPaths = routerPaths.filter((path) => !(PUBLIC_PROCEDURES as readonly string[]).includes(path));
 
 	it("a first 401 with a refresh token refreshes", () => {
 		expect(call({})).toBe("refresh");
 	});
 
-	it("a 401 after the retry logs out (one refresh only)", () => {
-		expect(call({ retried: true })).toBe("logout");
+	it("a 401 after the retry ends the session (one refresh only)", () => {
+		expect(call({ refreshed: true })).toBe("end-session");
 	});
 
-	it("a 401 without a refresh token logs out", () => {
-		expect(call({ hasRefreshToken: false })).toBe("logout");
+	it("a 401 without a refresh token ends the session", () => {
+		expect(call({ hasRefreshToken: false })).toBe("end-session");
 	});
 
-	it("a 403 logs out", () => {
-		expect(call({ status: 403, reason: "FORBIDDEN" })).toBe("logout");
-		expect(call({ status: 403, reason: null })).toBe("logout");
+	it("a 403 ends the session", () => {
+		expect(call({ status: 403, reason: "FORBIDDEN" })).toBe("end-session");
+		expect(call({ status: 403, reason: null })).toBe("end-session");
 	});
 
 	it("a 403 that is a business rule (an admin deleting themself) is shown, not a logout", () => {
-		for (const reason of ["SUPERUSER_SELF_DELETE", "SELF_DEMOTE", "LAST_SUPERUSER"])
+		for (const reason of ["SUPERUSER_SELF_DELETE", "SELF_DEMOTE", "LAST_SUPERUSER", "SIGNUP_DISABLED"])
 			expect(call({ path: "admin.delete", status: 403, reason })).toBe("none");
+		for (const reason of ruleRefusals) expect(call({ status: 403, reason })).not.toBe("end-session");
 	});
 
-	it("login, signup, refresh, logout, recovery and reset failures never end the session", () => {
-		for (const path of [
-			"auth.login",
-			"auth.signup",
-			"auth.refresh",
-			"auth.logout",
-			"auth.recoverPassword",
-			"auth.resetPassword",
-		]) {
+	it("a 403 asking for a fresh proof of identity opens the confirmation once per call, never a logout", () => {
+		expect(call({ path: "users.updateMe", status: 403, reason: "REAUTH_REQUIRED" })).toBe("reauthenticate");
+		expect(call({ path: null, status: 403, reason: "REAUTH_REQUIRED" })).toBe("reauthenticate");
+		expect(call({ path: "users.updateMe", status: 403, reason: "REAUTH_REQUIRED", reauthenticated: true })).toBe(
+			"none",
+		);
+	});
+
+	it("a REST call (an upload) follows the same rules", () => {
+		expect(call({ path: null })).toBe("refresh");
+		expect(call({ path: null, refreshed: true })).toBe("end-session");
+		expect(call({ path: null, status: 403, reason: "FORBIDDEN" })).toBe("end-session");
+	});
+
+	it("the public procedures are procedures of the server's router", () => {
+		for (const path of PUBLIC_PROCEDURES) expect(routerPaths).toContain(path);
+		expect(PUBLIC_PROCEDURES).toContain("auth.reauthenticate");
+	});
+
+	it("a public procedure's failure never refreshes and never ends the session", () => {
+		for (const path of PUBLIC_PROCEDURES) {
 			expect(call({ path })).toBe("none");
-			expect(call({ path, status: 403 })).toBe("none");
+			expect(call({ path, status: 403, reason: "FORBIDDEN" })).toBe("none");
+			expect(call({ path, status: 403, reason: "REAUTH_REQUIRED" })).toBe("none");
+		}
+	});
+
+	it("every other procedure of the router is under the session rules", () => {
+		expect(sessionPaths.length).toBeGreaterThan(10);
+		for (const path of sessionPaths) {
+			expect(call({ path }), path).toBe("refresh");
+			expect(call({ path, status: 403, reason: "FORBIDDEN" }), path).toBe("end-session");
 		}
 	});
 

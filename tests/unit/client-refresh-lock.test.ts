@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type AuthTokens, authStore } from "../../client/lib/auth-store.ts";
-import { refreshAcrossTabs } from "../../client/lib/refresh-lock.ts";
+import { LEASE_KEY, refreshAcrossTabs } from "../../client/features/session/refresh-across-tabs.ts";
+import { type AuthTokens, tokenStore as authStore } from "../../client/features/session/token-store.ts";
 
 /** A Map-backed localStorage (Node has none); the tabs of one browser share it. */
 class MemoryStorage {
@@ -116,9 +116,50 @@ describe("refresh across tabs", () => {
 		expect(locks.granted).toBe(1);
 	});
 
-	it("without Web Locks, each tab goes ahead on its own (the reason for the lock)", async () => {
+	it("without Web Locks, a lease in localStorage keeps the second tab out: the refresh token is presented once", async () => {
 		const server = rotatingServer();
-		await Promise.all([refreshAcrossTabs("t.1", server.refresh), refreshAcrossTabs("t.1", server.refresh)]);
-		expect(server.presented).toEqual(["r.1", "r.1"]);
+		const [first, second] = await Promise.all([
+			refreshAcrossTabs("t.1", server.refresh),
+			refreshAcrossTabs("t.1", server.refresh),
+		]);
+		expect([first, second]).toEqual([true, true]);
+		expect(server.presented).toEqual(["r.1"]);
+		expect(authStore.get()).toEqual({ token: "t.2", refreshToken: "r.2" });
+	});
+
+	it("without Web Locks, a tab finding another tab's lease waits for that tab's tokens", async () => {
+		const server = rotatingServer();
+		localStorage.setItem(LEASE_KEY, JSON.stringify({ owner: "other-tab", until: Date.now() + 5_000 }));
+		const waiting = refreshAcrossTabs("t.1", server.refresh);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		authStore.set({ token: "t.9", refreshToken: "r.9" }); // the other tab's new tokens arrive
+		expect(await waiting).toBe(true);
+		expect(server.presented).toEqual([]);
+		expect(authStore.get()).toEqual({ token: "t.9", refreshToken: "r.9" });
+	});
+
+	it("without Web Locks, a tab whose claim is overwritten by another tab's steps back", async () => {
+		const server = rotatingServer();
+		const stepsBack = refreshAcrossTabs("t.1", server.refresh);
+		// Another tab claims the lease within the same moment; its write is the one that stays.
+		localStorage.setItem(LEASE_KEY, JSON.stringify({ owner: "other-tab", until: Date.now() + 5_000 }));
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(server.presented).toEqual([]);
+		authStore.clear(); // that tab's refresh was refused and it signed out
+		expect(await stepsBack).toBe(false);
+		expect(server.presented).toEqual([]);
+	});
+
+	it("without Web Locks, the lease of a tab that went away lapses and the next tab refreshes", async () => {
+		const server = rotatingServer();
+		localStorage.setItem(LEASE_KEY, JSON.stringify({ owner: "closed-tab", until: Date.now() + 200 }));
+		expect(await refreshAcrossTabs("t.1", server.refresh)).toBe(true);
+		expect(server.presented).toEqual(["r.1"]);
+	});
+
+	it("without Web Locks, the tab that refreshed keeps its lease a moment while the new tokens travel", async () => {
+		await refreshAcrossTabs("t.1", rotatingServer().refresh);
+		const lease = JSON.parse(localStorage.getItem(LEASE_KEY) ?? "null") as { until: number } | null;
+		expect(lease?.until).toBeGreaterThan(Date.now() + 500);
 	});
 });

@@ -7,7 +7,7 @@ import { mutationErrorText, notifyMutationError } from "../../lib/error-text.ts"
 import { usePageTitle } from "../../lib/page-title.ts";
 import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { useCurrentUser } from "../auth/use-current-user.ts";
+import { useCurrentUser } from "../session/hooks.ts";
 import { AddUserDialog } from "./add-user-dialog.tsx";
 import { DeleteUserDialog } from "./delete-user-dialog.tsx";
 import { EditUserDialog } from "./edit-user-dialog.tsx";

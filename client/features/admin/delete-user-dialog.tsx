@@ -2,11 +2,9 @@ import { AlertDialog, Button, Flex } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { useI18n } from "../../i18n/index.tsx";
-import { notifyMutationError } from "../../lib/error-text.ts";
-import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { deleteConfirmText } from "./display-name.ts";
-import { useReloadUsers } from "./use-users-page.ts";
+import { useUserChange } from "./use-user-change.ts";
 
 type Props = { user: UserPublic | null; onClose: () => void; onCloseAutoFocus?: (event: Event) => void };
 
@@ -15,20 +13,9 @@ export function DeleteUserDialog({ user, onClose, onCloseAutoFocus }: Props) {
 	const { LL } = useI18n();
 	const t = LL.admin.deleteDialog;
 	const trpc = useTRPC();
-	const reload = useReloadUsers();
 	const remove = useMutation(trpc.admin.delete.mutationOptions());
-
-	const confirm = async () => {
-		if (!user) return;
-		try {
-			await remove.mutateAsync({ user_id: user.id });
-			notifySuccess(LL.admin.deleted());
-			onClose();
-			await reload();
-		} catch (error) {
-			notifyMutationError(error, LL);
-		}
-	};
+	const change = useUserChange(LL.admin.deleted, onClose);
+	const confirm = () => (user ? change(() => remove.mutateAsync({ user_id: user.id })) : undefined);
 
 	return (
 		<AlertDialog.Root open={user !== null} onOpenChange={(open) => (open ? undefined : onClose())}>

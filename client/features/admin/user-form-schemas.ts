@@ -7,6 +7,7 @@ export const addUserFormSchema = userCreateSchema.safeExtend({
 	confirm_password: text("passwordConfirmationRequired").min(1, { message: "passwordConfirmationRequired" }),
 });
 export type AddUserFormValues = z.input<typeof addUserFormSchema>;
+export type AddUserFormOutput = z.output<typeof addUserFormSchema>;
 
 export const addUserDefaults: AddUserFormValues = {
 	email: "",

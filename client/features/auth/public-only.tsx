@@ -1,8 +1,8 @@
 import { Navigate, Outlet } from "react-router-dom";
-import { useAuthTokens } from "../../lib/auth-store.ts";
+import { useSession } from "../session/hooks.ts";
 
 /** Public screens: a visitor who already holds a token goes to the dashboard. */
 export function PublicOnly() {
-	const tokens = useAuthTokens();
+	const { tokens } = useSession();
 	return tokens ? <Navigate to="/" replace /> : <Outlet />;
 }

@@ -4,12 +4,12 @@ import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { LogoutIcon, SettingsIcon, UserIcon } from "../../components/icons.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { displayName } from "../../lib/display-name.ts";
-import { useLogout } from "../auth/use-current-user.ts";
+import { useSession } from "../session/hooks.ts";
 
 /** Avatar, name and a menu: Account label, Profile, Settings, Logout. */
 export function UserMenu({ user, imageUrl }: { user: UserPublic; imageUrl?: string | null }) {
 	const { LL } = useI18n();
-	const logout = useLogout();
+	const { logout } = useSession();
 	const name = displayName(user);
 	return (
 		<DropdownMenu.Root modal={false}>

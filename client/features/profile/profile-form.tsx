@@ -4,17 +4,18 @@ import { useCallback } from "react";
 import { useWatch } from "react-hook-form";
 import type { Profile } from "../../../shared/schemas/profile.ts";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
-import { FormField } from "../../components/form-field.tsx";
-import { SelectField } from "../../components/select-field.tsx";
+import { Field } from "../../components/form/field.tsx";
+import { Form } from "../../components/form/form.tsx";
+import { SelectField } from "../../components/form/select-field.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyMutationError } from "../../lib/error-text.ts";
 import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { fieldErrorTexts, useZodForm } from "../../lib/validation.ts";
+import { useZodForm } from "../../lib/validation.ts";
 import { genderOptions } from "./gender-options.ts";
 import {
 	canSaveProfile,
-	type ProfileFormField,
+	type ProfileFormOutput,
 	profileFormDefaults,
 	profileFormSchema,
 	profileSavePlan,
@@ -34,10 +35,9 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 	const updateMe = useMutation(trpc.users.updateMe.mutationOptions());
 	const updateProfile = useMutation(trpc.profile.update.mutationOptions());
 	const form = useZodForm(profileFormSchema, { defaultValues: profileFormDefaults(user, profile) });
-	const { register, control, formState, handleSubmit, reset, resetField } = form;
+	const { register, control, formState, reset, resetField } = form;
 	const email = useWatch({ control, name: "email" });
 	const imageUrl = useWatch({ control, name: "profile_image_url" });
-	const errors = (name: ProfileFormField) => fieldErrorTexts(formState.errors, name, LL);
 
 	// The image is already saved: it becomes the new default, so it does not make the form dirty.
 	const onImageChange = useCallback(
@@ -46,7 +46,7 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 	);
 	const image = useProfileImage(user.id, onImageChange);
 
-	const save = handleSubmit(async (values) => {
+	const save = async (values: ProfileFormOutput) => {
 		const plan = profileSavePlan(values, formState.dirtyFields);
 		try {
 			if (plan.user) await updateMe.mutateAsync(plan.user);
@@ -59,15 +59,19 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 			// The user may have been saved even when the profile was not: the header must follow.
 			await refreshMe();
 		}
-	});
+	};
 
 	const cancel = () => {
 		reset();
 		onDone();
 	};
 
+	const numberField = (name: string, label: string, testId: string) => (
+		<Field name={name} label={label} testId={testId} type="number" />
+	);
+
 	return (
-		<form onSubmit={save} noValidate data-testid="profile-form">
+		<Form form={form} onSubmit={save} data-testid="profile-form">
 			{/* Registered so that resetField can store the saved image as the new default. */}
 			<input type="hidden" {...register("profile_image_url")} />
 			<Flex direction="column" gap="4">
@@ -80,63 +84,34 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 					onRemove={() => void image.remove(imageUrl)}
 				/>
 				<Grid columns={{ initial: "1", sm: "2" }} gap="4">
-					<FormField
+					<Field
+						name="full_name"
 						label={t.fullName()}
-						registration={register("full_name")}
-						errors={errors("full_name")}
 						testId="full-name-input"
 						placeholder={LL.auth.fullName()}
 						autoComplete="name"
 					/>
-					<FormField
+					<Field
+						name="email"
 						label={t.email()}
-						registration={register("email")}
-						errors={errors("email")}
 						testId="email-input"
 						placeholder={LL.auth.email()}
 						type="email"
 						autoComplete="email"
 						required
 					/>
-					<FormField
-						label={t.age()}
-						registration={register("age")}
-						errors={errors("age")}
-						testId="age-input"
-						type="number"
-					/>
+					{numberField("age", t.age(), "age-input")}
 					<SelectField
-						control={control}
 						name="gender"
 						label={t.gender()}
 						placeholder={t.genderPlaceholder()}
 						emptyLabel={t.notSet()}
 						options={genderOptions(LL)}
-						errors={errors("gender")}
 						testId="gender-select"
 					/>
-					<FormField
-						label={t.height()}
-						registration={register("height_cm")}
-						errors={errors("height_cm")}
-						testId="height-input"
-						type="number"
-					/>
-					<FormField
-						label={t.weight()}
-						registration={register("current_weight_kg")}
-						errors={errors("current_weight_kg")}
-						testId="weight-input"
-						type="number"
-					/>
-					<FormField
-						label={t.phone()}
-						registration={register("phone")}
-						errors={errors("phone")}
-						testId="phone-input"
-						type="tel"
-						autoComplete="tel"
-					/>
+					{numberField("height_cm", t.height(), "height-input")}
+					{numberField("current_weight_kg", t.weight(), "weight-input")}
+					<Field name="phone" label={t.phone()} testId="phone-input" type="tel" autoComplete="tel" />
 				</Grid>
 				<Flex gap="3" wrap="wrap">
 					<Button
@@ -152,6 +127,6 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 					</Button>
 				</Flex>
 			</Flex>
-		</form>
+		</Form>
 	);
 }

@@ -1,7 +1,7 @@
 import { Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { useI18n } from "../../i18n/index.tsx";
-import { useCurrentUser } from "../auth/use-current-user.ts";
+import { useCurrentUser } from "../session/hooks.ts";
 import { ProfileForm } from "./profile-form.tsx";
 import { ProfileView } from "./profile-view.tsx";
 import { useProfile } from "./use-profile.ts";

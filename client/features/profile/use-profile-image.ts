@@ -2,10 +2,10 @@ import { useMutation } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useI18n } from "../../i18n/index.tsx";
 import { mutationErrorText, restDetailText } from "../../lib/error-text.ts";
-import { fileIdFromUrl, UploadError, uploadProblem } from "../../lib/rest.ts";
+import { fileIdFromUrl, UploadError, uploadMedia, uploadProblem, xhrFetch } from "../../lib/rest.ts";
 import { notifyError, notifySuccess, notifyUploadSuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { uploadMediaInSession } from "../../lib/upload-in-session.ts";
+import { useSession } from "../session/hooks.ts";
 import { useRefreshMe } from "./use-profile.ts";
 
 export type UploadState =
@@ -22,6 +22,7 @@ export function useProfileImage(userId: string | undefined, onChange: (url: stri
 	const { LL } = useI18n();
 	const trpc = useTRPC();
 	const refreshMe = useRefreshMe();
+	const { withSession } = useSession();
 	const [state, setState] = useState<UploadState>({ status: "idle" });
 	const setImage = useMutation(trpc.profile.setImage.mutationOptions());
 	const deleteMedia = useMutation(trpc.media.delete.mutationOptions());
@@ -41,7 +42,7 @@ export function useProfileImage(userId: string | undefined, onChange: (url: stri
 			}
 			setState({ status: "uploading", progress: 0 });
 			try {
-				const uploaded = await uploadMediaInSession({
+				const uploaded = await uploadMedia(withSession(xhrFetch), {
 					file,
 					entityType: "user",
 					entityId: userId as string,
@@ -64,7 +65,7 @@ export function useProfileImage(userId: string | undefined, onChange: (url: stri
 				notifyError(failTitle, LL.settings.image.uploadFailed({ message }));
 			}
 		},
-		[LL, userId, setImage, onChange, refreshMe, errorText, failTitle],
+		[LL, userId, setImage, onChange, refreshMe, errorText, failTitle, withSession],
 	);
 
 	const remove = useCallback(

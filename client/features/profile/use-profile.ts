@@ -1,12 +1,12 @@
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useAuthTokens } from "../../lib/auth-store.ts";
 import { useTRPC } from "../../lib/trpc.ts";
+import { useSession } from "../session/hooks.ts";
 
 /** The signed-in user's profile (`profile.get`); every field is null until set. */
 export function useProfile() {
 	const trpc = useTRPC();
-	const tokens = useAuthTokens();
+	const { tokens } = useSession();
 	return useQuery(trpc.profile.get.queryOptions(tokens ? undefined : skipToken));
 }
 

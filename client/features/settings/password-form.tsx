@@ -1,12 +1,14 @@
 import { Button, Flex, Heading } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
+import type { z } from "zod";
 import { updatePasswordFormSchema } from "../../../shared/schemas/users.ts";
-import { FormField } from "../../components/form-field.tsx";
+import { Field } from "../../components/form/field.tsx";
+import { Form } from "../../components/form/form.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyMutationError } from "../../lib/error-text.ts";
 import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { fieldErrorTexts, useZodForm } from "../../lib/validation.ts";
+import { useZodForm } from "../../lib/validation.ts";
 
 const empty = { current_password: "", new_password: "", confirm_password: "" };
 
@@ -16,61 +18,45 @@ export function PasswordForm() {
 	const t = LL.settings.password;
 	const trpc = useTRPC();
 	const change = useMutation(trpc.users.changePassword.mutationOptions());
-	const { register, formState, handleSubmit, reset } = useZodForm(updatePasswordFormSchema, { defaultValues: empty });
-	const errors = (name: keyof typeof empty) => fieldErrorTexts(formState.errors, name, LL);
+	const form = useZodForm(updatePasswordFormSchema, { defaultValues: empty });
 
-	const save = handleSubmit(async (values) => {
+	const save = async (values: z.output<typeof updatePasswordFormSchema>) => {
 		try {
 			await change.mutateAsync(values);
 			notifySuccess(t.updated());
-			reset(empty);
+			form.reset(empty);
 		} catch (error) {
 			notifyMutationError(error, LL);
 		}
-	});
+	};
+
+	const passwordField = (name: keyof typeof empty, label: string, testId: string, autoComplete: string) => (
+		<Field
+			name={name}
+			label={label}
+			testId={testId}
+			placeholder={label}
+			type="password"
+			autoComplete={autoComplete}
+			required
+		/>
+	);
 
 	return (
-		<form onSubmit={save} noValidate>
+		<Form form={form} onSubmit={save}>
 			<Flex direction="column" gap="4" maxWidth="420px">
 				<Heading as="h2" size="4">
 					{t.heading()}
 				</Heading>
-				<FormField
-					label={t.current()}
-					registration={register("current_password")}
-					errors={errors("current_password")}
-					testId="current-password-input"
-					placeholder={t.current()}
-					type="password"
-					autoComplete="current-password"
-					required
-				/>
-				<FormField
-					label={t.new()}
-					registration={register("new_password")}
-					errors={errors("new_password")}
-					testId="new-password-input"
-					placeholder={t.new()}
-					type="password"
-					autoComplete="new-password"
-					required
-				/>
-				<FormField
-					label={t.confirm()}
-					registration={register("confirm_password")}
-					errors={errors("confirm_password")}
-					testId="confirm-password-input"
-					placeholder={t.confirm()}
-					type="password"
-					autoComplete="new-password"
-					required
-				/>
+				{passwordField("current_password", t.current(), "current-password-input", "current-password")}
+				{passwordField("new_password", t.new(), "new-password-input", "new-password")}
+				{passwordField("confirm_password", t.confirm(), "confirm-password-input", "new-password")}
 				<Flex>
-					<Button highContrast type="submit" loading={formState.isSubmitting}>
+					<Button highContrast type="submit" loading={form.formState.isSubmitting}>
 						{t.save()}
 					</Button>
 				</Flex>
 			</Flex>
-		</form>
+		</Form>
 	);
 }

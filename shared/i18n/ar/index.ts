@@ -1,6 +1,7 @@
 import type { Translation } from "../i18n-types";
 import { admin } from "./admin";
 import { mail } from "./mail";
+import { reauth } from "./reauth";
 import { settings } from "./settings";
 
 const ar = {
@@ -227,6 +228,7 @@ const ar = {
 	settings,
 	admin,
 	mail,
+	reauth,
 } satisfies Translation;
 
 export default ar;

@@ -3,6 +3,7 @@ import { validationMessages } from "../../schemas/messages";
 import type { BaseTranslation } from "../i18n-types";
 import { admin } from "./admin";
 import { mail } from "./mail";
+import { reauth } from "./reauth";
 import { settings } from "./settings";
 
 const en = {
@@ -164,6 +165,7 @@ const en = {
 	settings,
 	admin,
 	mail,
+	reauth,
 } satisfies BaseTranslation;
 
 export default en;

@@ -1,6 +1,7 @@
 import type { Translation } from "../i18n-types";
 import { admin } from "./admin";
 import { mail } from "./mail";
+import { reauth } from "./reauth";
 import { settings } from "./settings";
 
 const fr = {
@@ -228,6 +229,7 @@ const fr = {
 	settings,
 	admin,
 	mail,
+	reauth,
 } satisfies Translation;
 
 export default fr;

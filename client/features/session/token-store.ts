@@ -36,7 +36,11 @@ const emit = () => {
 	for (const listener of listeners) listener();
 };
 
-export const authStore = {
+/**
+ * The tokens, kept in localStorage so every tab of the app shares them. The one place
+ * that reads or writes them; listeners hear this tab's changes and other tabs' alike.
+ */
+export const tokenStore = {
 	get(): AuthTokens | null {
 		const raw = readStorage();
 		if (raw !== cachedRaw) {
@@ -59,6 +63,8 @@ export const authStore = {
 	},
 };
 
+export type TokenStore = typeof tokenStore;
+
 // Another tab logging in or out updates this one too.
 if (typeof window !== "undefined") {
 	window.addEventListener("storage", (event) => {
@@ -66,6 +72,7 @@ if (typeof window !== "undefined") {
 	});
 }
 
+/** The stored tokens, re-rendering when they change (here or in another tab). */
 export function useAuthTokens(): AuthTokens | null {
-	return useSyncExternalStore(authStore.subscribe, authStore.get, () => null);
+	return useSyncExternalStore(tokenStore.subscribe, tokenStore.get, () => null);
 }

@@ -1,20 +1,11 @@
 import { Checkbox, Flex, Text } from "@radix-ui/themes";
-import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
+import { Controller, useFormContext } from "react-hook-form";
 
-type Props<T extends FieldValues, TOut extends FieldValues> = {
-	control: Control<T, unknown, TOut>;
-	name: FieldPath<T>;
-	label: string;
-	testId?: string;
-};
+type Props = { name: string; label: string; testId?: string };
 
-/** A labelled Radix checkbox bound to a boolean form field. */
-export function CheckboxField<T extends FieldValues, TOut extends FieldValues = T>({
-	control,
-	name,
-	label,
-	testId,
-}: Props<T, TOut>) {
+/** A labelled Radix checkbox bound to a boolean value of the surrounding Form. */
+export function CheckboxField({ name, label, testId }: Props) {
+	const { control } = useFormContext();
 	return (
 		<Controller
 			control={control}

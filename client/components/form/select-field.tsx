@@ -1,33 +1,26 @@
 import { Flex, Select, Text } from "@radix-ui/themes";
 import { useId } from "react";
-import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
-import { useDir } from "./use-dir.ts";
+import { Controller, useFormContext } from "react-hook-form";
+import { useDir } from "../use-dir.ts";
+import { FieldErrors } from "./field-errors.tsx";
+import { useFieldErrors } from "./use-field-errors.ts";
 
 const NONE = "__none";
 
-type Props<T extends FieldValues, TOut extends FieldValues> = {
-	control: Control<T, unknown, TOut>;
-	name: FieldPath<T>;
+type Props = {
+	name: string;
 	label: string;
 	placeholder: string;
 	/** When given, an item with this label stands for "" (no value), so it can be chosen again. */
 	emptyLabel?: string;
 	options: readonly { value: string; label: string }[];
-	errors?: string[];
 	testId?: string;
 };
 
-/** A labelled Radix select bound to a string form field ("" shows the placeholder). */
-export function SelectField<T extends FieldValues, TOut extends FieldValues = T>({
-	control,
-	name,
-	label,
-	placeholder,
-	emptyLabel,
-	options,
-	errors = [],
-	testId,
-}: Props<T, TOut>) {
+/** A labelled Radix select bound to a string value of the surrounding Form ("" shows the placeholder). */
+export function SelectField({ name, label, placeholder, emptyLabel, options, testId }: Props) {
+	const { control } = useFormContext();
+	const errors = useFieldErrors(name);
 	const id = useId();
 	const errorId = `${id}-errors`;
 	const dir = useDir();
@@ -69,17 +62,7 @@ export function SelectField<T extends FieldValues, TOut extends FieldValues = T>
 							))}
 						</Select.Content>
 					</Select.Root>
-					{errors.length > 0 ? (
-						<ul id={errorId} className="field-errors">
-							{errors.map((text) => (
-								<li key={text}>
-									<Text size="2" color="red">
-										{text}
-									</Text>
-								</li>
-							))}
-						</ul>
-					) : null}
+					<FieldErrors id={errorId} texts={errors} />
 				</Flex>
 			)}
 		/>

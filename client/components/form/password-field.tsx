@@ -1,15 +1,15 @@
 import { IconButton } from "@radix-ui/themes";
-import { type ComponentProps, useState } from "react";
-import { useI18n } from "../i18n/index.tsx";
-import { FormField } from "./form-field.tsx";
-import { EyeIcon, EyeOffIcon } from "./icons.tsx";
+import { useState } from "react";
+import { useI18n } from "../../i18n/index.tsx";
+import { EyeIcon, EyeOffIcon } from "../icons.tsx";
+import { Field, type FieldProps } from "./field.tsx";
 
-/** A FormField for passwords with a show/hide button. */
-export function PasswordField(props: Omit<ComponentProps<typeof FormField>, "type" | "slot">) {
+/** A Field for passwords with a show/hide button. */
+export function PasswordField(props: Omit<FieldProps, "type" | "slot">) {
 	const { LL } = useI18n();
 	const [visible, setVisible] = useState(false);
 	return (
-		<FormField
+		<Field
 			{...props}
 			type={visible ? "text" : "password"}
 			slot={

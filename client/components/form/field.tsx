@@ -1,12 +1,13 @@
 import { Flex, Text, TextField } from "@radix-ui/themes";
 import { type ComponentProps, type ReactNode, useId } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
+import { useFormContext } from "react-hook-form";
+import { FieldErrors } from "./field-errors.tsx";
+import { useFieldErrors } from "./use-field-errors.ts";
 
-type Props = {
+export type FieldProps = {
+	/** The form value it edits. */
+	name: string;
 	label: string;
-	registration: UseFormRegisterReturn;
-	/** Every failure of the field, already translated. */
-	errors?: string[];
 	testId?: string;
 	placeholder?: string;
 	type?: ComponentProps<typeof TextField.Root>["type"];
@@ -18,8 +19,13 @@ type Props = {
 	slot?: ReactNode;
 };
 
-/** A labelled text field that lists all its errors and wires them for screen readers. */
-export function FormField({ label, registration, errors = [], testId, hint, slot, required, ...input }: Props) {
+/**
+ * A labelled text field of the surrounding Form: it registers `name`, lists every failure
+ * of it in the user's language and wires them (and the hint) for screen readers.
+ */
+export function Field({ name, label, testId, hint, slot, required, ...input }: FieldProps) {
+	const { register } = useFormContext();
+	const errors = useFieldErrors(name);
 	const id = useId();
 	const errorId = `${id}-errors`;
 	const hintId = `${id}-hint`;
@@ -44,7 +50,7 @@ export function FormField({ label, registration, errors = [], testId, hint, slot
 				aria-required={required || undefined}
 				color={invalid ? "red" : undefined}
 				{...input}
-				{...registration}
+				{...register(name)}
 			>
 				{slot ? <TextField.Slot side="right">{slot}</TextField.Slot> : null}
 			</TextField.Root>
@@ -53,17 +59,7 @@ export function FormField({ label, registration, errors = [], testId, hint, slot
 					{hint}
 				</Text>
 			) : null}
-			{invalid ? (
-				<ul id={errorId} className="field-errors">
-					{errors.map((text) => (
-						<li key={text}>
-							<Text size="2" color="red">
-								{text}
-							</Text>
-						</li>
-					))}
-				</ul>
-			) : null}
+			<FieldErrors id={errorId} texts={errors} />
 		</Flex>
 	);
 }

@@ -1,0 +1,63 @@
+import { Button, Dialog, Flex } from "@radix-ui/themes";
+import { CheckboxField } from "../../components/form/checkbox-field.tsx";
+import { Field } from "../../components/form/field.tsx";
+import { useI18n } from "../../i18n/index.tsx";
+
+/**
+ * The fields of Add User and Edit User: e-mail, full name, a password (required with its
+ * confirmation when adding; optional when editing, where empty keeps the current one),
+ * then the role and status.
+ */
+export function UserFormFields({ mode }: { mode: "add" | "edit" }) {
+	const { LL } = useI18n();
+	const t = LL.admin.form;
+	const adding = mode === "add";
+	return (
+		<>
+			<Field name="email" label={t.email()} testId="email-input" placeholder={LL.auth.email()} type="email" required />
+			<Field name="full_name" label={t.fullName()} testId="full-name-input" placeholder={LL.auth.fullName()} />
+			<Field
+				name="password"
+				label={adding ? t.password() : t.newPassword()}
+				testId="password-input"
+				placeholder={LL.auth.password()}
+				type="password"
+				autoComplete="new-password"
+				required={adding}
+				hint={adding ? undefined : t.passwordHint()}
+			/>
+			{adding ? (
+				<Field
+					name="confirm_password"
+					label={t.confirmPassword()}
+					testId="confirm-password-input"
+					placeholder={LL.auth.confirmPassword()}
+					type="password"
+					autoComplete="new-password"
+					required
+				/>
+			) : null}
+			<Flex gap="4" wrap="wrap">
+				<CheckboxField name="is_superuser" label={t.isSuperuser()} />
+				<CheckboxField name="is_active" label={t.isActive()} />
+			</Flex>
+		</>
+	);
+}
+
+/** Cancel (closes the dialog) and Save. */
+export function UserFormActions({ canSave, saving }: { canSave: boolean; saving: boolean }) {
+	const { LL } = useI18n();
+	return (
+		<Flex gap="3" justify="end" mt="2">
+			<Dialog.Close>
+				<Button type="button" variant="soft" color="gray">
+					{LL.admin.form.cancel()}
+				</Button>
+			</Dialog.Close>
+			<Button highContrast type="submit" disabled={!canSave} loading={saving}>
+				{LL.admin.form.save()}
+			</Button>
+		</Flex>
+	);
+}

@@ -1,0 +1,31 @@
+import { skipToken, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useTRPC } from "../../lib/trpc.ts";
+import { useSessionContext } from "./session-provider.tsx";
+import { useAuthTokens } from "./token-store.ts";
+import { type Fetch, withSession } from "./with-session.ts";
+
+/**
+ * The session for screens: the stored tokens (null when signed out; re-renders when they
+ * change, in any tab), `start` after a login, `logout`, and `withSession` for REST calls.
+ */
+export function useSession() {
+	const session = useSessionContext();
+	const tokens = useAuthTokens();
+	return useMemo(
+		() => ({
+			tokens,
+			start: session.start,
+			logout: session.logout,
+			withSession: <Init extends RequestInit>(fetch: Fetch<Init>) => withSession(session, fetch),
+		}),
+		[session, tokens],
+	);
+}
+
+/** The signed-in user (`users.me`); it loads only while a token exists. */
+export function useCurrentUser() {
+	const trpc = useTRPC();
+	const tokens = useAuthTokens();
+	return useQuery(trpc.users.me.queryOptions(tokens ? undefined : skipToken));
+}

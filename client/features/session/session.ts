@@ -1,0 +1,111 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { failureAction } from "./failure-policy.ts";
+import type { ProcedurePath } from "./procedure-paths.ts";
+import { createIdentityPrompt, type IdentityPrompt } from "./reauth/identity-prompt.ts";
+import { refreshAcrossTabs } from "./refresh-across-tabs.ts";
+import { type AuthTokens, tokenStore } from "./token-store.ts";
+
+/** What the session needs of the router (react-router's data router fits): where we are, and a way to /login. */
+export type SessionRouter = {
+	state: { location: { pathname: string } };
+	navigate: (to: string, options: { replace: boolean }) => unknown;
+};
+
+/** The two calls the session makes itself, outside its own rules. */
+export type SessionServer = {
+	/** Trades the refresh token for a new pair (the server rotates both). */
+	refresh: (refreshToken: string) => Promise<AuthTokens>;
+	logout: (refreshToken: string | undefined) => Promise<unknown>;
+};
+
+export type SessionOptions = {
+	/** Its cached data belongs to the session and goes with it. */
+	queryClient: QueryClient;
+	router: SessionRouter;
+	server: SessionServer;
+};
+
+/** What was already tried for one call. */
+export type CallState = { refreshed: boolean; reauthenticated: boolean };
+export const FIRST_TRY: CallState = { refreshed: false, reauthenticated: false };
+
+/** A refused call: which one, the answer, the token it went out with, and what was already tried for it. */
+export type Refusal = {
+	path: ProcedurePath | null;
+	status: number | undefined;
+	reason: string | null | undefined;
+	sentToken: string | undefined;
+	state: CallState;
+};
+
+/**
+ * The signed-in session of this tab: its tokens, what a refused call does to it, and its
+ * end. Every call of the app (tRPC through sessionLink, REST through withSession) goes
+ * through `recover` when refused, so the rules live here once.
+ */
+export function createSession({ queryClient, router, server }: SessionOptions) {
+	const identityPrompt: IdentityPrompt = createIdentityPrompt();
+	let refreshing: Promise<boolean> | null = null;
+
+	/**
+	 * New tokens after the server refused `refusedToken`: parallel refusals in this tab share
+	 * one refresh, and refreshAcrossTabs keeps the other tabs out of it. Resolves to whether
+	 * usable tokens are stored (another tab's, when it refreshed first).
+	 */
+	function refreshTokens(refusedToken: string | undefined): Promise<boolean> {
+		refreshing ??= refreshAcrossTabs(refusedToken, server.refresh).finally(() => {
+			refreshing = null;
+		});
+		return refreshing;
+	}
+
+	/** Clears the tokens, the cached data and any open confirmation, then shows the login screen. */
+	function end(): void {
+		tokenStore.clear();
+		identityPrompt.answer(false);
+		queryClient.clear();
+		if (router.state.location.pathname !== "/login") void router.navigate("/login", { replace: true });
+	}
+
+	/** After a login: nothing cached for someone else survives into the new session. */
+	function start(tokens: AuthTokens): void {
+		queryClient.clear();
+		tokenStore.set(tokens);
+	}
+
+	/** Ends the session on the server (a failure there is ignored), then here. */
+	async function logout(): Promise<void> {
+		try {
+			await server.logout(tokenStore.get()?.refreshToken || undefined);
+		} catch {
+			// The session ends on this device either way.
+		}
+		end();
+	}
+
+	/** After a refused call: the state to send it again with, or null when the refusal stands. */
+	async function recover(refusal: Refusal): Promise<CallState | null> {
+		const action = failureAction({
+			...refusal,
+			...refusal.state,
+			hasRefreshToken: Boolean(tokenStore.get()?.refreshToken),
+		});
+		switch (action) {
+			case "none":
+				return null;
+			case "end-session":
+				end();
+				return null;
+			case "refresh":
+				if (await refreshTokens(refusal.sentToken)) return { ...refusal.state, refreshed: true };
+				end();
+				return null;
+			case "reauthenticate":
+				return (await identityPrompt.ask()) ? { ...refusal.state, reauthenticated: true } : null;
+		}
+	}
+
+	return { tokens: tokenStore, identityPrompt, start, end, logout, recover };
+}
+
+export type Session = ReturnType<typeof createSession>;

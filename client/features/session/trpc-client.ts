@@ -1,0 +1,31 @@
+import { createTRPCClient, httpBatchLink, httpLink } from "@trpc/client";
+import type { AppRouter } from "../../../server/trpc/router.ts";
+import type { Session, SessionServer } from "./session.ts";
+import { tokenStore } from "./token-store.ts";
+import { sessionLink } from "./trpc-link.ts";
+
+/** The bearer token, and the page's language so e-mails (password recovery) arrive in it. */
+function requestHeaders(): Record<string, string> {
+	const token = tokenStore.get()?.token;
+	const language = (typeof document !== "undefined" && document.documentElement.lang) || "en";
+	return token ? { authorization: `Bearer ${token}`, "accept-language": language } : { "accept-language": language };
+}
+
+/** The session's own calls, on a client without the session link (a refused refresh must not refresh). */
+export function sessionServer(url: string): SessionServer {
+	const client = createTRPCClient<AppRouter>({ links: [httpLink({ url, headers: requestHeaders })] });
+	return {
+		async refresh(refreshToken) {
+			const pair = await client.auth.refresh.mutate({ refresh_token: refreshToken });
+			return { token: pair.access_token, refreshToken: pair.refresh_token };
+		},
+		logout: (refreshToken) => client.auth.logout.mutate(refreshToken ? { refresh_token: refreshToken } : {}),
+	};
+}
+
+/** The app's tRPC client: batched, every call under the session rules. */
+export function createSessionTRPCClient(session: Session, url: string) {
+	return createTRPCClient<AppRouter>({
+		links: [sessionLink(session), httpBatchLink({ url, headers: requestHeaders, maxURLLength: 2000 })],
+	});
+}

@@ -1,0 +1,28 @@
+import { type ErrorReason, errorTexts } from "../../shared/errors.ts";
+
+/** The text of a REST error body: `{detail: string}` or FastAPI's 422 `{detail: [{msg}]}`. */
+export function restErrorMessage(status: number, body: string): string {
+	try {
+		const parsed: unknown = JSON.parse(body);
+		if (parsed && typeof parsed === "object" && "detail" in parsed) {
+			const detail = (parsed as { detail: unknown }).detail;
+			if (typeof detail === "string" && detail) return detail;
+			if (Array.isArray(detail)) {
+				const first: unknown = detail[0];
+				if (first && typeof first === "object" && "msg" in first && typeof first.msg === "string") return first.msg;
+			}
+		}
+	} catch {
+		// not JSON: fall through to the status
+	}
+	return status === 0 ? "" : `HTTP ${status}`;
+}
+
+/** The reason behind a REST `detail`: the server's texts are `errorTexts`; null for any other text. */
+export function reasonOfDetail(detail: string): ErrorReason | null {
+	return reasonByDetail.get(detail) ?? null;
+}
+
+const reasonByDetail = new Map(
+	Object.entries(errorTexts).map(([reason, text]) => [text as string, reason as ErrorReason]),
+);
