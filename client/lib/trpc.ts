@@ -3,6 +3,7 @@ import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError, type TRPCLi
 import { observable, type Unsubscribable } from "@trpc/server/observable";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../server/trpc/router.ts";
+import { TRPC_MAX_BATCH_SIZE } from "../../shared/trpc-limits.ts";
 import { authFailureAction } from "./auth-policy.ts";
 import { authStore } from "./auth-store.ts";
 import { endSession } from "./session.ts";
@@ -97,5 +98,5 @@ const authLink: TRPCLink<AppRouter> = () => {
 };
 
 export const trpcClient = createTRPCClient<AppRouter>({
-	links: [authLink, httpBatchLink({ url: "/trpc", headers, maxURLLength: 2000 })],
+	links: [authLink, httpBatchLink({ url: "/trpc", headers, maxURLLength: 2000, maxItems: TRPC_MAX_BATCH_SIZE })],
 });
