@@ -58,8 +58,8 @@ describe("tRPC batch size", () => {
 
 		const queries = await queryBatch(app, "users.me", TRPC_MAX_BATCH_SIZE, user.headers);
 		expect(queries.statusCode).toBe(200);
-		expect((queries.json() as BatchItem[]).map((item) => (item.result?.data as { id: string }).id)).toEqual(
-			Array(TRPC_MAX_BATCH_SIZE).fill(user.id),
+		expect((queries.json() as BatchItem[]).map((item) => item.result?.data)).toEqual(
+			Array(TRPC_MAX_BATCH_SIZE).fill(expect.objectContaining({ id: user.id })),
 		);
 	});
 });
