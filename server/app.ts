@@ -2,6 +2,7 @@ import fastifyCookie from "@fastify/cookie";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
+import { TRPC_MAX_BATCH_SIZE } from "../shared/trpc-limits.ts";
 import { type Config, proxyTrust } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { registerDocs } from "./http/docs.ts";
@@ -77,6 +78,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 		prefix: "/trpc",
 		trpcOptions: {
 			router: appRouter,
+			maxBatchSize: TRPC_MAX_BATCH_SIZE,
 			createContext: makeCreateContext(deps),
 			onError({ error, path }) {
 				if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, path }, "tRPC call failed");

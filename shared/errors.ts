@@ -28,6 +28,8 @@ export const errorTexts = {
 	IMAGE_NOT_OWNED: "The image URL must name a media file you own",
 	FILE_TOO_LARGE: "Image file size must be less than 5MB",
 	UNSUPPORTED_MEDIA: "Only JPEG, PNG, GIF and WebP images are accepted",
+	IMAGE_TOO_LARGE: "The image has too many pixels or frames",
+	UPLOADS_BUSY: "Too many images are being processed, please try again shortly",
 	MEDIA_NOT_FOUND: "File not found",
 	ENTITY_NOT_FOUND: "Entity not found",
 	NOT_FOUND: "Not Found",

@@ -26,6 +26,9 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	IMAGE_NOT_OWNED: { status: 400, code: "BAD_REQUEST" },
 	FILE_TOO_LARGE: { status: 413, code: "PAYLOAD_TOO_LARGE" },
 	UNSUPPORTED_MEDIA: { status: 415, code: "UNSUPPORTED_MEDIA_TYPE" },
+	IMAGE_TOO_LARGE: { status: 413, code: "PAYLOAD_TOO_LARGE" },
+	// Sent with Retry-After: the queue of image jobs is full.
+	UPLOADS_BUSY: { status: 503, code: "SERVICE_UNAVAILABLE" },
 	MEDIA_NOT_FOUND: { status: 404, code: "NOT_FOUND" },
 	ENTITY_NOT_FOUND: { status: 404, code: "NOT_FOUND" },
 	NOT_FOUND: { status: 404, code: "NOT_FOUND" },

@@ -32,7 +32,15 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 		{
 			onRequest: user,
 			config: {
-				reasons: ["FORBIDDEN", "ENTITY_NOT_FOUND", "FILE_TOO_LARGE", "UNSUPPORTED_MEDIA", "SERVICE_UNAVAILABLE"],
+				reasons: [
+					"FORBIDDEN",
+					"ENTITY_NOT_FOUND",
+					"FILE_TOO_LARGE",
+					"IMAGE_TOO_LARGE",
+					"UNSUPPORTED_MEDIA",
+					"UPLOADS_BUSY",
+					"SERVICE_UNAVAILABLE",
+				],
 			},
 			preValidation: uploadBody,
 			schema: {

@@ -1,8 +1,8 @@
 import { fail } from "../domain/errors.ts";
 import type { Clock } from "./deps.ts";
 
-type Bucket = { tokens: number; updatedAt: number };
 export type BucketRule = { burst: number; perSecond: number };
+type Bucket = { tokens: number; updatedAt: number; rule: BucketRule };
 
 /** The per-IP token buckets of contract §9. */
 export const defaultRules = {
@@ -34,14 +34,45 @@ export function clientKey(ip: string): string {
 		.join(":")}::/64`;
 }
 
-/** In-memory token buckets keyed by name and client (IP, or IPv6 /64). */
+/** Buckets inspected per take: more than the one a take can add, so the sweep keeps up. */
+export const SWEEP_STEP = 2;
+/** Past this many buckets the oldest is forgotten: at worst that forgives one client early. */
+export const MAX_BUCKETS = 100_000;
+
+export type RateLimiterOptions = {
+	maxBuckets?: number;
+	/** Called for each bucket the sweep looks at: lets a test count the work per take. */
+	onInspect?: () => void;
+};
+
+/**
+ * In-memory token buckets keyed by name and client (IP, or IPv6 /64). A bucket that has
+ * refilled is the same as none, so it is dropped; each take looks at a few buckets from
+ * a cursor that walks the map round and round, which keeps every take O(1) however
+ * many clients there are.
+ */
 export class RateLimiter {
 	private readonly buckets = new Map<string, Bucket>();
+	/** Where the sweep goes on; a Map iterator survives deletions and sees later insertions. */
+	private sweepCursor: MapIterator<[string, Bucket]> = this.buckets.entries();
+	/** Walks the map in creation order, evicting: every bucket it passed is gone, so its next is the oldest. */
+	private evictCursor: MapIterator<string> = this.buckets.keys();
+	private readonly maxBuckets: number;
+	private readonly onInspect: () => void;
 
 	constructor(
 		private readonly clock: Clock,
 		private readonly rules: Record<BucketName, BucketRule> = defaultRules,
-	) {}
+		options: RateLimiterOptions = {},
+	) {
+		this.maxBuckets = options.maxBuckets ?? MAX_BUCKETS;
+		this.onInspect = options.onInspect ?? (() => {});
+	}
+
+	/** How many buckets are kept. */
+	get size(): number {
+		return this.buckets.size;
+	}
 
 	/** Takes one token or throws RATE_LIMITED with the seconds until one is back. */
 	take(name: BucketName, ip: string): void {
@@ -58,25 +89,47 @@ export class RateLimiter {
 	private takeOrWait(name: BucketName, ip: string): number {
 		const rule = this.rules[name];
 		const now = this.clock();
+		this.sweep(now);
 		const key = `${name}:${clientKey(ip)}`;
-		const bucket = this.buckets.get(key) ?? { tokens: rule.burst, updatedAt: now };
-		bucket.tokens = Math.min(rule.burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * rule.perSecond);
-		bucket.updatedAt = now;
-		if (bucket.tokens < 1) {
+		let bucket = this.buckets.get(key);
+		if (!bucket) {
+			if (this.buckets.size >= this.maxBuckets) this.evictOldest();
+			bucket = { tokens: rule.burst, updatedAt: now, rule };
 			this.buckets.set(key, bucket);
-			return Math.ceil((1 - bucket.tokens) / rule.perSecond);
 		}
+		bucket.tokens = refilled(bucket, now);
+		bucket.updatedAt = now;
+		if (bucket.tokens < 1) return Math.ceil((1 - bucket.tokens) / rule.perSecond);
 		bucket.tokens -= 1;
-		this.buckets.set(key, bucket);
-		if (this.buckets.size > 50_000) this.sweep(now);
 		return 0;
 	}
 
-	/** Drops buckets that have refilled, so the map cannot grow without bound. */
+	/** Looks at the next few buckets and drops those that have refilled. */
 	private sweep(now: number): void {
-		for (const [key, bucket] of this.buckets) {
-			const rule = this.rules[key.slice(0, key.indexOf(":")) as BucketName];
-			if (bucket.tokens + ((now - bucket.updatedAt) / 1000) * rule.perSecond >= rule.burst) this.buckets.delete(key);
+		for (let step = 0; step < SWEEP_STEP; step++) {
+			let next = this.sweepCursor.next();
+			if (next.done) {
+				// A finished iterator stays finished: start the next round.
+				this.sweepCursor = this.buckets.entries();
+				next = this.sweepCursor.next();
+				if (next.done) return;
+			}
+			this.onInspect();
+			const [key, bucket] = next.value;
+			if (refilled(bucket, now) >= bucket.rule.burst) this.buckets.delete(key);
 		}
 	}
+
+	private evictOldest(): void {
+		let next = this.evictCursor.next();
+		if (next.done) {
+			this.evictCursor = this.buckets.keys();
+			next = this.evictCursor.next();
+		}
+		if (!next.done) this.buckets.delete(next.value);
+	}
 }
+
+/** The tokens a bucket holds at `now`, never more than its burst. */
+const refilled = (bucket: Bucket, now: number) =>
+	Math.min(bucket.rule.burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * bucket.rule.perSecond);

@@ -753,6 +753,14 @@ type RootTranslation = {
 			 */
 			UNSUPPORTED_MEDIA: string
 			/**
+			 * T​h​e​ ​i​m​a​g​e​ ​h​a​s​ ​t​o​o​ ​m​a​n​y​ ​p​i​x​e​l​s​ ​o​r​ ​f​r​a​m​e​s
+			 */
+			IMAGE_TOO_LARGE: string
+			/**
+			 * T​o​o​ ​m​a​n​y​ ​i​m​a​g​e​s​ ​a​r​e​ ​b​e​i​n​g​ ​p​r​o​c​e​s​s​e​d​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​s​h​o​r​t​l​y
+			 */
+			UPLOADS_BUSY: string
+			/**
 			 * F​i​l​e​ ​n​o​t​ ​f​o​u​n​d
 			 */
 			MEDIA_NOT_FOUND: string
@@ -2114,6 +2122,14 @@ export type TranslationFunctions = {
 			 * Only JPEG, PNG, GIF and WebP images are accepted
 			 */
 			UNSUPPORTED_MEDIA: () => LocalizedString
+			/**
+			 * The image has too many pixels or frames
+			 */
+			IMAGE_TOO_LARGE: () => LocalizedString
+			/**
+			 * Too many images are being processed, please try again shortly
+			 */
+			UPLOADS_BUSY: () => LocalizedString
 			/**
 			 * File not found
 			 */

@@ -1,5 +1,6 @@
 import { createTRPCClient, httpBatchLink, httpLink } from "@trpc/client";
 import type { AppRouter } from "../../../server/trpc/router.ts";
+import { TRPC_MAX_BATCH_SIZE } from "../../../shared/trpc-limits.ts";
 import type { Session, SessionServer } from "./session.ts";
 import { tokenStore } from "./token-store.ts";
 import { sessionLink } from "./trpc-link.ts";
@@ -26,6 +27,10 @@ export function sessionServer(url: string): SessionServer {
 /** The app's tRPC client: batched, every call under the session rules. */
 export function createSessionTRPCClient(session: Session, url: string) {
 	return createTRPCClient<AppRouter>({
-		links: [sessionLink(session), httpBatchLink({ url, headers: requestHeaders, maxURLLength: 2000 })],
+		// The server refuses batches over TRPC_MAX_BATCH_SIZE: the link splits larger ones.
+		links: [
+			sessionLink(session),
+			httpBatchLink({ url, headers: requestHeaders, maxURLLength: 2000, maxItems: TRPC_MAX_BATCH_SIZE }),
+		],
 	});
 }

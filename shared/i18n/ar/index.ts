@@ -192,6 +192,8 @@ const ar = {
 			IMAGE_NOT_OWNED: "يجب أن يشير رابط الصورة إلى ملف تملكه",
 			FILE_TOO_LARGE: "يجب أن يكون حجم الصورة أقل من 5 ميغابايت",
 			UNSUPPORTED_MEDIA: "لا تُقبل إلا صور JPEG وPNG وGIF وWebP",
+			IMAGE_TOO_LARGE: "الصورة تحتوي على عدد كبير جدًا من البكسلات أو الإطارات",
+			UPLOADS_BUSY: "تتم معالجة عدد كبير من الصور حاليًا، يرجى المحاولة مرة أخرى بعد قليل",
 			MEDIA_NOT_FOUND: "الملف غير موجود",
 			ENTITY_NOT_FOUND: "الكيان غير موجود",
 			NOT_FOUND: "غير موجود",

@@ -193,6 +193,8 @@ const fr = {
 			IMAGE_NOT_OWNED: "L'URL de l'image doit désigner un fichier qui vous appartient",
 			FILE_TOO_LARGE: "La taille de l'image doit être inférieure à 5 Mo",
 			UNSUPPORTED_MEDIA: "Seules les images JPEG, PNG, GIF et WebP sont acceptées",
+			IMAGE_TOO_LARGE: "L'image a trop de pixels ou d'images",
+			UPLOADS_BUSY: "Trop d'images sont en cours de traitement, veuillez réessayer dans un instant",
 			MEDIA_NOT_FOUND: "Fichier introuvable",
 			ENTITY_NOT_FOUND: "Entité introuvable",
 			NOT_FOUND: "Introuvable",
