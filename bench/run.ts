@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { verify } from "@node-rs/argon2";
 import autocannon, { type Result } from "autocannon";
-import { hashPassword } from "../server/services/passwords.ts";
+import { hashPassword } from "../server/lib/passwords.ts";
 import { freePort, rssMegabytes, startNode, stop, waitForOk } from "./processes.ts";
 import { seedUsers } from "./seed.ts";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { migrateDatabase, openDatabase } from "../server/db/client.ts";
 import { users } from "../server/db/schema.ts";
-import { hashPassword } from "../server/services/passwords.ts";
+import { hashPassword } from "../server/lib/passwords.ts";
 
 /** Creates `count` users in the database at `path` (one shared hash, so seeding takes seconds). */
 export async function seedUsers(path: string, count: number, password: string): Promise<void> {

@@ -13,14 +13,15 @@ import { loggerOptions } from "./http/logging.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerSpa } from "./http/spa.ts";
 import { zodValidatorCompiler } from "./http/validation.ts";
+import type { Clock } from "./lib/clock.ts";
+import type { PasswordHasher } from "./lib/passwords.ts";
+import type { RateLimiter } from "./lib/rate-limiter.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { MediaStorage } from "./media/storage.ts";
 import { clientDistDir } from "./paths.ts";
 import { BODY_LIMIT } from "./rest/multipart-form.ts";
 import { restPlugin } from "./rest/plugin.ts";
-import { type Clock, createServiceDeps, type ServiceDeps } from "./services/deps.ts";
-import type { PasswordHasher } from "./services/passwords.ts";
-import type { RateLimiter } from "./services/rate-limiter.ts";
+import { createServiceDeps, type ServiceDeps } from "./services/deps.ts";
 import { makeCreateContext, refuseTrpcDeepJson, refuseTrpcMultipart } from "./trpc/context.ts";
 import { type AppRouter, appRouter } from "./trpc/router.ts";
 

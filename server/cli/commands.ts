@@ -1,16 +1,16 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { email, password } from "../../shared/schemas/fields.ts";
+import { messageText } from "../../shared/schemas/messages.ts";
 import type { Config } from "../config.ts";
 import { prepareDataDir } from "../data-dir.ts";
 import { type Db, migrateDatabase, openDatabase } from "../db/client.ts";
 import { DomainError } from "../domain/errors.ts";
-import { messageText } from "../http/validation.ts";
+import { randomPassword } from "../lib/passwords.ts";
 import { backupDatabase, restoreDatabase } from "../services/backup.ts";
 import { createServiceDeps, type ServiceDeps } from "../services/deps.ts";
 import { createSuperuserAccount } from "../services/first-superuser.ts";
 import { setPasswordAsOperator } from "../services/operator.ts";
-import { randomPassword } from "../services/passwords.ts";
 import { CliFailure, UsageError } from "./usage.ts";
 
 export type Io = { out: (line: string) => void; err: (line: string) => void };

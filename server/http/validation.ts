@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from "fastify";
 import type { core, ZodType } from "zod";
-import { isValidationMessageKey, validationMessages } from "../../shared/schemas/messages.ts";
+import { messageText } from "../../shared/schemas/messages.ts";
 
 /** What a failed check leaves on `error.validation`: the zod issue and the value it was about. */
 export type ValidationIssue = { instancePath: string; message: string; issue: core.$ZodIssue; input: unknown };
@@ -50,10 +50,6 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
 		}));
 		return { error: issues as unknown as Error };
 	};
-
-/** English text of a message key (schemas carry keys so the client can translate them). */
-export const messageText = (message: string) =>
-	isValidationMessageKey(message) ? validationMessages[message] : message;
 
 const locRoot: Record<string, string> = { body: "body", querystring: "query", params: "path", headers: "header" };
 

@@ -1,22 +1,22 @@
 import type { LoginInput, TokenPair } from "../../shared/schemas/auth.ts";
 import type { UpdatePasswordInput } from "../../shared/schemas/users.ts";
 import type { UserRow } from "../db/schema.ts";
+import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
+import { hashKeys, verifyAgainstDummy } from "../lib/passwords.ts";
+import { parseToken } from "../lib/tokens.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "./login-throttle.ts";
-import { hashKeys, verifyAgainstDummy } from "./passwords.ts";
 import {
 	type Authenticated,
 	assertSessionLive,
-	atomically,
 	createSession,
 	markAuthenticated,
 	revokeSession,
 	revokeUserSessions,
 	rotateSession,
 } from "./sessions.ts";
-import { parseToken } from "./tokens.ts";
 import { findUserByEmail, findUserById, setPassword } from "./users.ts";
 
 /**

@@ -1,20 +1,13 @@
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { type Background, createBackground } from "../lib/background.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Logger } from "../lib/logger.ts";
+import { createPasswordHasher, type PasswordHasher } from "../lib/passwords.ts";
+import { RateLimiter } from "../lib/rate-limiter.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
 import { createDiskStorage, type MediaStorage } from "../media/storage.ts";
-import { type Background, createBackground } from "./background.ts";
-import { createPasswordHasher, type PasswordHasher } from "./passwords.ts";
-import { RateLimiter } from "./rate-limiter.ts";
-
-/** Milliseconds since the epoch; tests pass a clock they can move. */
-export type Clock = () => number;
-
-export type Logger = {
-	info: (obj: object | string, msg?: string) => void;
-	warn: (obj: object | string, msg?: string) => void;
-	error: (obj: object | string, msg?: string) => void;
-};
 
 /** What every service function receives first: the app's long-lived parts. */
 export type ServiceDeps = {

@@ -1,6 +1,6 @@
+import { randomPassword } from "../lib/passwords.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
-import { randomPassword } from "./passwords.ts";
 import { findUserByEmail, insertUser } from "./users.ts";
 
 /**

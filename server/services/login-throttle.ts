@@ -1,8 +1,8 @@
 import { and, eq, lt } from "drizzle-orm";
 import { loginThrottle } from "../db/schema.ts";
 import { fail } from "../domain/errors.ts";
+import { clientKey } from "../lib/rate-limiter.ts";
 import type { ServiceDeps } from "./deps.ts";
-import { clientKey } from "./rate-limiter.ts";
 
 const MAX_WAIT_SECONDS = 300;
 /** A back-off nobody touched for this long is forgotten, so the table cannot grow without bound. */

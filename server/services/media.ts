@@ -3,9 +3,9 @@ import type { EntityRef, MediaFile } from "../../shared/schemas/media.ts";
 import type { ListQuery } from "../../shared/schemas/users.ts";
 import { type MediaRow, media, profiles, type UserRow, users } from "../db/schema.ts";
 import { fail } from "../domain/errors.ts";
+import { reencodeImage } from "../lib/images.ts";
 import { newFileId } from "../media/storage.ts";
 import type { ServiceDeps } from "./deps.ts";
-import { reencodeImage } from "./images.ts";
 import { mediaUrl } from "./media-urls.ts";
 
 export const toMediaFile = (row: MediaRow): MediaFile => ({

@@ -1,8 +1,8 @@
+import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
+import { hashKeys } from "../lib/passwords.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
-import { hashKeys } from "./passwords.ts";
-import { atomically } from "./sessions.ts";
 import { findUserByEmail, findUserById, setPassword } from "./users.ts";
 
 /**

@@ -3,14 +3,14 @@ import { eq } from "drizzle-orm";
 import type { Locales } from "../../shared/i18n/i18n-types.ts";
 import type { ResetPasswordInput } from "../../shared/schemas/auth.ts";
 import { resetTokens, type UserRow } from "../db/schema.ts";
+import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
+import { hashKeys } from "../lib/passwords.ts";
+import { hashSecretHex } from "../lib/tokens.ts";
 import { negotiateLocale } from "../mail/locale.ts";
 import { renderResetEmail } from "../mail/reset-email.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
-import { hashKeys } from "./passwords.ts";
-import { atomically } from "./sessions.ts";
-import { hashSecretHex } from "./tokens.ts";
 import { findUserByEmail, findUserById, setPassword } from "./users.ts";
 
 export const RECOVERY_SENT = { message: "Password recovery email sent" };

@@ -2,10 +2,11 @@ import { and, eq, lte, ne, sql } from "drizzle-orm";
 import type { TokenPair } from "../../shared/schemas/auth.ts";
 import type { Db } from "../db/client.ts";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema.ts";
+import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
+import { hashSecret, newSecret, newTokenId, parseToken, secretMatches } from "../lib/tokens.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
-import { hashSecret, newSecret, newTokenId, parseToken, secretMatches } from "./tokens.ts";
 
 /** How often `last_seen_at` (and the access token's sliding expiry) is written at most: reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
@@ -17,9 +18,6 @@ const pair = (id: string, accessSecret: string, refreshSecret: string): TokenPai
 	refresh_token: `${id}.${refreshSecret}`,
 	token_type: "bearer",
 });
-
-/** Runs `work` in one IMMEDIATE transaction: what it reads cannot change before what it writes (other processes included). */
-export const atomically = <T>({ db }: ServiceDeps, work: () => T): T => db.transaction(work, { behavior: "immediate" });
 
 export function createSession(deps: ServiceDeps, userId: string, meta: RequestMeta): TokenPair {
 	const { db, clock, config } = deps;

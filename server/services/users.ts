@@ -10,18 +10,13 @@ import type {
 	UserUpdateMeInput,
 } from "../../shared/schemas/users.ts";
 import { resetTokens, type UserRow, users } from "../db/schema.ts";
+import { atomically } from "../db/transaction.ts";
 import { type DomainError, fail } from "../domain/errors.ts";
+import { hashKeys } from "../lib/passwords.ts";
 import { type AuditRecord, recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { clearFailedLogins } from "./login-throttle.ts";
-import { hashKeys } from "./passwords.ts";
-import {
-	type Authenticated,
-	assertSessionLive,
-	atomically,
-	requireRecentAuth,
-	revokeUserSessions,
-} from "./sessions.ts";
+import { type Authenticated, assertSessionLive, requireRecentAuth, revokeUserSessions } from "./sessions.ts";
 import { removeUserFiles } from "./user-files.ts";
 
 export const toUserPublic = (row: UserRow): UserPublic => ({

@@ -45,3 +45,7 @@ export type ValidationMessageKey = keyof typeof validationMessages;
 
 export const isValidationMessageKey = (value: unknown): value is ValidationMessageKey =>
 	typeof value === "string" && Object.hasOwn(validationMessages, value);
+
+/** English text of a message key (a plain message passes through): for REST's 422 `msg` and the CLI. */
+export const messageText = (message: string) =>
+	isValidationMessageKey(message) ? validationMessages[message] : message;

@@ -8,7 +8,7 @@ import { type Config, loadConfig } from "../../server/config.ts";
 import { type Db, migrateDatabase, openDatabase } from "../../server/db/client.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import type { MediaStorage } from "../../server/media/storage.ts";
-import type { PasswordHasher } from "../../server/services/passwords.ts";
+import type { PasswordHasher } from "../../server/lib/passwords.ts";
 import { recordStatuses } from "./observed-statuses.ts";
 
 export type TestApp = {

@@ -6,7 +6,7 @@ import { afterEach } from "vitest";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { type Db, migrateDatabase, openDatabase } from "../../server/db/client.ts";
-import type { Clock } from "../../server/services/deps.ts";
+import type { Clock } from "../../server/lib/clock.ts";
 import { recordStatuses } from "./observed-statuses.ts";
 
 const opened: Array<{ app: FastifyInstance; db: Db }> = [];

@@ -1,4 +1,4 @@
-import { createPasswordHasher, type PasswordHasher } from "../../server/services/passwords.ts";
+import { createPasswordHasher, type PasswordHasher } from "../../server/lib/passwords.ts";
 
 type Step = "hash" | "verify";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { users } from "../../server/db/schema.ts";
-import { hashPassword } from "../../server/services/passwords.ts";
+import { hashPassword } from "../../server/lib/passwords.ts";
 import { createSession } from "../../server/services/sessions.ts";
 import { PASSWORD, type TestUser, uniqueEmail } from "./factories.ts";
 

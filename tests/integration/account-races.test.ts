@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { resetTokens, sessions } from "../../server/db/schema.ts";
-import { hashSecretHex } from "../../server/services/tokens.ts";
+import { hashSecretHex } from "../../server/lib/tokens.ts";
 import { buildTestApp } from "../helpers/build-test-app.ts";
 import { hashGate } from "../helpers/hash-gate.ts";
 import { api, bearer, loginForm } from "../helpers/http.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/services/passwords.ts";
+import { hashPassword } from "../../server/lib/passwords.ts";
 import { buildTestApp } from "../helpers/build-test-app.ts";
 import { loginForm } from "../helpers/http.ts";
 import { seedUser } from "../helpers/seed.ts";

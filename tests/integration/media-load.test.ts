@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageJobs } from "../../server/services/image-queue.ts";
+import { imageJobs } from "../../server/lib/image-queue.ts";
 import { buildTestApp } from "../helpers/build-test-app.ts";
 import { makeAnimation } from "../helpers/heavy-images.ts";
 import { loginForm } from "../helpers/http.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKey } from "../../server/services/rate-limiter.ts";
+import { clientKey } from "../../server/lib/rate-limiter.ts";
 import { buildFileApp, closeFileApp, tempDataDir } from "../helpers/file-app.ts";
 import { buildFrozenApp as buildTestApp } from "../helpers/frozen-app.ts";
 import { api, loginForm } from "../helpers/http.ts";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { limitConcurrency } from "../../server/services/concurrency.ts";
+import { limitConcurrency } from "../../server/lib/concurrency.ts";
 import {
 	createPasswordHasher,
 	hashKeys,
 	MAX_HASHES_IN_FLIGHT,
 	MAX_HASHES_PER_KEY,
-} from "../../server/services/passwords.ts";
+} from "../../server/lib/passwords.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

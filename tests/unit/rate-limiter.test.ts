@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../server/domain/errors.ts";
-import { type BucketName, MAX_BUCKETS, RateLimiter, SWEEP_STEP } from "../../server/services/rate-limiter.ts";
+import { type BucketName, MAX_BUCKETS, RateLimiter, SWEEP_STEP } from "../../server/lib/rate-limiter.ts";
 
 /** A distinct IPv4 address per number. */
 const ip = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;

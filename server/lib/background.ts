@@ -1,4 +1,4 @@
-import type { Logger } from "./deps.ts";
+import type { Logger } from "./logger.ts";
 
 /** Work that must not make a reply slower or tell anything by its timing (recovery e-mails). */
 export type Background = {

@@ -1,5 +1,5 @@
 import { fail } from "../domain/errors.ts";
-import type { Clock } from "./deps.ts";
+import type { Clock } from "./clock.ts";
 
 export type BucketRule = { burst: number; perSecond: number };
 type Bucket = { tokens: number; updatedAt: number; rule: BucketRule };

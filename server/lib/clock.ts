@@ -1,0 +1,2 @@
+/** Milliseconds since the epoch; tests pass a clock they can move. */
+export type Clock = () => number;
