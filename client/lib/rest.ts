@@ -1,4 +1,4 @@
-import { imageFileProblem } from "../../shared/schemas/media.ts";
+import { fileIdOfServePath, imageFileProblem } from "../../shared/schemas/media.ts";
 import type { ValidationMessageKey } from "../../shared/schemas/messages.ts";
 import { restErrorMessage } from "./rest-errors.ts";
 
@@ -101,9 +101,13 @@ export async function uploadMedia(
 	}
 }
 
-/** The file id at the end of a `/api/v1/media/serve/<type>/<id>/<file_id>` URL, or null. */
+/** The file id of a media serve URL (relative, or absolute on this site), or null. */
 export function fileIdFromUrl(url: string | null | undefined): string | null {
 	if (!url) return null;
-	const match = /\/media\/serve\/[^/]+\/[^/]+\/([0-9a-f]{32})(?:[?#].*)?$/.exec(url);
-	return match?.[1] ?? null;
+	try {
+		// Only the path counts; the base just lets a relative URL parse.
+		return fileIdOfServePath(new URL(url, "http://relative.invalid").pathname);
+	} catch {
+		return null;
+	}
 }

@@ -3,8 +3,7 @@ import { accessSync, constants, createReadStream, mkdirSync, statSync } from "no
 import { rename, rm, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
-
-const FILE_ID = /^[0-9a-f]{32}$/;
+import { FILE_ID } from "../../shared/schemas/media.ts";
 
 /** Files under one directory, named only by a random 32-hex id; no HTTP here. */
 export type MediaStorage = {

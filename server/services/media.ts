@@ -1,16 +1,15 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { EntityRef, MediaFile } from "../../shared/schemas/media.ts";
+import { type EntityRef, MAX_IMAGE_BYTES, type MediaFile, mediaServeUrl } from "../../shared/schemas/media.ts";
 import type { ListQuery } from "../../shared/schemas/users.ts";
 import { type MediaRow, media, profiles, type UserRow, users } from "../db/schema.ts";
 import { fail } from "../domain/errors.ts";
 import { reencodeImage } from "../lib/images.ts";
 import { newFileId } from "../media/storage.ts";
 import type { ServiceDeps } from "./deps.ts";
-import { mediaUrl } from "./media-urls.ts";
 
 export const toMediaFile = (row: MediaRow): MediaFile => ({
 	file_id: row.id,
-	url: mediaUrl(row.entityType, row.entityId, row.id),
+	url: mediaServeUrl(row.entityType, row.entityId, row.id),
 	entity_type: row.entityType,
 	entity_id: row.entityId,
 	content_type: row.contentType,
@@ -51,6 +50,8 @@ export async function uploadMedia(
 	bytes: Buffer,
 ): Promise<MediaFile> {
 	const ownerId = entityOwner(deps, actor, ref);
+	// The REST adapter stops reading at the limit; the rule holds for any caller.
+	if (bytes.length > MAX_IMAGE_BYTES) fail("FILE_TOO_LARGE");
 	const image = await reencodeImage(bytes);
 	const id = newFileId();
 	try {
@@ -88,7 +89,7 @@ export function listMedia(
 	deps: ServiceDeps,
 	actor: UserRow,
 	ref: EntityRef,
-	page: ListQuery = { skip: 0, limit: 100 },
+	page: ListQuery,
 ): { data: MediaFile[]; count: number } {
 	entityOwner(deps, actor, ref);
 	const where = and(eq(media.entityType, ref.entity_type), eq(media.entityId, ref.entity_id));
@@ -127,7 +128,7 @@ export function moveMedia(deps: ServiceDeps, actor: UserRow, fileId: string, ref
 	const row = manageableFile(deps, actor, fileId);
 	const ownerId = entityOwner(deps, actor, ref);
 	const oldUrl = toMediaFile(row).url;
-	const newUrl = mediaUrl(ref.entity_type, ref.entity_id, row.id);
+	const newUrl = mediaServeUrl(ref.entity_type, ref.entity_id, row.id);
 	const moved = deps.db.transaction((tx) => {
 		tx.update(profiles)
 			.set({ profileImageUrl: newUrl })

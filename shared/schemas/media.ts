@@ -17,7 +17,19 @@ export const entityRefSchema = z.object({
 export type EntityRef = z.infer<typeof entityRefSchema>;
 
 /** A file id is 32 lower-case hex characters: anything else (dots, slashes) is refused. */
-export const fileIdSchema = z.string().regex(/^[0-9a-f]{32}$/, { message: "idInvalid" });
+export const FILE_ID = /^[0-9a-f]{32}$/;
+export const fileIdSchema = z.string().regex(FILE_ID, { message: "idInvalid" });
+
+/** Where media files are served; the URL names the file's entity, so moving a file changes it. */
+export const MEDIA_SERVE_PATH = "/api/v1/media/serve";
+
+export const mediaServeUrl = (entityType: string, entityId: string, fileId: string) =>
+	`${MEDIA_SERVE_PATH}/${encodeURIComponent(entityType)}/${encodeURIComponent(entityId)}/${fileId}`;
+
+const SERVE_URL = new RegExp(`^${MEDIA_SERVE_PATH}/[^/]+/[^/]+/(${FILE_ID.source.slice(1, -1)})$`);
+
+/** The file id of a site-relative serve URL path, or null for any other path. */
+export const fileIdOfServePath = (path: string): string | null => SERVE_URL.exec(path)?.[1] ?? null;
 
 export const mediaFileSchema = z.object({
 	file_id: z.string(),

@@ -9,10 +9,8 @@ const fileInput = z.object({ file_id: fileIdSchema });
 /** Everything but the upload itself, which is multipart over REST. */
 export const mediaRouter = router({
 	list: protectedProcedure
-		.input(entityRefSchema.extend(listQuerySchema.partial().shape))
-		.query(({ ctx, input: { skip, limit, ...ref } }) =>
-			media.listMedia(ctx.deps, ctx.user, ref, { skip: skip ?? 0, limit: limit ?? 100 }),
-		),
+		.input(entityRefSchema.extend(listQuerySchema.shape))
+		.query(({ ctx, input: { skip, limit, ...ref } }) => media.listMedia(ctx.deps, ctx.user, ref, { skip, limit })),
 	get: protectedProcedure.input(fileInput).query(({ ctx, input }) => media.getMedia(ctx.deps, ctx.user, input.file_id)),
 	delete: protectedProcedure
 		.input(fileInput)
