@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the speed bars of contract §11, measured in one run against the real
+ * `npm run bench`: the speed bars (README, Speed), measured in one run against the real
  * server process and a bare Fastify baseline on the same machine, reported as ratios.
  */
 import { execFileSync } from "node:child_process";

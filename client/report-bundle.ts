@@ -1,7 +1,7 @@
 /**
  * Prints the gzipped JavaScript that /login loads (the entry, the login route chunk, the
- * English dictionary, and everything they import statically) and fails when it reaches the budget of
- * contract.md §11. Runs after `vite build` in `npm run build`.
+ * English dictionary, and everything they import statically) and fails when it reaches its
+ * budget (below). Runs after `vite build` in `npm run build`.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

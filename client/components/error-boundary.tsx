@@ -6,7 +6,7 @@ import { useI18n } from "../i18n/index.tsx";
 const messageOf = (error: unknown): string =>
 	error instanceof Error ? error.message : typeof error === "string" ? error : String(error ?? "");
 
-/** The render-error screen of product.md §4. */
+/** The render-error screen: a title, a text, the error's message and a Refresh Page button. */
 export function ErrorFallback({ error }: { error: unknown }) {
 	const { LL } = useI18n();
 	const message = messageOf(error);

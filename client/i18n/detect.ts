@@ -16,7 +16,7 @@ export type LocaleSources = {
 	htmlLang: string | null | undefined;
 };
 
-/** Detection order of contract.md §8: stored choice, browser languages, the page's lang tag. */
+/** Detection order: the stored choice, the browser's languages, the page's lang tag. */
 export function detectLocale({ stored, browser, htmlLang }: LocaleSources): Locales {
 	const candidates = [stored, ...browser, htmlLang];
 	for (const code of candidates) {

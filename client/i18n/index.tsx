@@ -9,7 +9,7 @@ export type { Locales, TranslationFunctions };
 
 /**
  * Loads the starting language before the first render; the other two follow once the page
- * is idle (product.md §9: all three preloaded), so the login screen ships one dictionary
+ * is idle (all three are preloaded), so the login screen ships one dictionary
  * and a later switch does not wait.
  */
 export async function prepareI18n(): Promise<Locales> {

@@ -28,19 +28,19 @@ function detailText(error: ErrorShape, LL: TranslationFunctions): string | null 
 	return typeof error.message === "string" && error.message ? error.message : null;
 }
 
-/** Other mutations (product.md §8): first issue, else the detail, else "Something went wrong." */
+/** Other mutations: the first issue, else the detail, else "Something went wrong." */
 export function mutationErrorText(error: unknown, LL: TranslationFunctions): string {
 	const shape = shapeOf(error);
 	return firstIssueText(shape, LL) ?? detailText(shape, LL) ?? LL.common.somethingWentWrong();
 }
 
-/** Signup and login (product.md §8): the detail text, else "An error occurred". */
+/** Signup and login: the detail text, else "An error occurred". */
 export function authErrorText(error: unknown, LL: TranslationFunctions): string {
 	const shape = shapeOf(error);
 	return detailText(shape, LL) ?? firstIssueText(shape, LL) ?? LL.common.anErrorOccurred();
 }
 
-/** The toast of product §8 for a failed mutation: "Something went wrong!" and the error's text. */
+/** The toast for a failed mutation: "Something went wrong!" and the error's text. */
 export const notifyMutationError = (error: unknown, LL: TranslationFunctions): void =>
 	notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL));
 

@@ -1,6 +1,6 @@
 import { type ExternalToast, toast } from "sonner";
 
-/** Durations and limits of product.md §9. */
+/** How long toasts stay and how many show at once: the product's numbers. */
 export const TOAST_MS = { success: 4000, error: 5000, upload: 3000 } as const;
 export const MAX_VISIBLE_TOASTS = 5;
 

@@ -1,4 +1,4 @@
-// Only the Radix Themes parts the app uses (contract.md §11): base tokens, the colours
+// Only the Radix Themes parts the app uses (the login screen has a CSS budget, see client/report-bundle.ts): base tokens, the colours
 // we render, components and utilities; not the full styles.css with all 30 palettes.
 import "@fontsource-variable/inter/wght.css";
 import "@radix-ui/themes/tokens/base.css";

@@ -17,7 +17,7 @@ export function redactUrl(url: string): string {
 	return masked ? `${url.slice(0, at)}?${params.toString()}` : url;
 }
 
-/** pino options for the app: JSON lines, never a credential (contract §9). */
+/** pino options for the app: JSON lines, never a credential (docs/decisions/001: never a token in a log line). */
 export const loggerOptions = (level: string) => ({
 	level,
 	redact: ["req.headers.authorization", "req.headers.cookie"],

@@ -4,7 +4,7 @@ import type { Clock } from "./clock.ts";
 export type BucketRule = { burst: number; perSecond: number };
 type Bucket = { tokens: number; updatedAt: number; rule: BucketRule };
 
-/** The per-IP token buckets of contract §9. */
+/** The per-IP token buckets (docs/decisions/004). */
 export const defaultRules = {
 	login: { burst: 20, perSecond: 1 },
 	signup: { burst: 5, perSecond: 5 / 60 },

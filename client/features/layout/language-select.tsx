@@ -1,7 +1,7 @@
 import { type Locales, SUPPORTED_LOCALES, useI18n } from "../../i18n/index.tsx";
 
 /**
- * A native select: not searchable, no empty choice (product.md §2), keyboard and screen
+ * A native select: not searchable, no empty choice (the language selector is neither searchable nor clearable), keyboard and screen
  * reader behaviour for free, and light enough for the login screen's budget. Each name is
  * shown in its own language.
  */
