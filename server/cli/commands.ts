@@ -7,7 +7,7 @@ import { prepareDataDir } from "../data-dir.ts";
 import { type Db, migrateDatabase, openDatabase } from "../db/client.ts";
 import { DomainError } from "../domain/errors.ts";
 import { randomPassword } from "../lib/passwords.ts";
-import { backupDatabase, restoreDatabase } from "../services/backup.ts";
+import { backupDatabase, restoreDatabase } from "../db/backup.ts";
 import { createServiceDeps, type ServiceDeps } from "../services/deps.ts";
 import { createSuperuserAccount } from "../services/first-superuser.ts";
 import { setPasswordAsOperator } from "../services/operator.ts";

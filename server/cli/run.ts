@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config.ts";
-import { BackupError } from "../services/backup.ts";
+import { BackupError } from "../db/backup.ts";
 import { type Args, backup, createSuperuser, type Io, resetPassword, restore } from "./commands.ts";
 import { CliFailure, USAGE, UsageError } from "./usage.ts";
 
