@@ -1,12 +1,46 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { build } from "esbuild";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * /first-paint.js: client/first-paint.ts bundled into one classic script, so <head> can run
+ * it synchronously before the first paint (a module script would run after it). Served by
+ * the dev server, emitted as a file by the build.
+ */
+function firstPaintScript(): Plugin {
+	const entry = fileURLToPath(new URL("./first-paint.ts", import.meta.url));
+	const bundle = async () => {
+		const result = await build({
+			entryPoints: [entry],
+			bundle: true,
+			format: "iife",
+			minify: true,
+			target: "es2020",
+			write: false,
+			logLevel: "warning",
+		});
+		return result.outputFiles[0]?.text ?? "";
+	};
+	return {
+		name: "portico-first-paint",
+		configureServer(server) {
+			server.middlewares.use("/first-paint.js", async (_request, response) => {
+				response.setHeader("content-type", "text/javascript");
+				response.end(await bundle());
+			});
+		},
+		async generateBundle() {
+			this.emitFile({ type: "asset", fileName: "first-paint.js", source: await bundle() });
+		},
+	};
+}
 
 const serverUrl = `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
 
 export default defineConfig({
 	root: fileURLToPath(new URL(".", import.meta.url)),
-	plugins: [react()],
+	plugins: [react(), firstPaintScript()],
 	build: {
 		outDir: "dist",
 		emptyOutDir: true,

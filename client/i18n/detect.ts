@@ -1,7 +1,11 @@
 import type { Locales } from "../../shared/i18n/i18n-types.ts";
+import { baseLocale, locales } from "../../shared/i18n/i18n-util.ts";
 
-export const SUPPORTED_LOCALES: readonly Locales[] = ["en", "ar", "fr"];
-export const FALLBACK_LOCALE: Locales = "en";
+export { directionOf } from "../../shared/i18n/direction.ts";
+
+/** typesafe-i18n's list of our languages, the base one first (the language menu's order). */
+export const SUPPORTED_LOCALES: readonly Locales[] = [baseLocale, ...locales.filter((l) => l !== baseLocale)];
+export const FALLBACK_LOCALE: Locales = baseLocale;
 export const LANG_STORAGE_KEY = "lang";
 
 /** Only the language part of a code counts: "fr-CA" is "fr", "AR_eg" is "ar". */
@@ -25,5 +29,3 @@ export function detectLocale({ stored, browser, htmlLang }: LocaleSources): Loca
 	}
 	return FALLBACK_LOCALE;
 }
-
-export const directionOf = (locale: Locales): "rtl" | "ltr" => (locale === "ar" ? "rtl" : "ltr");

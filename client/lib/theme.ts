@@ -1,36 +1,18 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { useI18n } from "../i18n/index.tsx";
+import {
+	type Appearance,
+	applyAppearance,
+	darkQuery,
+	readMode,
+	resolveAppearance,
+	THEME_STORAGE_KEY,
+	type ThemeMode,
+} from "./theme-mode.ts";
 import { notifySuccess } from "./toast.ts";
 
-export type ThemeMode = "system" | "light" | "dark";
-export type Appearance = "light" | "dark";
-export const THEME_STORAGE_KEY = "theme";
-export const THEME_MODES: readonly ThemeMode[] = ["system", "light", "dark"];
-
-export const isThemeMode = (value: unknown): value is ThemeMode =>
-	typeof value === "string" && (THEME_MODES as readonly string[]).includes(value);
-
-export const resolveAppearance = (mode: ThemeMode, prefersDark: boolean): Appearance =>
-	mode === "system" ? (prefersDark ? "dark" : "light") : mode;
-
-const darkQuery = () => window.matchMedia?.("(prefers-color-scheme: dark)");
-
-function readMode(): ThemeMode {
-	try {
-		const stored = localStorage.getItem(THEME_STORAGE_KEY);
-		return isThemeMode(stored) ? stored : "system";
-	} catch {
-		return "system";
-	}
-}
-
-/** Puts the class on <html> that Radix Themes (appearance "inherit") and our CSS read. */
-function applyAppearance(appearance: Appearance): void {
-	const root = document.documentElement;
-	root.classList.remove(appearance === "dark" ? "light" : "dark");
-	root.classList.add(appearance);
-	root.style.colorScheme = appearance;
-}
+export type { Appearance, ThemeMode } from "./theme-mode.ts";
+export { isThemeMode, resolveAppearance, THEME_MODES, THEME_STORAGE_KEY } from "./theme-mode.ts";
 
 const listeners = new Set<() => void>();
 let mode: ThemeMode = typeof window === "undefined" ? "system" : readMode();
@@ -56,7 +38,7 @@ const subscribe = (listener: () => void) => {
 const getMode = () => mode;
 const getPrefersDark = () => darkQuery()?.matches ?? false;
 
-/** Sets and persists the theme; public/theme-init.js applies the stored one before the first paint. */
+/** Sets and persists the theme; client/first-paint.ts applies the stored one before the first paint. */
 export function setThemeMode(next: ThemeMode): void {
 	mode = next;
 	try {
