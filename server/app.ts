@@ -22,6 +22,7 @@ import { clientDistDir } from "./paths.ts";
 import { BODY_LIMIT } from "./rest/multipart-form.ts";
 import { restPlugin } from "./rest/plugin.ts";
 import { createServiceDeps, type ServiceDeps } from "./services/deps.ts";
+import { startHousekeeping } from "./services/housekeeping.ts";
 import { makeCreateContext, refuseTrpcDeepJson, refuseTrpcMultipart } from "./trpc/context.ts";
 import { type AppRouter, appRouter } from "./trpc/router.ts";
 
@@ -87,6 +88,12 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 		} satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
 	});
 	await registerSpa(app, options.clientDir ?? clientDistDir);
+	// Retention sweeps at start and daily, stopped with the app.
+	let stopHousekeeping: (() => void) | undefined;
+	app.addHook("onReady", async () => {
+		stopHousekeeping = startHousekeeping(deps);
+	});
+	app.addHook("onClose", async () => stopHousekeeping?.());
 	// Work after the reply (recovery lookups) and the mail it queues finish before the app closes.
 	app.addHook("onClose", async () => {
 		await deps.background.idle();

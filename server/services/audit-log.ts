@@ -1,0 +1,76 @@
+import { and, count, desc, eq, gte, inArray, lt, lte, or, type SQL } from "drizzle-orm";
+import type { AuditAction, AuditEvent } from "../../shared/schemas/audit.ts";
+import { type AuditEventRow, auditEvents } from "../db/schema.ts";
+import type { ServiceDeps } from "./deps.ts";
+
+/** What a reader of the log may narrow it to; times are milliseconds since the epoch. */
+export type AuditFilter = {
+	actions?: AuditAction[];
+	actorId?: string;
+	subjectId?: string;
+	/** Either the actor or the subject (a user's whole history). */
+	userId?: string;
+	since?: number;
+	until?: number;
+};
+
+export const toAuditEvent = (row: AuditEventRow): AuditEvent => ({
+	id: row.id,
+	at: new Date(row.at).toISOString(),
+	action: row.action as AuditAction,
+	actor_id: row.actorId,
+	actor_email: row.actorEmail,
+	subject_id: row.subjectId,
+	subject_email: row.subjectEmail,
+	ip: row.ip,
+	user_agent: row.userAgent,
+	details: JSON.parse(row.details) as Record<string, unknown>,
+});
+
+function whereOf(filter: AuditFilter): SQL | undefined {
+	const conditions = [
+		filter.actions?.length ? inArray(auditEvents.action, filter.actions) : undefined,
+		filter.actorId !== undefined ? eq(auditEvents.actorId, filter.actorId) : undefined,
+		filter.subjectId !== undefined ? eq(auditEvents.subjectId, filter.subjectId) : undefined,
+		filter.userId !== undefined
+			? or(eq(auditEvents.actorId, filter.userId), eq(auditEvents.subjectId, filter.userId))
+			: undefined,
+		filter.since !== undefined ? gte(auditEvents.at, filter.since) : undefined,
+		filter.until !== undefined ? lte(auditEvents.at, filter.until) : undefined,
+	].filter((condition) => condition !== undefined);
+	return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** A page of events, newest first (in the order they were written), with the count of all that match. */
+export function queryAuditEvents(
+	{ db }: ServiceDeps,
+	filter: AuditFilter,
+	page: { skip: number; limit: number },
+): { data: AuditEvent[]; count: number } {
+	const where = whereOf(filter);
+	const rows = db
+		.select()
+		.from(auditEvents)
+		.where(where)
+		.orderBy(desc(auditEvents.id))
+		.limit(page.limit)
+		.offset(page.skip)
+		.all();
+	const total = db.select({ value: count() }).from(auditEvents).where(where).get()?.value ?? 0;
+	return { data: rows.map(toAuditEvent), count: total };
+}
+
+/**
+ * Every matching event, newest first, a batch at a time (for a streamed export of any
+ * size). It pages by id, so events written meanwhile neither repeat nor shift the pages.
+ */
+export function* iterateAuditEvents({ db }: ServiceDeps, filter: AuditFilter, batch = 500): Generator<AuditEvent> {
+	let before = Number.POSITIVE_INFINITY;
+	for (;;) {
+		const where = and(whereOf(filter), Number.isFinite(before) ? lt(auditEvents.id, before) : undefined);
+		const rows = db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.id)).limit(batch).all();
+		yield* rows.map(toAuditEvent);
+		if (rows.length < batch) return;
+		before = (rows.at(-1) as AuditEventRow).id;
+	}
+}

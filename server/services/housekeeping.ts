@@ -1,0 +1,25 @@
+import { sweepAuditEvents } from "./audit.ts";
+import type { ServiceDeps } from "./deps.ts";
+
+const DAY_MS = 86_400_000;
+
+/** Deletes what has outlived its use; run at start and then daily. Each job logs, never throws. */
+export function runHousekeeping(deps: ServiceDeps): void {
+	const jobs: Array<[string, () => number]> = [["audit events past AUDIT_RETENTION", () => sweepAuditEvents(deps)]];
+	for (const [what, job] of jobs) {
+		try {
+			const removed = job();
+			if (removed > 0) deps.log.info({ removed }, `removed ${what}`);
+		} catch (error) {
+			deps.log.error({ err: error }, `could not remove ${what}`);
+		}
+	}
+}
+
+/** Runs the housekeeping now and every day; the returned function stops it. */
+export function startHousekeeping(deps: ServiceDeps): () => void {
+	runHousekeeping(deps);
+	const timer = setInterval(() => runHousekeeping(deps), DAY_MS);
+	timer.unref();
+	return () => clearInterval(timer);
+}
