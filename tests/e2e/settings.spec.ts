@@ -256,7 +256,11 @@ test.describe("settings: password, appearance, danger zone", () => {
 		await expect(page.getByText("Something went wrong!")).toBeVisible();
 		await expect(page.getByText("Incorrect password")).toBeVisible();
 
+		// A wrong current password brings the login back-off: the next try within a second is refused.
 		await page.getByTestId("current-password-input").fill(user.password);
+		await page.getByRole("button", { name: "Save" }).click();
+		await expect(page.getByText("Rate limit exceeded, please try again later")).toBeVisible();
+		await page.waitForTimeout(1100);
 		await page.getByRole("button", { name: "Save" }).click();
 		await expect(page.getByText("Password updated successfully.")).toBeVisible();
 		await expect(page.getByTestId("current-password-input")).toHaveValue("");
