@@ -5,7 +5,7 @@ import { hashSecretHex } from "../../../server/services/tokens.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { hashGate } from "../../helpers/hash-gate.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
-import { newSession, seedUser } from "../../helpers/seed.ts";
+import { newSession, seedUser } from "../../helpers/users.ts";
 
 /**
  * Every account event against every request that decided something before an await:
@@ -19,7 +19,7 @@ const RESET_TOKEN = "r".repeat(43);
 
 async function setup() {
 	const gate = hashGate();
-	const test = await buildTestApp({}, { passwords: gate.hasher });
+	const test = await buildTestApp({ passwords: gate.hasher });
 	const { app, db } = test;
 	const admin = await seedUser(app, { isSuperuser: true });
 	// The owner's own device, and a second session: another device, or a thief's copy.

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { type AuditEventRow, auditEvents, users } from "../../../server/db/schema.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
-import { newSession, seedUser } from "../../helpers/seed.ts";
 import { settled } from "../../helpers/settled.ts";
+import { newSession, seedUser } from "../../helpers/users.ts";
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 const rows = ({ db }: App): AuditEventRow[] => db.select().from(auditEvents).all();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import { createUser } from "../../helpers/factories.ts";
+import { seedUser } from "../../helpers/users.ts";
 
 describe("edges of the REST layer", () => {
 	it("reads an empty JSON body as no body: logout answers 200, signup (body required) 422", async () => {
 		const { app } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const json = { "content-type": "application/json" };
 		const logout = await app.inject({
 			method: "POST",
@@ -35,7 +35,7 @@ describe("edges of the REST layer", () => {
 
 	it("accepts a user id in upper case", async () => {
 		const { app } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const res = await app.inject({
 			method: "GET",
 			url: `/api/v1/users/${user.id.toUpperCase()}`,

@@ -5,11 +5,10 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { browserFormData, urlEncodedForm } from "../../helpers/browser-form.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import { createUser, type TestUser } from "../../helpers/factories.ts";
 import { API, bearer, TOKEN_SHAPE } from "../../helpers/http.ts";
 import { makePng } from "../../helpers/images.ts";
 import { multipart, uploadForm } from "../../helpers/multipart.ts";
-import { seedUser } from "../../helpers/seed.ts";
+import { seedUser, type TestUser } from "../../helpers/users.ts";
 
 type Body = { payload: string | Buffer; headers: Record<string, string> };
 
@@ -49,9 +48,9 @@ describe("forms sent as a browser's FormData (multipart with a generated boundar
 
 	it("move a media file through PATCH /media/{id}/move", async () => {
 		const { app } = await buildTestApp();
-		const admin = await createUser(app, { isSuperuser: true });
-		const owner = await createUser(app);
-		const other = await createUser(app);
+		const admin = await seedUser(app, { isSuperuser: true });
+		const owner = await seedUser(app);
+		const other = await seedUser(app);
 		const file = await uploadPng(app, owner);
 		const form = await browserFormData({ entity_type: "user", entity_id: other.id });
 		const moved = await app.inject({
@@ -126,7 +125,7 @@ describe("a multipart form and a url-encoded one", () => {
 
 	it("upload fields keep their own small limit, and a field over it is refused, not cut", async () => {
 		const { app } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const form = multipart([
 			{ name: "entity_type", value: "user" },
 			{ name: "entity_id", value: `${user.id}${"x".repeat(2000)}` },
@@ -170,7 +169,7 @@ describe("a form without a file", () => {
 	it("writes nothing to disk, neither in the temp directory nor in DATA_DIR", async () => {
 		const { app, dataDir } = await buildTestApp();
 		const user = await seedUser(app);
-		const admin = await createUser(app, { isSuperuser: true });
+		const admin = await seedUser(app, { isSuperuser: true });
 		const file = await uploadPng(app, admin);
 		const temp = mkdtempSync(join(tmpdir(), "portico-form-tmp-"));
 		dirs.push(temp);

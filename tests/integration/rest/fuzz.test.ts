@@ -56,7 +56,8 @@ describe("fuzz: malformed input at every route", () => {
 	});
 
 	it("behind a login, garbage credentials get exactly what no credentials get, for the same seeded requests", async () => {
-		const { app } = await buildTestApp();
+		// A real clock, as the storms have: rate limits refill as they would for a client.
+		const { app } = await buildTestApp({ clock: "real" });
 		const guarded = await guardedRoutes(app);
 		const names = guarded.rest.map((route) => `${route.method} ${route.path}`);
 		expect(names).toContain("GET /api/v1/users/me");

@@ -2,11 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "../../../server/http/json-body.ts";
 import { validationMessages } from "../../../shared/schemas/messages.ts";
-import { adminApp } from "../../helpers/admin-app.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { API, api } from "../../helpers/http.ts";
-import { seedUser } from "../../helpers/seed.ts";
 import { mutate } from "../../helpers/trpc.ts";
+import { seedAdmin, seedUser } from "../../helpers/users.ts";
 
 const nested = (depth: number, inner = "1") => "[".repeat(depth) + inner + "]".repeat(depth);
 const DEEP = nested(100_000);
@@ -138,7 +137,8 @@ describe("full_name", () => {
 	];
 
 	it("refuses control characters with a clear 422 wherever a name is accepted over REST", async () => {
-		const { app, admin } = await adminApp();
+		const { app } = await buildTestApp();
+		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
 		for (const name of lineBreakers) {
 			const calls = [
@@ -174,7 +174,8 @@ describe("full_name", () => {
 	});
 
 	it("is refused over tRPC with the message key, which every language translates", async () => {
-		const { app, admin } = await adminApp();
+		const { app } = await buildTestApp();
+		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
 		const cases = [
 			mutate(app, "auth.signup", { email: "t@example.com", password: "long-enough-1", full_name: "A\r\nB" }),

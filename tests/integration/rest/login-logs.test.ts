@@ -1,26 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Writable } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
-import { buildApp } from "../../../server/app.ts";
-import { loadConfig } from "../../../server/config.ts";
-import { migrateDatabase, openDatabase } from "../../../server/db/client.ts";
+import { describe, expect, it } from "vitest";
 import { loggerOptions } from "../../../server/http/logging.ts";
+import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
-import { seedUser } from "../../helpers/seed.ts";
-
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-	for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+import { seedUser } from "../../helpers/users.ts";
 
 /** The real app with its real pino logger at trace level, writing into a string. */
 async function loggedApp() {
-	const dataDir = mkdtempSync(join(tmpdir(), "portico-logs-"));
-	const config = loadConfig({ DATA_DIR: dataDir, DATABASE_PATH: ":memory:", LOG_LEVEL: "trace" });
-	const db = openDatabase(":memory:");
-	migrateDatabase(db);
 	let logs = "";
 	const stream = new Writable({
 		write(chunk, _encoding, done) {
@@ -28,16 +14,9 @@ async function loggedApp() {
 			done();
 		},
 	});
-	const app = await buildApp({
-		config,
-		db,
-		clientDir: join(dataDir, "no-client"),
+	const { app } = await buildTestApp({
+		env: { LOG_LEVEL: "trace" },
 		logger: { ...loggerOptions("trace"), stream },
-	});
-	cleanups.push(async () => {
-		await app.close();
-		db.$client.close();
-		rmSync(dataDir, { recursive: true, force: true });
 	});
 	return { app, logs: () => logs };
 }

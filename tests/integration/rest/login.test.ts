@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { API, api, bearer, loginForm, TOKEN_SHAPE } from "../../helpers/http.ts";
-import { newSession, seedUser } from "../../helpers/seed.ts";
+import { newSession, seedUser } from "../../helpers/users.ts";
 
 describe("POST /login/access-token", () => {
 	it("answers a url-encoded OAuth2 form, extra fields and all, with an opaque token pair", async () => {

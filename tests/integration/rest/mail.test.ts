@@ -6,9 +6,9 @@ import { negotiateLocale } from "../../../server/mail/locale.ts";
 import { createMailer, type MailLogger } from "../../../server/mail/mailer.ts";
 import { renderResetEmail } from "../../../server/mail/reset-email.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import { createUser } from "../../helpers/factories.ts";
 import { settled } from "../../helpers/settled.ts";
 import { startSmtp } from "../../helpers/smtp.ts";
+import { seedUser } from "../../helpers/users.ts";
 
 /** A port nothing listens on: bound once, then released. */
 async function closedPort(): Promise<number> {
@@ -34,20 +34,18 @@ describe("mailer", () => {
 	it("still answers 200 when SMTP is down, retries, then logs the failure without the token", async () => {
 		const port = await closedPort();
 		const { log, entries } = collectingLog();
-		const { app } = await buildTestApp(
-			{ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(port) },
-			{
-				mailer: (config) =>
-					createMailer({
-						from: config.mailFrom,
-						smtp: config.smtp,
-						outboxDir: join(config.dataDir, "outbox"),
-						log,
-						retryDelaysMs: [10, 20],
-					}),
-			},
-		);
-		const user = await createUser(app);
+		const { app } = await buildTestApp({
+			env: { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(port) },
+			mailer: (config) =>
+				createMailer({
+					from: config.mailFrom,
+					smtp: config.smtp,
+					outboxDir: join(config.dataDir, "outbox"),
+					log,
+					retryDelaysMs: [10, 20],
+				}),
+		});
+		const user = await seedUser(app);
 		const answer = await app.inject({ method: "POST", url: `/api/v1/password-recovery/${user.email}` });
 		expect(answer.statusCode).toBe(200);
 		expect(answer.json()).toEqual({ message: "Password recovery email sent" });
@@ -84,7 +82,7 @@ describe("mailer", () => {
 
 	it("writes no half file into the outbox and leaves no temp files", async () => {
 		const { app, dataDir } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		await app.inject({ method: "POST", url: `/api/v1/password-recovery/${user.email}` });
 		await settled(app);
 		const files = readdirSync(join(dataDir, "outbox"));
@@ -154,9 +152,9 @@ describe("Accept-Language", () => {
 
 describe("POST /password-recovery-html-content/{email}", () => {
 	it("gives superusers the e-mail's HTML in the asked language", async () => {
-		const { app } = await buildTestApp({ PUBLIC_URL: "https://portico.example" });
-		const admin = await createUser(app, { isSuperuser: true });
-		const user = await createUser(app);
+		const { app } = await buildTestApp({ env: { PUBLIC_URL: "https://portico.example" } });
+		const admin = await seedUser(app, { isSuperuser: true });
+		const user = await seedUser(app);
 		const answer = await app.inject({
 			method: "POST",
 			url: `/api/v1/password-recovery-html-content/${user.email}`,
@@ -170,8 +168,8 @@ describe("POST /password-recovery-html-content/{email}", () => {
 
 	it("is 404 for an unknown e-mail and 403 for a normal user, 401 for nobody", async () => {
 		const { app } = await buildTestApp();
-		const admin = await createUser(app, { isSuperuser: true });
-		const user = await createUser(app);
+		const admin = await seedUser(app, { isSuperuser: true });
+		const user = await seedUser(app);
 		const unknown = await app.inject({
 			method: "POST",
 			url: "/api/v1/password-recovery-html-content/ghost@example.com",

@@ -3,11 +3,11 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { users } from "../../../server/db/schema.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import type { TestUser } from "../../helpers/factories.ts";
 import { API } from "../../helpers/http.ts";
 import { makePng } from "../../helpers/images.ts";
 import { uploadForm } from "../../helpers/multipart.ts";
-import { seedUser } from "../../helpers/seed.ts";
+import type { TestUser } from "../../helpers/users.ts";
+import { seedUser } from "../../helpers/users.ts";
 
 /**
  * Contract §9: every REST route × {anonymous, user, other user, deactivated user,

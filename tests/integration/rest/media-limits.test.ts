@@ -7,10 +7,10 @@ import { IMAGE_JOBS_AT_ONCE, IMAGE_JOBS_WAITING, imageJobs } from "../../../serv
 import { MAX_ANIMATION_PIXELS, MAX_FRAMES, MAX_PIXELS } from "../../../server/services/images.ts";
 import { errorTexts } from "../../../shared/errors.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import { createUser, type TestUser } from "../../helpers/factories.ts";
 import { makeAnimation, makePngClaiming } from "../../helpers/heavy-images.ts";
 import { makePng } from "../../helpers/images.ts";
 import { uploadForm } from "../../helpers/multipart.ts";
+import { seedUser, type TestUser } from "../../helpers/users.ts";
 
 type App = Awaited<ReturnType<typeof buildTestApp>>["app"];
 
@@ -37,7 +37,7 @@ async function cpuOf<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: num
 describe("image size limits", () => {
 	it("refuses an animation of more than MAX_FRAMES frames, however small", async () => {
 		const { app, dataDir } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		for (const format of ["gif", "webp"] as const) {
 			const tooMany = await makeAnimation(format, MAX_FRAMES + 1, 8, 8);
 			expect((await sharp(tooMany, { animated: true }).metadata()).pages).toBe(MAX_FRAMES + 1);
@@ -50,7 +50,7 @@ describe("image size limits", () => {
 
 	it("refuses the 100-frame 400×400 GIF (60 KB) before re-encoding it, and takes one at the caps", async () => {
 		const { app } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const heavy = await makeAnimation("gif", 100, 400, 400);
 		expect(100 * 400 * 400).toBeGreaterThan(MAX_ANIMATION_PIXELS);
 		const refused = await cpuOf(() => upload(app, user, heavy));
@@ -72,7 +72,7 @@ describe("image size limits", () => {
 
 	it("refuses a still image whose header claims more than MAX_PIXELS pixels as too large, not as unsupported", async () => {
 		const { app, dataDir } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const bomb = makePngClaiming(10_000, 10_000);
 		expect(10_000 * 10_000).toBeGreaterThan(MAX_PIXELS);
 		const res = await upload(app, user, bomb);
@@ -100,7 +100,7 @@ describe("the queue of image jobs", () => {
 
 	it("when full, answers 503 with Retry-After at once and writes nothing", async () => {
 		const { app, dataDir } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const queue = holdQueue(IMAGE_JOBS_WAITING);
 		expect(imageJobs.load).toEqual({ running: IMAGE_JOBS_AT_ONCE, waiting: IMAGE_JOBS_WAITING });
 		const busy = await upload(app, user, await makePng());
@@ -118,7 +118,7 @@ describe("the queue of image jobs", () => {
 
 	it("with room, an upload waits its turn and then goes through", async () => {
 		const { app, dataDir } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const queue = holdQueue(0);
 		const pending = upload(app, user, await makePng());
 		await expect.poll(() => imageJobs.load.waiting).toBe(1);

@@ -4,14 +4,15 @@ import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { makeAnimation } from "../../helpers/heavy-images.ts";
 import { loginForm } from "../../helpers/http.ts";
 import { uploadForm } from "../../helpers/multipart.ts";
-import { seedUser } from "../../helpers/seed.ts";
+import { seedUser } from "../../helpers/users.ts";
 
 const UPLOADERS = 8;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 describe("uploads and logins at once", () => {
 	it("a login while uploads of heavy animations keep coming takes about as long as an idle one", async () => {
-		const { app } = await buildTestApp();
+		// A real clock: the test is about time as it passes, under seconds of uploads.
+		const { app } = await buildTestApp({ clock: "real" });
 		const user = await seedUser(app);
 		// 6 frames of 300×300 noise (0.7 MB): within the caps, and about 0.3 s of CPU each
 		// to re-encode. Without a queue, eight at a time take all four of libuv's threads

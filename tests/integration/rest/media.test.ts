@@ -3,7 +3,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import { createUser, type TestUser } from "../../helpers/factories.ts";
+import { API } from "../../helpers/http.ts";
 import {
 	makeAnimated,
 	makeGif,
@@ -14,9 +14,9 @@ import {
 	makeWebp,
 } from "../../helpers/images.ts";
 import { multipart, uploadForm } from "../../helpers/multipart.ts";
+import { seedUser, type TestUser } from "../../helpers/users.ts";
 
 type App = Awaited<ReturnType<typeof buildTestApp>>["app"];
-const API = "/api/v1";
 
 async function upload(
 	app: App,
@@ -43,7 +43,7 @@ describe("media upload", () => {
 		["webp", makeWebp, "image/webp"],
 	] as const)("stores a %s under a random id and serves it back", async (format, make, contentType) => {
 		const { app, dataDir } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const answer = await upload(app, user, await make(), { name: "whatever.bin", type: "application/octet-stream" });
 		expect(answer.statusCode).toBe(200);
 		const file = answer.json();
@@ -64,7 +64,7 @@ describe("media upload", () => {
 
 	it("strips EXIF and GPS", async () => {
 		const { app } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const original = await makeJpegWithGps();
 		const before = await sharp(original).metadata();
 		expect(before.exif).toBeDefined();
@@ -79,7 +79,7 @@ describe("media upload", () => {
 
 	it("applies the EXIF orientation before stripping it", async () => {
 		const { app } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const original = await makeJpegRotated();
 		expect(await sharp(original).metadata()).toMatchObject({ width: 40, height: 20, orientation: 6 });
 		const served = await app.inject({ method: "GET", url: (await upload(app, user, original)).json().url });
@@ -90,7 +90,7 @@ describe("media upload", () => {
 
 	it.each(["gif", "webp"] as const)("keeps the frames of an animated %s", async (format) => {
 		const { app } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const original = await makeAnimated(format);
 		expect((await sharp(original, { animated: true }).metadata()).pages).toBe(2);
 		const served = await app.inject({ method: "GET", url: (await upload(app, user, original)).json().url });
@@ -110,7 +110,7 @@ describe("media upload", () => {
 		["an empty file", Buffer.alloc(0), "a.png", "image/png"],
 	])("refuses %s with 415 and writes nothing", async (_label, data, name, type) => {
 		const { app, dataDir } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const answer = await upload(app, user, data, { name, type });
 		expect(answer.statusCode).toBe(415);
 		expect(answer.json()).toEqual({ detail: "Only JPEG, PNG, GIF and WebP images are accepted" });
@@ -119,7 +119,7 @@ describe("media upload", () => {
 
 	it("refuses a 6 MB upload with 413 and writes nothing", async () => {
 		const { app, dataDir } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const big = Buffer.concat([await makePng(), Buffer.alloc(6 * 1024 * 1024, 7)]);
 		const answer = await upload(app, user, big, { name: "big.png", type: "image/png" });
 		expect(answer.statusCode).toBe(413);
@@ -135,7 +135,7 @@ describe("media upload", () => {
 
 	it("accepts a file of exactly 5 MB of bytes when it is an image", async () => {
 		const { app } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const png = await makePng();
 		// Bytes after IEND are ignored by decoders: a valid PNG padded to the limit.
 		const padded = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 - png.length)]);
@@ -146,9 +146,9 @@ describe("media upload", () => {
 
 	it("refuses another user's entity (403), but a superuser may upload for anyone", async () => {
 		const { app, dataDir } = await buildTestApp();
-		const user = await createUser(app);
-		const other = await createUser(app);
-		const admin = await createUser(app, { isSuperuser: true });
+		const user = await seedUser(app);
+		const other = await seedUser(app);
+		const admin = await seedUser(app, { isSuperuser: true });
 		const refused = await upload(app, user, await makeJpeg(), { entityId: other.id });
 		expect(refused.statusCode).toBe(403);
 		expect(mediaFiles(dataDir)).toEqual([]);
@@ -166,7 +166,7 @@ describe("media upload", () => {
 
 	it("validates the form: 422 for a missing file, entity id or a wrong entity type; 401 without a token", async () => {
 		const { app } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const send = (form: ReturnType<typeof multipart>, headers: Record<string, string> = user.headers) =>
 			app.inject({
 				method: "POST",
@@ -206,7 +206,7 @@ describe("media upload", () => {
 
 	it("answers 400 to a multipart body it cannot parse", async () => {
 		const { app, dataDir } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		for (const url of [`${API}/media/upload`, `${API}/media/${"a".repeat(32)}/move`]) {
 			const answer = await app.inject({
 				method: url.endsWith("move") ? "PATCH" : "POST",
@@ -222,7 +222,7 @@ describe("media upload", () => {
 
 	it("accepts the file part before the fields", async () => {
 		const { app } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const form = multipart([
 			{ name: "file", filename: "a.png", type: "image/png", data: await makePng() },
 			{ name: "entity_id", value: user.id },
@@ -240,7 +240,7 @@ describe("media upload", () => {
 
 	it("refuses two files in one upload", async () => {
 		const { app, dataDir } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const image = { name: "file", filename: "a.png", type: "image/png", data: await makePng() };
 		const form = multipart([
 			{ name: "entity_type", value: "user" },
@@ -263,7 +263,7 @@ describe("media upload", () => {
 describe("media serving", () => {
 	it("sends an ETag and answers 304 to If-None-Match", async () => {
 		const { app } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const file = (await upload(app, user, await makePng(), { type: "image/png" })).json();
 		const first = await app.inject({ method: "GET", url: file.url });
 		const etag = first.headers.etag as string;
@@ -277,8 +277,8 @@ describe("media serving", () => {
 
 	it("needs no sign-in but the exact entity; refuses ids with dots or slashes", async () => {
 		const { app } = await buildTestApp();
-		const user = await createUser(app);
-		const other = await createUser(app);
+		const user = await seedUser(app);
+		const other = await seedUser(app);
 		const file = (await upload(app, user, await makePng())).json();
 		expect((await app.inject({ method: "GET", url: file.url })).statusCode).toBe(200);
 		const wrongEntity = await app.inject({ method: "GET", url: `${API}/media/serve/user/${other.id}/${file.file_id}` });
@@ -305,11 +305,12 @@ describe("media serving", () => {
 
 describe("media management", () => {
 	it("lists an entity's files and reads one's metadata; others get 403", async () => {
-		const { app } = await buildTestApp();
-		const user = await createUser(app);
-		const other = await createUser(app);
-		const admin = await createUser(app, { isSuperuser: true });
+		const { app, advance } = await buildTestApp();
+		const user = await seedUser(app);
+		const other = await seedUser(app);
+		const admin = await seedUser(app, { isSuperuser: true });
 		const a = (await upload(app, user, await makePng())).json();
+		advance(1_000); // newest first by the time of upload
 		const b = (await upload(app, user, await makeJpeg())).json();
 		const list = await app.inject({ method: "GET", url: `${API}/media/user/${user.id}`, headers: user.headers });
 		expect(list.statusCode).toBe(200);
@@ -344,8 +345,8 @@ describe("media management", () => {
 
 	it("deletes the row and the file; someone else gets 403", async () => {
 		const { app, dataDir } = await buildTestApp();
-		const user = await createUser(app);
-		const other = await createUser(app);
+		const user = await seedUser(app);
+		const other = await seedUser(app);
 		const file = (await upload(app, user, await makePng())).json();
 		expect(
 			(await app.inject({ method: "DELETE", url: `${API}/media/${file.file_id}`, headers: other.headers })).statusCode,
@@ -362,7 +363,7 @@ describe("media management", () => {
 
 	it("clears the profile image that showed a deleted file (tRPC delete)", async () => {
 		const { app } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const file = (await upload(app, user, await makePng())).json();
 		await app.inject({
 			method: "PATCH",
@@ -382,9 +383,9 @@ describe("media management", () => {
 
 	it("moves a file to another entity (url-encoded or multipart form); the old URL stops working", async () => {
 		const { app } = await buildTestApp();
-		const user = await createUser(app);
-		const other = await createUser(app);
-		const admin = await createUser(app, { isSuperuser: true });
+		const user = await seedUser(app);
+		const other = await seedUser(app);
+		const admin = await seedUser(app, { isSuperuser: true });
 		const file = (await upload(app, user, await makePng())).json();
 		await app.inject({
 			method: "PATCH",
@@ -447,8 +448,8 @@ describe("media management", () => {
 
 	it("deletes a user's files with the user", async () => {
 		const { app, dataDir } = await buildTestApp();
-		const user = await createUser(app);
-		const admin = await createUser(app, { isSuperuser: true });
+		const user = await seedUser(app);
+		const admin = await seedUser(app, { isSuperuser: true });
 		const keep = (await upload(app, admin, await makePng())).json();
 		await upload(app, user, await makePng());
 		await upload(app, user, await makeJpeg());
@@ -457,7 +458,7 @@ describe("media management", () => {
 		expect(gone.statusCode).toBe(200);
 		expect(mediaFiles(dataDir)).toEqual([keep.file_id]);
 
-		const second = await createUser(app);
+		const second = await seedUser(app);
 		await upload(app, second, await makeWebp());
 		const byAdmin = await app.inject({ method: "DELETE", url: `${API}/users/${second.id}`, headers: admin.headers });
 		expect(byAdmin.statusCode).toBe(200);
@@ -488,7 +489,7 @@ describe("storage health", () => {
 
 	it("answers 503 to an upload when the media directory cannot be written", async () => {
 		const { app, dataDir } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const { rmSync, writeFileSync } = await import("node:fs");
 		rmSync(join(dataDir, "media"), { recursive: true });
 		writeFileSync(join(dataDir, "media"), "not a directory");

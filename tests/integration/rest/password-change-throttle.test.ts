@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildFrozenApp } from "../../helpers/frozen-app.ts";
+import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api } from "../../helpers/http.ts";
-import { seedUser } from "../../helpers/seed.ts";
 import { mutate } from "../../helpers/trpc.ts";
+import { seedUser } from "../../helpers/users.ts";
 
 /** A stolen access token must not let its holder guess the current password forever. */
 describe("wrong current passwords bring the login back-off", () => {
@@ -14,7 +14,7 @@ describe("wrong current passwords bring the login back-off", () => {
 		});
 
 	it("doubles the wait after each wrong guess from a client, and only for that client", async () => {
-		const { app, advance } = await buildFrozenApp();
+		const { app, advance } = await buildTestApp();
 		const user = await seedUser(app);
 		expect((await change(app, user.headers, "guess-number-1", "10.1.1.1")).statusCode).toBe(400);
 		const blocked = await change(app, user.headers, user.password, "10.1.1.1");
@@ -29,7 +29,7 @@ describe("wrong current passwords bring the login back-off", () => {
 	});
 
 	it("is shared with login: guesses at the password change make the login wait too", async () => {
-		const { app } = await buildFrozenApp();
+		const { app } = await buildTestApp();
 		const user = await seedUser(app);
 		expect((await change(app, user.headers, "guess-number-1", "10.3.3.3")).statusCode).toBe(400);
 		const login = await app.inject({
@@ -43,7 +43,7 @@ describe("wrong current passwords bring the login back-off", () => {
 	});
 
 	it("holds for the tRPC twin", async () => {
-		const { app } = await buildFrozenApp();
+		const { app } = await buildTestApp();
 		const user = await seedUser(app);
 		const input = { current_password: "guess-number-1", new_password: "a-new-password-1" };
 		expect((await mutate(app, "users.changePassword", input, { headers: user.headers })).error?.code).toBe(

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import { createUser, type TestUser } from "../../helpers/factories.ts";
+import { API } from "../../helpers/http.ts";
 import { makePng } from "../../helpers/images.ts";
 import { uploadForm } from "../../helpers/multipart.ts";
+import { seedUser, type TestUser } from "../../helpers/users.ts";
 
 type App = Awaited<ReturnType<typeof buildTestApp>>["app"];
-const API = "/api/v1";
 
 const rest = (app: App, user: TestUser, method: "GET" | "PUT" | "POST" | "PATCH" | "DELETE", body?: object) =>
 	app.inject({ method, url: `${API}/profile/me`, headers: user.headers, ...(body && { payload: body }) });
@@ -22,7 +22,7 @@ const trpc = (app: App, user: TestUser, path: string, input?: object) =>
 
 async function setup() {
 	const { app } = await buildTestApp();
-	return { app, user: await createUser(app) };
+	return { app, user: await seedUser(app) };
 }
 
 /** [field, accepted values, refused values with the message key and its English text]. */
@@ -182,7 +182,7 @@ describe("profile", () => {
 
 	it("keeps profiles apart", async () => {
 		const { app, user } = await setup();
-		const other = await createUser(app);
+		const other = await seedUser(app);
 		await rest(app, user, "PATCH", { age: 50 });
 		expect((await rest(app, other, "GET")).json().age).toBeNull();
 	});
@@ -191,7 +191,7 @@ describe("profile", () => {
 describe("public profile", () => {
 	it("shows name and image to any signed-in user, 404 for no such user", async () => {
 		const { app, user } = await setup();
-		const viewer = await createUser(app);
+		const viewer = await seedUser(app);
 		const upload = uploadForm(user.id, await makePng(), "me.png", "image/png");
 		const file = await app.inject({
 			method: "POST",
@@ -270,7 +270,7 @@ describe("profile image", () => {
 
 	it("refuses another user's file, a missing file, a foreign site and a non-media URL", async () => {
 		const { app, user } = await setup();
-		const other = await createUser(app);
+		const other = await seedUser(app);
 		const theirs = await uploaded(app, other);
 		const mine = await uploaded(app, user);
 		const refused = [
@@ -293,7 +293,7 @@ describe("profile image", () => {
 
 	it("applies the same rule to PUT and PATCH of the profile, and through tRPC setImage", async () => {
 		const { app, user } = await setup();
-		const other = await createUser(app);
+		const other = await seedUser(app);
 		const theirs = await uploaded(app, other);
 		const mine = await uploaded(app, user);
 		expect((await rest(app, user, "PATCH", { profile_image_url: theirs.url })).statusCode).toBe(400);

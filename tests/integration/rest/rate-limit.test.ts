@@ -1,9 +1,9 @@
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { clientKey } from "../../../server/services/rate-limiter.ts";
-import { buildFileApp, closeFileApp, tempDataDir } from "../../helpers/file-app.ts";
-import { buildFrozenApp as buildTestApp } from "../../helpers/frozen-app.ts";
+import { buildTestApp, tempDataDir } from "../../helpers/build-test-app.ts";
 import { api, loginForm } from "../../helpers/http.ts";
-import { seedUser } from "../../helpers/seed.ts";
+import { seedUser } from "../../helpers/users.ts";
 
 const LIMITED = { detail: "Rate limit exceeded, please try again later" };
 
@@ -34,7 +34,7 @@ describe("per-IP login bucket (burst 20, 1 per second)", () => {
 		await Promise.all(Array.from({ length: 20 }, (_, i) => spoofed(i)));
 		expect((await spoofed(99)).statusCode).toBe(429);
 
-		const proxied = await buildTestApp({ TRUST_PROXY: "true" });
+		const proxied = await buildTestApp({ env: { TRUST_PROXY: "true" } });
 		const behind = (i: number, client: string) =>
 			loginForm(proxied.app, `p${i}@example.com`, "whatever-pw", {
 				ip: "10.0.0.1",
@@ -145,13 +145,13 @@ describe("per-account back-off after failed logins", () => {
 
 	it("is kept in SQLite: a restarted app still makes the account wait", async () => {
 		const dataDir = tempDataDir();
-		const frozen = Date.now();
-		const first = await buildFileApp(dataDir, {}, () => frozen);
+		const databasePath = join(dataDir, "app.db");
+		const first = await buildTestApp({ dataDir, databasePath });
 		const user = await seedUser(first.app);
 		await loginForm(first.app, user.email, "wrong-password");
 		await loginForm(first.app, user.email, "wrong-password", { ip: "10.4.0.1" });
-		await closeFileApp(first.app);
-		const second = await buildFileApp(dataDir, {}, () => frozen);
+		await first.close();
+		const second = await buildTestApp({ dataDir, databasePath, startAt: first.now() });
 		const res = await loginForm(second.app, user.email, user.password);
 		expect(res.statusCode).toBe(429);
 		expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, sessions } from "../../../server/db/schema.ts";
-import { buildFrozenApp } from "../../helpers/frozen-app.ts";
+import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer } from "../../helpers/http.ts";
-import { seedUser } from "../../helpers/seed.ts";
 import { mutate } from "../../helpers/trpc.ts";
+import { seedUser } from "../../helpers/users.ts";
 
 const MINUTE = 60_000;
 const CONFIRM = { detail: "Please confirm your identity" };
 
 describe("recent authentication", () => {
 	it("a new e-mail and deleting the account need a proof of identity within REAUTH_WINDOW", async () => {
-		const { app, advance } = await buildFrozenApp({ REAUTH_WINDOW: "10m" });
+		const { app, advance } = await buildTestApp({ env: { REAUTH_WINDOW: "10m" } });
 		const user = await seedUser(app);
 		advance(10 * MINUTE + 1);
 		const email = await api(app, "PATCH", "/users/me", { headers: user.headers, body: { email: "new@example.com" } });
@@ -31,7 +31,7 @@ describe("recent authentication", () => {
 	});
 
 	it("POST /login/reauthenticate: a wrong password is refused and counts as a failed login; the right one opens the window", async () => {
-		const { app, advance, db } = await buildFrozenApp();
+		const { app, advance, db } = await buildTestApp();
 		const user = await seedUser(app);
 		advance(11 * MINUTE);
 		const wrong = await api(app, "POST", "/login/reauthenticate", {
@@ -67,7 +67,7 @@ describe("recent authentication", () => {
 	});
 
 	it("a refresh does not count as a proof of identity; a password change with the current password does", async () => {
-		const { app, advance, db } = await buildFrozenApp();
+		const { app, advance, db } = await buildTestApp();
 		const user = await seedUser(app);
 		advance(11 * MINUTE);
 		const renewed = (
@@ -86,7 +86,7 @@ describe("recent authentication", () => {
 	});
 
 	it("holds for the tRPC twins, as a FORBIDDEN with the reason the client answers with a dialog", async () => {
-		const { app, advance } = await buildFrozenApp();
+		const { app, advance } = await buildTestApp();
 		const user = await seedUser(app);
 		advance(11 * MINUTE);
 		const refused = await mutate(app, "users.updateMe", { email: "elsewhere@example.com" }, { headers: user.headers });

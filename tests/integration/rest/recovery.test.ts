@@ -4,19 +4,17 @@ import { describe, expect, it } from "vitest";
 import { resetTokens } from "../../../server/db/schema.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { parseMail, resetTokenOf } from "../../helpers/eml.ts";
-import { createUser } from "../../helpers/factories.ts";
+import { API } from "../../helpers/http.ts";
 import { settled } from "../../helpers/settled.ts";
 import { startSmtp } from "../../helpers/smtp.ts";
+import { seedUser } from "../../helpers/users.ts";
 
-const API = "/api/v1";
 const NEW_PASSWORD = "a-brand-new-secret";
 
 async function smtpApp() {
 	const smtp = await startSmtp();
 	const testApp = await buildTestApp({
-		SMTP_HOST: "127.0.0.1",
-		SMTP_PORT: String(smtp.port),
-		PUBLIC_URL: "https://portico.example",
+		env: { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port), PUBLIC_URL: "https://portico.example" },
 	});
 	return { ...testApp, smtp };
 }
@@ -41,7 +39,7 @@ const login = (app: Awaited<ReturnType<typeof buildTestApp>>["app"], username: s
 describe("password recovery over SMTP", () => {
 	it("mails a link that resets the password once, ends every session and lets the new password in", async () => {
 		const { app, smtp, advance } = await smtpApp();
-		const user = await createUser(app, { fullName: "Ada <Lovelace>" });
+		const user = await seedUser(app, { fullName: "Ada <Lovelace>" });
 		const other = await app.inject({ method: "GET", url: `${API}/users/me`, headers: user.headers });
 		expect(other.statusCode).toBe(200);
 
@@ -81,7 +79,7 @@ describe("password recovery over SMTP", () => {
 
 	it("keeps the token only as a SHA-256 hash", async () => {
 		const { app, smtp, db } = await smtpApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		await recover(app, user.email);
 		const token = resetTokenOf(parseMail((await smtp.next()).raw));
 		const rows = db.$client.prepare("select token_hash from reset_tokens").all() as Array<{ token_hash: string }>;
@@ -92,7 +90,7 @@ describe("password recovery over SMTP", () => {
 
 	it("refuses an expired token", async () => {
 		const { app, smtp, advance } = await smtpApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		await recover(app, user.email);
 		const token = resetTokenOf(parseMail((await smtp.next()).raw));
 		advance(60 * 60_000 + 1);
@@ -104,7 +102,7 @@ describe("password recovery over SMTP", () => {
 
 	it("accepts a token just before it expires", async () => {
 		const { app, smtp, advance } = await smtpApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		await recover(app, user.email);
 		const token = resetTokenOf(parseMail((await smtp.next()).raw));
 		advance(60 * 60_000 - 1000);
@@ -113,7 +111,7 @@ describe("password recovery over SMTP", () => {
 
 	it("kills the older token when a newer one is issued", async () => {
 		const { app, smtp } = await smtpApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		await recover(app, user.email);
 		const older = resetTokenOf(parseMail((await smtp.next()).raw));
 		await recover(app, user.email);
@@ -127,7 +125,7 @@ describe("password recovery over SMTP", () => {
 
 	it("kills outstanding tokens when the password changes another way", async () => {
 		const { app, smtp } = await smtpApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		await recover(app, user.email);
 		const token = resetTokenOf(parseMail((await smtp.next()).raw));
 		const change = await app.inject({
@@ -142,7 +140,7 @@ describe("password recovery over SMTP", () => {
 
 	it("lets only one of two concurrent uses of a token win", async () => {
 		const { app, smtp } = await smtpApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		await recover(app, user.email);
 		const token = resetTokenOf(parseMail((await smtp.next()).raw));
 		const answers = await Promise.all([
@@ -154,7 +152,7 @@ describe("password recovery over SMTP", () => {
 
 	it("gives the same answer for an unknown e-mail and an inactive user, and sends nothing", async () => {
 		const { app, smtp } = await smtpApp();
-		const inactive = await createUser(app, { isActive: false });
+		const inactive = await seedUser(app, { isActive: false });
 		const unknown = await recover(app, "nobody@example.com");
 		const sleeping = await recover(app, inactive.email);
 		for (const answer of [unknown, sleeping]) {
@@ -171,8 +169,8 @@ describe("password recovery over SMTP", () => {
 			release = resolve;
 		});
 		const smtp = await startSmtp({ hold });
-		const { app } = await buildTestApp({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port) });
-		const user = await createUser(app);
+		const { app } = await buildTestApp({ env: { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port) } });
+		const user = await seedUser(app);
 		// The mail server does not acknowledge the message until released: a reply that
 		// waited for delivery would never come.
 		const stalled = new Promise<never>((_, reject) =>
@@ -188,7 +186,7 @@ describe("password recovery over SMTP", () => {
 
 	it("refuses a reset for a user deactivated after the link was sent", async () => {
 		const { app, smtp, db } = await smtpApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		await recover(app, user.email);
 		const token = resetTokenOf(parseMail((await smtp.next()).raw));
 		db.$client.prepare("update users set is_active = 0 where id = ?").run(user.id);
@@ -199,7 +197,7 @@ describe("password recovery over SMTP", () => {
 
 	it("clears the per-account login back-off", async () => {
 		const { app, smtp } = await smtpApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		expect((await login(app, user.email, "wrong-password-1")).statusCode).toBe(400);
 		expect((await login(app, user.email, "wrong-password-2")).statusCode).toBe(429);
 		await recover(app, user.email);
@@ -210,7 +208,7 @@ describe("password recovery over SMTP", () => {
 
 	it("writes the e-mail in the request's language", async () => {
 		const { app, smtp } = await smtpApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		await recover(app, user.email, { "accept-language": "de-DE, ar;q=0.9, fr;q=0.8" });
 		const arabic = parseMail((await smtp.next()).raw);
 		expect(arabic.subject).toBe("استعادة كلمة المرور");
@@ -231,11 +229,9 @@ describe("password recovery over SMTP", () => {
 	it("states the validity from RESET_TOKEN_TTL", async () => {
 		const smtp = await startSmtp();
 		const { app } = await buildTestApp({
-			SMTP_HOST: "127.0.0.1",
-			SMTP_PORT: String(smtp.port),
-			RESET_TOKEN_TTL: "15m",
+			env: { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port), RESET_TOKEN_TTL: "15m" },
 		});
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		await recover(app, user.email);
 		expect(parseMail((await smtp.next()).raw).text).toContain("valid for 15 minutes");
 	});
@@ -292,8 +288,8 @@ describe("password recovery: limits and validation", () => {
 
 describe("password recovery through the outbox", () => {
 	it("writes an RFC 5322 .eml whose link resets the password", async () => {
-		const { app, dataDir } = await buildTestApp({ PUBLIC_URL: "http://portico.test:8080" });
-		const user = await createUser(app);
+		const { app, dataDir } = await buildTestApp({ env: { PUBLIC_URL: "http://portico.test:8080" } });
+		const user = await seedUser(app);
 		expect((await recover(app, user.email, { host: "evil.example" })).statusCode).toBe(200);
 		await settled(app);
 		const outbox = join(dataDir, "outbox");
@@ -320,7 +316,7 @@ describe("password recovery through the outbox", () => {
 describe("password recovery over tRPC", () => {
 	it("recoverPassword and resetPassword do the same as REST", async () => {
 		const { app, smtp } = await smtpApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const asked = await app.inject({
 			method: "POST",
 			url: "/trpc/auth.recoverPassword",
@@ -358,7 +354,7 @@ describe("password recovery over tRPC", () => {
 describe("password recovery: what an observer cannot learn, what a flood cannot do", () => {
 	it("answers before anything about the account is looked at: no link exists yet when the reply comes", async () => {
 		const { app, db } = await buildTestApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		const links = () => db.select().from(resetTokens).all().length;
 		const known = await recover(app, user.email);
 		// Same reply, and the same work done for it: the lookup, the link and the mail come after.
@@ -372,7 +368,7 @@ describe("password recovery: what an observer cannot learn, what a flood cannot 
 
 	it("sends an account at most three links an hour, whoever asks, so the last one stays valid", async () => {
 		const { app, smtp, advance } = await smtpApp();
-		const user = await createUser(app);
+		const user = await seedUser(app);
 		for (let i = 1; i <= 5; i++) {
 			const res = await app.inject({
 				method: "POST",
@@ -397,8 +393,8 @@ describe("password recovery: what an observer cannot learn, what a flood cannot 
 		["an admin", "admin"],
 	])("a link mailed to the old address dies when %s changes the e-mail", async (_who, by) => {
 		const { app, smtp } = await smtpApp();
-		const user = await createUser(app);
-		const admin = await createUser(app, { isSuperuser: true });
+		const user = await seedUser(app);
+		const admin = await seedUser(app, { isSuperuser: true });
 		await recover(app, user.email);
 		const token = resetTokenOf(parseMail((await smtp.next()).raw));
 		const change =

@@ -52,7 +52,7 @@ describe("security headers (contract §9)", () => {
 				'<!doctype html><html><head><script type="module" src="/assets/x.js"></script></head><body><div id="root"></div></body></html>';
 			writeFileSync(join(clientDir, "index.html"), page);
 			writeFileSync(join(clientDir, "assets", "x.js"), "console.log('x');");
-			const { app } = await buildTestApp({}, { clientDir });
+			const { app } = await buildTestApp({ clientDir });
 			const html = await app.inject({
 				method: "GET",
 				url: "/reset-password?token=abc",

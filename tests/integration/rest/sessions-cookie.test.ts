@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildFrozenApp as buildTestApp } from "../../helpers/frozen-app.ts";
+import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, loginForm } from "../../helpers/http.ts";
-import { seedUser } from "../../helpers/seed.ts";
+import { seedUser } from "../../helpers/users.ts";
 
 describe("the session cookie", () => {
 	const cookieOf = (res: { headers: Record<string, unknown> }) => {
@@ -26,7 +26,7 @@ describe("the session cookie", () => {
 
 	it("is Secure for any other PUBLIC_URL, https or plain http on a real host", async () => {
 		for (const url of ["https://portico.example.com", "http://portico.example.com"]) {
-			const { app } = await buildTestApp({ PUBLIC_URL: url });
+			const { app } = await buildTestApp({ env: { PUBLIC_URL: url } });
 			const user = await seedUser(app);
 			expect(cookieOf(await loginForm(app, user.email, user.password))).toMatch(/; Secure/);
 		}
@@ -55,12 +55,12 @@ describe("the session cookie", () => {
 	});
 
 	it("accepts the Origin of a PUBLIC_URL that has a path (browsers send no path in Origin)", async () => {
-		const { app } = await buildTestApp({ PUBLIC_URL: "https://example.com/portico/" });
+		const { app } = await buildTestApp({ env: { PUBLIC_URL: "https://example.com/portico/" } });
 		const user = await seedUser(app);
 		const cookie = `portico_session=${user.accessToken}`;
 		const res = await api(app, "POST", "/login/logout", { headers: { cookie, origin: "https://example.com" } });
 		expect(res.statusCode).toBe(200);
-		const local = await buildTestApp({ PUBLIC_URL: "http://localhost:3000/app" });
+		const local = await buildTestApp({ env: { PUBLIC_URL: "http://localhost:3000/app" } });
 		const other = await seedUser(local.app);
 		const localLogin = await loginForm(local.app, other.email, other.password);
 		expect(localLogin.statusCode).toBe(200);

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions } from "../../../server/db/schema.ts";
-import { buildFrozenApp as buildTestApp } from "../../helpers/frozen-app.ts";
+import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
-import { newSession, seedUser } from "../../helpers/seed.ts";
+import { newSession, seedUser } from "../../helpers/users.ts";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -117,7 +117,7 @@ describe("session rows", () => {
 
 describe("expired sessions", () => {
 	it("are removed when the user signs in again; live ones stay", async () => {
-		const { app, db, advance } = await buildTestApp({ REFRESH_TOKEN_TTL: "1d" });
+		const { app, db, advance } = await buildTestApp({ env: { REFRESH_TOKEN_TTL: "1d" } });
 		const user = await seedUser(app);
 		advance(DAY);
 		const live = newSession(app, user);
@@ -137,7 +137,7 @@ describe("expired sessions", () => {
 
 describe("expiry", () => {
 	it("an access token left unused for ACCESS_TOKEN_TTL dies; the refresh token still renews it until its own TTL", async () => {
-		const { app, advance } = await buildTestApp({ ACCESS_TOKEN_TTL: "5m", REFRESH_TOKEN_TTL: "1d" });
+		const { app, advance } = await buildTestApp({ env: { ACCESS_TOKEN_TTL: "5m", REFRESH_TOKEN_TTL: "1d" } });
 		const user = await seedUser(app);
 		advance(5 * MINUTE);
 		const expired = await me(app, user.accessToken);
@@ -153,7 +153,7 @@ describe("expiry", () => {
 	});
 
 	it("an access token in use slides on (a client that never refreshes keeps working), never past the session's expiry", async () => {
-		const { app, advance } = await buildTestApp({ ACCESS_TOKEN_TTL: "5m", REFRESH_TOKEN_TTL: "1h" });
+		const { app, advance } = await buildTestApp({ env: { ACCESS_TOKEN_TTL: "5m", REFRESH_TOKEN_TTL: "1h" } });
 		const user = await seedUser(app);
 		// Used every 4 minutes for 56 minutes: far past the 5-minute lifetime, never cut off.
 		for (let minute = 4; minute <= 56; minute += 4) {
@@ -166,7 +166,7 @@ describe("expiry", () => {
 	});
 
 	it("a busy token's use is still only written about once a minute", async () => {
-		const { app, advance, db } = await buildTestApp({ ACCESS_TOKEN_TTL: "15m" });
+		const { app, advance, db } = await buildTestApp({ env: { ACCESS_TOKEN_TTL: "15m" } });
 		const user = await seedUser(app);
 		const expiry = () => db.select().from(sessions).where(eq(sessions.userId, user.id)).get()?.accessExpiresAt;
 		const before = expiry();

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { API, api, loginForm, TOKEN_SHAPE } from "../../helpers/http.ts";
-import { seedUser } from "../../helpers/seed.ts";
+import { seedUser } from "../../helpers/users.ts";
 
 type Headers = Record<string, string>;
 type Issue = (app: FastifyInstance, headers: Headers) => Promise<LightMyRequestResponse>;
@@ -98,7 +98,7 @@ describe.each(Object.entries(issuers))("%s", (_name, issue) => {
 
 describe("the cookie's same-origin rule", () => {
 	it("follows PUBLIC_URL's origin, path or not", async () => {
-		const { app } = await buildTestApp({ PUBLIC_URL: "https://portico.example/app/" });
+		const { app } = await buildTestApp({ env: { PUBLIC_URL: "https://portico.example/app/" } });
 		const user = await seedUser(app);
 		const ours = await loginForm(app, user.email, user.password, {
 			ip: ip(),

@@ -4,17 +4,17 @@ import { describe, expect, it } from "vitest";
 import { media, profiles, resetTokens, sessions, users } from "../../../server/db/schema.ts";
 import { DomainError } from "../../../server/domain/errors.ts";
 import { findUserById, updateUser } from "../../../server/services/users.ts";
-import { adminApp, FORBIDDEN } from "../../helpers/admin-app.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import { API, api, loginForm } from "../../helpers/http.ts";
+import { API, api, FORBIDDEN, loginForm } from "../../helpers/http.ts";
 import { makePng } from "../../helpers/images.ts";
 import { uploadForm } from "../../helpers/multipart.ts";
-import { seedUser } from "../../helpers/seed.ts";
 import { settled } from "../../helpers/settled.ts";
+import { seedAdmin, seedUser } from "../../helpers/users.ts";
 
 describe("/users/{id}", () => {
 	it("GET: self or superuser; 403 for another user before existence is checked; 404 User not found", async () => {
-		const { app, admin } = await adminApp();
+		const { app } = await buildTestApp();
+		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
 		const other = await seedUser(app);
 		expect((await api(app, "GET", `/users/${user.id}`, { headers: user.headers })).json().id).toBe(user.id);
@@ -33,7 +33,8 @@ describe("/users/{id}", () => {
 	});
 
 	it("PATCH: updates; 404 with its own text; 409 for a taken e-mail; a deactivation ends the user's sessions", async () => {
-		const { app, admin } = await adminApp();
+		const { app } = await buildTestApp();
+		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
 		const res = await api(app, "PATCH", `/users/${user.id}`, {
 			headers: admin.headers,
@@ -59,7 +60,8 @@ describe("/users/{id}", () => {
 	});
 
 	it("PATCH: a superuser may not deactivate or demote themselves (403)", async () => {
-		const { app, admin } = await adminApp();
+		const { app } = await buildTestApp();
+		const admin = await seedAdmin(app);
 		await seedUser(app, { isSuperuser: true });
 		for (const body of [{ is_active: false }, { is_superuser: false }]) {
 			const res = await api(app, "PATCH", `/users/${admin.id}`, { headers: admin.headers, body });
@@ -70,7 +72,8 @@ describe("/users/{id}", () => {
 	});
 
 	it("the last active superuser cannot be demoted, even by an actor whose own power was just taken", async () => {
-		const { app, admin, db } = await adminApp();
+		const { app, db } = await buildTestApp();
+		const admin = await seedAdmin(app);
 		const second = await seedUser(app, { isSuperuser: true });
 		const staleUser = findUserById(app.deps, second.id);
 		const session = db.select().from(sessions).where(eq(sessions.userId, second.id)).get();
@@ -85,7 +88,8 @@ describe("/users/{id}", () => {
 	});
 
 	it("PATCH: a password set by an admin works and ends the user's sessions", async () => {
-		const { app, admin } = await adminApp();
+		const { app } = await buildTestApp();
+		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
 		const res = await api(app, "PATCH", `/users/${user.id}`, {
 			headers: admin.headers,
@@ -98,7 +102,8 @@ describe("/users/{id}", () => {
 	});
 
 	it("PATCH racing a signup for the same e-mail gives 409 or 200, never a 500", async () => {
-		const { app, admin } = await adminApp();
+		const { app } = await buildTestApp();
+		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
 		const signup = api(app, "POST", "/users/signup", {
 			body: { email: "race@example.com", password: "a-good-password" },
@@ -118,7 +123,8 @@ describe("/users/{id}", () => {
 	});
 
 	it("DELETE: removes the user and their sessions; 404 User not found; 403 on oneself", async () => {
-		const { app, admin, db } = await adminApp();
+		const { app, db } = await buildTestApp();
+		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
 		// Everything a user can own: a profile, an uploaded image, an outstanding reset link.
 		expect((await api(app, "PUT", "/profile/me", { headers: user.headers, body: { age: 44 } })).statusCode).toBe(200);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { adminApp, FORBIDDEN, USER_KEYS } from "../../helpers/admin-app.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import { api, loginForm, UUID_V4 } from "../../helpers/http.ts";
-import { seedUser } from "../../helpers/seed.ts";
+import { api, FORBIDDEN, loginForm, USER_KEYS, UUID_V4 } from "../../helpers/http.ts";
+import { seedAdmin, seedUser } from "../../helpers/users.ts";
 
 describe("GET /users/", () => {
 	it("lists {data, count} newest first, skip 0 and limit 100 by default, on /users and /users/", async () => {
-		const { app, admin, now } = await adminApp();
+		const { app, now } = await buildTestApp();
+		const admin = await seedAdmin(app);
 		const base = now();
-		for (let i = 0; i < 104; i++) await seedUser(app, { email: `u${i}@example.com`, createdAt: base + i * 1000 });
+		for (let i = 0; i < 104; i++) await seedUser(app, { email: `u${i}@example.com`, createdAt: base + (i + 1) * 1000 });
 		const res = await api(app, "GET", "/users/", { headers: admin.headers });
 		expect(res.statusCode).toBe(200);
 		const body = res.json();
@@ -34,7 +34,8 @@ describe("GET /users/", () => {
 	});
 
 	it("refuses limit over 1000, below 1, and a negative or fractional skip with 422 on the query", async () => {
-		const { app, admin } = await adminApp();
+		const { app } = await buildTestApp();
+		const admin = await seedAdmin(app);
 		for (const query of ["limit=1001", "limit=0", "skip=-1", "skip=1.5", "limit=abc"]) {
 			const res = await api(app, "GET", `/users/?${query}`, { headers: admin.headers });
 			expect(res.statusCode, query).toBe(422);
@@ -44,7 +45,8 @@ describe("GET /users/", () => {
 	});
 
 	it("is for superusers: 403 for a user, 401 for nobody", async () => {
-		const { app } = await adminApp();
+		const { app } = await buildTestApp();
+		await seedAdmin(app);
 		const user = await seedUser(app);
 		const res = await api(app, "GET", "/users/", { headers: user.headers });
 		expect(res.statusCode).toBe(403);
@@ -55,7 +57,8 @@ describe("GET /users/", () => {
 
 describe("POST /users/", () => {
 	it("creates a user (UUID v4, e-mail lower-cased, no hash) who can then log in", async () => {
-		const { app, admin } = await adminApp();
+		const { app } = await buildTestApp();
+		const admin = await seedAdmin(app);
 		const res = await api(app, "POST", "/users", {
 			headers: admin.headers,
 			body: { email: "New.Person@Example.com", password: "a-good-password", full_name: "New Person" },
@@ -70,7 +73,8 @@ describe("POST /users/", () => {
 	});
 
 	it("400 for an e-mail that exists in any case; 422 when confirm_password differs", async () => {
-		const { app, admin } = await adminApp();
+		const { app } = await buildTestApp();
+		const admin = await seedAdmin(app);
 		const dup = await api(app, "POST", "/users/", {
 			headers: admin.headers,
 			body: { email: "ADMIN@example.com", password: "a-good-password" },
@@ -108,7 +112,7 @@ describe("POST /users/signup", () => {
 	});
 
 	it("403 when SIGNUP_ENABLED=false", async () => {
-		const { app } = await buildTestApp({ SIGNUP_ENABLED: "false" });
+		const { app } = await buildTestApp({ env: { SIGNUP_ENABLED: "false" } });
 		const res = await api(app, "POST", "/users/signup", {
 			body: { email: "no@example.com", password: "a-good-password" },
 		});

@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions } from "../../../server/db/schema.ts";
-import { adminApp } from "../../helpers/admin-app.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, loginForm } from "../../helpers/http.ts";
-import { seedUser } from "../../helpers/seed.ts";
+import { seedAdmin, seedUser } from "../../helpers/users.ts";
 
 describe("/users/me", () => {
 	it("GET returns the caller", async () => {
@@ -52,7 +51,8 @@ describe("/users/me", () => {
 	});
 
 	it("DELETE removes a user with their sessions; a superuser may not delete themselves", async () => {
-		const { app, admin, db } = await adminApp();
+		const { app, db } = await buildTestApp();
+		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
 		const res = await api(app, "DELETE", "/users/me", { headers: user.headers });
 		expect(res.statusCode).toBe(200);

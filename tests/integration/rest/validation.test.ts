@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { API, api } from "../../helpers/http.ts";
-import { seedUser } from "../../helpers/seed.ts";
+import { seedUser } from "../../helpers/users.ts";
 
 type Item = { type: string; loc: (string | number)[]; msg: string; input: unknown };
 

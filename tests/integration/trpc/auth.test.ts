@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { errorTexts } from "../../../shared/errors.ts";
-import { buildFrozenApp as buildTestApp } from "../../helpers/frozen-app.ts";
+import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, TOKEN_SHAPE } from "../../helpers/http.ts";
-import { newSession, seedUser } from "../../helpers/seed.ts";
-import { mutate, query } from "../../helpers/trpc.ts";
+import { mutate, mutateUnchecked, query } from "../../helpers/trpc.ts";
+import { newSession, seedUser } from "../../helpers/users.ts";
 
 describe("tRPC auth", () => {
 	it("login returns a token pair and sets the cookie; errors carry the REST texts", async () => {
@@ -31,7 +31,7 @@ describe("tRPC auth", () => {
 
 	it("invalid input is BAD_REQUEST with the issues as message keys", async () => {
 		const { app } = await buildTestApp();
-		const res = await mutate(app, "auth.login", { username: "", password: 42 });
+		const res = await mutateUnchecked(app, "auth.login", { username: "", password: 42 });
 		expect(res.status).toBe(400);
 		expect(res.error?.code).toBe("BAD_REQUEST");
 		expect(res.error?.issues).toEqual([
@@ -87,7 +87,7 @@ describe("tRPC auth", () => {
 			code: "BAD_REQUEST",
 			message: "The user with this email already exists in the system",
 		});
-		const closed = await buildTestApp({ SIGNUP_ENABLED: "false" });
+		const closed = await buildTestApp({ env: { SIGNUP_ENABLED: "false" } });
 		const off = await mutate(closed.app, "auth.signup", { email: "x@example.com", password: "a-good-password" });
 		expect(off.error).toMatchObject({ code: "FORBIDDEN", httpStatus: 403, message: errorTexts.SIGNUP_DISABLED });
 	});

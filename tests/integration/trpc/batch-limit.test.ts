@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { users } from "../../../server/db/schema.ts";
 import { TRPC_MAX_BATCH_SIZE } from "../../../shared/trpc-limits.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import { seedUser } from "../../helpers/seed.ts";
+import { seedUser } from "../../helpers/users.ts";
 
 type BatchItem = { result?: { data: unknown }; error?: { data: { code: string } } };
 

@@ -8,7 +8,8 @@ const RUNS = 4000;
 
 describe("fuzz: every tRPC procedure", () => {
 	it(`${RUNS} seeded calls, single and batched, queries and mutations: no 5xx`, async () => {
-		const { app } = await buildTestApp();
+		// A real clock: the rate limits refill during the storm as they would for a client.
+		const { app } = await buildTestApp({ clock: "real" });
 		const procedures = trpcProcedures();
 		expect(procedures.length).toBeGreaterThan(20);
 		const report = await fuzz(app, trpcCase(procedures), { name: "trpc", seed: 20261123, runs: RUNS });

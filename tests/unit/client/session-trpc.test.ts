@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSession } from "../../../client/features/session/session.ts";
 import { tokenStore } from "../../../client/features/session/token-store.ts";
 import { createSessionTRPCClient, sessionServer } from "../../../client/features/session/trpc-client.ts";
-import { buildFrozenApp } from "../../helpers/frozen-app.ts";
+import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api } from "../../helpers/http.ts";
-import { seedUser } from "../../helpers/seed.ts";
+import { seedUser } from "../../helpers/users.ts";
 
 /**
  * The app's tRPC client (the session link over httpBatchLink) against the real server over
@@ -23,7 +23,7 @@ class MemoryStorage {
 }
 
 async function signedInClient(options: { isSuperuser?: boolean } = {}) {
-	const server = await buildFrozenApp();
+	const server = await buildTestApp();
 	const address = await server.app.listen({ port: 0, host: "127.0.0.1" });
 	const url = `${address}/trpc`;
 	const user = await seedUser(server.app, options);

@@ -3,7 +3,23 @@ import type { FastifyInstance } from "fastify";
 import { users } from "../../server/db/schema.ts";
 import { hashPassword } from "../../server/services/passwords.ts";
 import { createSession } from "../../server/services/sessions.ts";
-import { PASSWORD, type TestUser, uniqueEmail } from "./factories.ts";
+
+/** The password of every seeded user unless a test gives another. */
+export const PASSWORD = "correct-horse-battery";
+
+let counter = 0;
+/** An e-mail no other test user has, in this file or in another worker. */
+export const uniqueEmail = (prefix = "user") => `${prefix}-${++counter}-${Date.now()}@example.com`;
+
+export type TestUser = {
+	id: string;
+	email: string;
+	password: string;
+	accessToken: string;
+	refreshToken: string;
+	/** `{ authorization: "Bearer ..." }` for app.inject. */
+	headers: { authorization: string };
+};
 
 const hashes = new Map<string, Promise<string>>();
 
@@ -30,8 +46,9 @@ export type SeedOptions = {
 };
 
 /**
- * A user row (with a real argon2 hash, cached per password) and a live session. The
- * same row the services write; used where the test is not about how users are made.
+ * A user row (with a real argon2 hash, cached per password) and a live session: the same
+ * row the services write, without the login route (so no rate limit). For tests that are
+ * not about how users are made.
  */
 export async function seedUser(app: FastifyInstance, options: SeedOptions = {}): Promise<TestUser> {
 	const password = options.password ?? PASSWORD;
@@ -50,22 +67,22 @@ export async function seedUser(app: FastifyInstance, options: SeedOptions = {}):
 			createdAt: options.createdAt ?? app.deps.clock(),
 		})
 		.run();
-	const tokens = createSession(app.deps, id, {
-		ip: options.ip ?? "127.0.0.1",
-		userAgent: options.userAgent ?? "vitest",
-	});
+	const session = newSession(app, { id }, options.ip, options.userAgent);
 	return {
 		id,
 		email,
 		password,
-		accessToken: tokens.access_token,
-		refreshToken: tokens.refresh_token,
-		headers: { authorization: `Bearer ${tokens.access_token}` },
+		accessToken: session.access_token,
+		refreshToken: session.refresh_token,
+		headers: session.headers,
 	};
 }
 
-/** A second session for an existing user (another device). */
-export function newSession(app: FastifyInstance, user: { id: string }, ip = "127.0.0.1") {
-	const tokens = createSession(app.deps, user.id, { ip, userAgent: "vitest" });
+/** The superuser admin@example.com, as an admin-area test starts with. */
+export const seedAdmin = (app: FastifyInstance) => seedUser(app, { isSuperuser: true, email: "admin@example.com" });
+
+/** Another session for an existing user (another device). */
+export function newSession(app: FastifyInstance, user: { id: string }, ip = "127.0.0.1", userAgent = "vitest") {
+	const tokens = createSession(app.deps, user.id, { ip, userAgent });
 	return { ...tokens, headers: { authorization: `Bearer ${tokens.access_token}` } };
 }
