@@ -63,18 +63,19 @@ describe("limitConcurrency", () => {
 		expect(log.filter((line) => line.startsWith("start a"))).toEqual([0, 1, 2, 3, 4, 5].map((i) => `start a${i}`));
 	});
 
-	it("password hashing goes through the pool: 4 in flight at most, 2 per account", async () => {
+	it("password hashing and verifying go through the pool: 4 in flight at most, 2 per account", async () => {
 		let inFlight = 0;
 		let peak = 0;
+		const slowly = async <T>(result: T) => {
+			inFlight++;
+			peak = Math.max(peak, inFlight);
+			await sleep(10);
+			inFlight--;
+			return result;
+		};
 		const slowArgon2 = {
-			hash: async (password: string) => {
-				inFlight++;
-				peak = Math.max(peak, inFlight);
-				await sleep(10);
-				inFlight--;
-				return `hashed:${password}`;
-			},
-			verify: async () => true,
+			hash: (password: string) => slowly(`hashed:${password}`),
+			verify: () => slowly(true),
 		};
 		const hasher = createPasswordHasher(slowArgon2 as unknown as Parameters<typeof createPasswordHasher>[0]);
 		expect([MAX_HASHES_IN_FLIGHT, MAX_HASHES_PER_KEY]).toEqual([4, 2]);
@@ -95,5 +96,13 @@ describe("limitConcurrency", () => {
 			Array.from({ length: 6 }, (_, i) => hasher.hash(`r${i}`, hashKeys(`u${i}@example.com`, "req-1"))),
 		);
 		expect(peak).toBe(2);
+
+		peak = 0;
+		// A login storm is verifies: they share the same pool.
+		const verified = await Promise.all(
+			Array.from({ length: 10 }, (_, i) => hasher.verify("stored", `p${i}`, hashKeys(`user${i}@example.com`))),
+		);
+		expect(peak).toBe(4);
+		expect(verified).toEqual(Array(10).fill(true));
 	});
 });
