@@ -4,39 +4,11 @@ import { users } from "../../../server/db/schema.ts";
 import { appRouter } from "../../../server/trpc/router.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { mutateUnchecked, queryUnchecked, type TrpcResult } from "../../helpers/trpc.ts";
+import { type Gate, PROCEDURE_GATES } from "../../helpers/trpc-gates.ts";
 import { seedUser } from "../../helpers/users.ts";
 
-/** Who passes the gate of each procedure: the SPA's side of contract §9's matrix. */
-type Gate = "public" | "user" | "admin";
-const gates: Record<string, Gate> = {
-	"auth.login": "public",
-	"auth.refresh": "public",
-	"auth.signup": "public",
-	"auth.recoverPassword": "public",
-	"auth.resetPassword": "public",
-	"auth.logout": "user",
-	"auth.logoutAll": "user",
-	"auth.reauthenticate": "user",
-	"users.me": "user",
-	"users.updateMe": "user",
-	"users.changePassword": "user",
-	"users.deleteMe": "user",
-	"profile.get": "user",
-	"profile.update": "user",
-	"profile.replace": "user",
-	"profile.remove": "user",
-	"profile.public": "user",
-	"profile.setImage": "user",
-	"media.list": "user",
-	"media.get": "user",
-	"media.delete": "user",
-	"media.move": "user",
-	"admin.list": "admin",
-	"admin.get": "admin",
-	"admin.create": "admin",
-	"admin.update": "admin",
-	"admin.delete": "admin",
-};
+/** The one table of who passes each gate; this test holds it to the server. */
+const gates: Record<string, Gate> = PROCEDURE_GATES;
 
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
 

@@ -8,6 +8,7 @@ import {
 } from "../../../client/features/session/token-store.ts";
 import { appRouter } from "../../../server/trpc/router.ts";
 import { ruleRefusals } from "../../../shared/errors.ts";
+import { PROCEDURE_GATES } from "../../helpers/trpc-gates.ts";
 
 /** A Map-backed localStorage: Node has none, and the store must work against the real API shape. */
 class MemoryStorage {
@@ -85,7 +86,18 @@ describe("what a failed call does to the session", () => {
 
 	/** Every procedure of the server's router, by the path the client's link sees. */
 	const routerPaths = Object.keys(appRouter._def.procedures) as ProcedurePath[];
-	const sessionPaths = routerPaths.filter((path) => !(PUBLIC_PROCEDURES as readonly string[]).includes(path));
+	/**
+	 * Calls that need a session but whose failure the client still leaves to the screen: a
+	 * logout ends the session anyway, and a wrong password in the identity confirmation is
+	 * the user's to retype, not a reason to log them out.
+	 */
+	const SESSION_CALLS_LEFT_TO_THE_SCREEN: ProcedurePath[] = ["auth.logout", "auth.reauthenticate"];
+	/** The server's word (its gates, held to the server by the tRPC matrix test), not the client's list. */
+	const gateOf = (path: ProcedurePath) => PROCEDURE_GATES[path];
+	const serverPublicPaths = routerPaths.filter((path) => gateOf(path) === "public");
+	const sessionPaths = routerPaths.filter(
+		(path) => gateOf(path) !== "public" && !SESSION_CALLS_LEFT_TO_THE_SCREEN.includes(path),
+	);
 
 	it("a first 401 with a refresh token refreshes", () => {
 		expect(call({})).toBe("refresh");
@@ -129,8 +141,14 @@ describe("what a failed call does to the session", () => {
 		expect(PUBLIC_PROCEDURES).toContain("auth.reauthenticate");
 	});
 
+	it("the public procedures are exactly the server's public ones, plus the session calls left to the screen", () => {
+		expect(serverPublicPaths.length).toBeGreaterThan(3);
+		expect([...PUBLIC_PROCEDURES].sort()).toEqual([...serverPublicPaths, ...SESSION_CALLS_LEFT_TO_THE_SCREEN].sort());
+		for (const path of SESSION_CALLS_LEFT_TO_THE_SCREEN) expect(gateOf(path), path).toBe("user");
+	});
+
 	it("a public procedure's failure never refreshes and never ends the session", () => {
-		for (const path of PUBLIC_PROCEDURES) {
+		for (const path of [...serverPublicPaths, ...SESSION_CALLS_LEFT_TO_THE_SCREEN]) {
 			expect(call({ path })).toBe("none");
 			expect(call({ path, status: 403, reason: "FORBIDDEN" })).toBe("none");
 			expect(call({ path, status: 403, reason: "REAUTH_REQUIRED" })).toBe("none");
