@@ -1,22 +1,15 @@
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
+import { freePort } from "./helpers/free-port.ts";
 
-/** A port nobody holds, chosen once by the runner (workers inherit the variable). */
-const freePort = () =>
-	execFileSync(process.execPath, [
-		"-e",
-		"const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })",
-	])
-		.toString()
-		.trim();
-process.env.E2E_PORT ??= freePort();
+// A port nobody holds, chosen once by the runner (workers inherit the variable).
+process.env.E2E_PORT ??= String(await freePort());
 export const E2E_PORT = Number(process.env.E2E_PORT);
 /** A second server whose recent-authentication window is 3 s, for the re-authentication dialog (reauth.spec.ts). */
-process.env.E2E_REAUTH_PORT ??= freePort();
+process.env.E2E_REAUTH_PORT ??= String(await freePort());
 export const E2E_REAUTH_PORT = Number(process.env.E2E_REAUTH_PORT);
 export const E2E_REAUTH_WINDOW_MS = 3_000;
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password-1" };

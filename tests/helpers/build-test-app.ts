@@ -3,56 +3,92 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterEach } from "vitest";
-import { buildApp } from "../../server/app.ts";
+import { type AppDeps, buildApp } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { type Db, migrateDatabase, openDatabase } from "../../server/db/client.ts";
+import type { PasswordHasher } from "../../server/lib/passwords.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import type { MediaStorage } from "../../server/media/storage.ts";
-import type { PasswordHasher } from "../../server/lib/passwords.ts";
 import { recordStatuses } from "./observed-statuses.ts";
+
+export type TestAppOptions = {
+	/** Environment variables, read by the real config loader on top of the test defaults. */
+	env?: Record<string, string>;
+	/**
+	 * "frozen" (the default): time stands still unless the test calls `advance(ms)`, so no
+	 * rate-limit token refills and nothing expires while a loaded machine runs the test.
+	 * "real": the wall clock (plus what `advance` adds), for tests about time passing itself
+	 * (timings, refills, retries with real delays).
+	 */
+	clock?: "frozen" | "real";
+	/** Where the clock starts (default: now); an app reopened after a restart passes the first one's `now()`. */
+	startAt?: number;
+	/** The app's DATA_DIR; by default a fresh temp dir, removed after the test (see `tempDataDir`). */
+	dataDir?: string;
+	/**
+	 * A real SQLite file instead of a fresh in-memory database, for what must survive a
+	 * restart: `close()` the app, then build another over the same file.
+	 */
+	databasePath?: string;
+	/** Parts built from the app's config, as main.ts could. */
+	mailer?: (config: Config) => Mailer;
+	storage?: (config: Config) => MediaStorage;
+	/** Password hashing, e.g. a gated one (tests/helpers/hash-gate.ts) to force an interleaving. */
+	passwords?: PasswordHasher;
+	/** A built client to serve; by default a folder that does not exist (no SPA). */
+	clientDir?: string;
+	/** Fastify's logger; by default none. */
+	logger?: AppDeps["logger"];
+};
 
 export type TestApp = {
 	app: FastifyInstance;
 	db: Db;
 	config: Config;
 	dataDir: string;
+	/** The app's time. */
+	now: () => number;
 	/** Moves the app's clock forward. */
 	advance: (ms: number) => void;
-	now: () => number;
+	/** Closes the app and its database now (a restart); otherwise that happens after the test. */
+	close: () => Promise<void>;
 };
 
-const opened: TestApp[] = [];
+const open = new Set<TestApp>();
+const dirs: string[] = [];
 
-/** Parts a test may supply itself, built from the app's config (as main.ts could). */
-export type TestParts = {
-	mailer?: (config: Config) => Mailer;
-	storage?: (config: Config) => MediaStorage;
-	/** A built client to serve; by default a folder that does not exist (no SPA). */
-	clientDir?: string;
-	/** Password hashing, e.g. a gated one (tests/helpers/hash-gate.ts) to force an interleaving. */
-	passwords?: PasswordHasher;
-};
+/** A temp directory removed after the test, e.g. a DATA_DIR that several apps share in turn. */
+export function tempDataDir(): string {
+	const dir = mkdtempSync(join(tmpdir(), "portico-test-"));
+	dirs.push(dir);
+	return dir;
+}
 
 /**
- * A fresh app over a fresh in-memory SQLite built by the real migrations, with its own
- * temp DATA_DIR and a clock the test can move. Closed after each test.
+ * The real app (`buildApp`) over a database built by the real migrations: a fresh
+ * in-memory SQLite unless `databasePath` names a file, with its own DATA_DIR and a clock
+ * the test moves. Every status a REST route answers is recorded for the run's
+ * documented-status check. Closed, and its temp dir removed, after each test.
  */
-export async function buildTestApp(env: Record<string, string> = {}, parts: TestParts = {}): Promise<TestApp> {
-	const dataDir = mkdtempSync(join(tmpdir(), "portico-test-"));
-	const config = loadConfig({ DATA_DIR: dataDir, DATABASE_PATH: ":memory:", LOG_LEVEL: "silent", ...env });
-	const db = openDatabase(":memory:");
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+	const dataDir = options.dataDir ?? tempDataDir();
+	const databasePath = options.databasePath ?? ":memory:";
+	const config = loadConfig({ DATA_DIR: dataDir, DATABASE_PATH: databasePath, LOG_LEVEL: "silent", ...options.env });
+	const db = openDatabase(databasePath);
 	migrateDatabase(db);
-	let offset = 0;
-	const now = () => Date.now() + offset;
+	const start = options.startAt ?? Date.now();
+	const realOffset = start - Date.now();
+	let moved = 0;
+	const now = options.clock === "real" ? () => Date.now() + realOffset + moved : () => start + moved;
 	const app = await buildApp({
 		config,
 		db,
 		clock: now,
-		logger: false,
-		clientDir: parts.clientDir ?? join(dataDir, "no-client"),
-		mailer: parts.mailer?.(config),
-		storage: parts.storage?.(config),
-		passwords: parts.passwords,
+		logger: options.logger ?? false,
+		clientDir: options.clientDir ?? join(dataDir, "no-client"),
+		mailer: options.mailer?.(config),
+		storage: options.storage?.(config),
+		passwords: options.passwords,
 	});
 	recordStatuses(app);
 	const testApp: TestApp = {
@@ -62,17 +98,19 @@ export async function buildTestApp(env: Record<string, string> = {}, parts: Test
 		dataDir,
 		now,
 		advance: (ms) => {
-			offset += ms;
+			moved += ms;
+		},
+		close: async () => {
+			if (!open.delete(testApp)) return;
+			await app.close();
+			db.$client.close();
 		},
 	};
-	opened.push(testApp);
+	open.add(testApp);
 	return testApp;
 }
 
 afterEach(async () => {
-	for (const { app, db, dataDir } of opened.splice(0)) {
-		await app.close();
-		db.$client.close();
-		rmSync(dataDir, { recursive: true, force: true });
-	}
+	for (const testApp of [...open]) await testApp.close();
+	for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });

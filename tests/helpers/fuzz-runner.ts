@@ -9,7 +9,7 @@ import { Ref, urlEncode } from "./fuzz.ts";
 import type { Body, FilePart, FuzzCase, Part } from "./fuzz-requests.ts";
 import { API, loginForm } from "./http.ts";
 import { makeAnimated, makeGif, makeJpeg, makePng, makeWebp } from "./images.ts";
-import { newSession, seedUser } from "./seed.ts";
+import { newSession, seedUser } from "./users.ts";
 
 type Person = Awaited<ReturnType<typeof seedUser>>;
 type Images = Record<"png" | "jpeg" | "gif" | "webp" | "animated-gif", Buffer>;

@@ -41,3 +41,9 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 export const TOKEN_SHAPE = /^[a-z2-7]{26}\.[a-z2-7]{52}$/;
+
+/** The answer to a signed-in user who is not a superuser. */
+export const FORBIDDEN = { detail: "The user doesn't have enough privileges" };
+
+/** The keys of a UserPublic, sorted. */
+export const USER_KEYS = ["created_at", "email", "full_name", "id", "is_active", "is_superuser"];

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach } from "vitest";
+import { freePort } from "./free-port.ts";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const SUPERUSER = { email: "root@example.com", password: "root-password-123" };
@@ -16,17 +16,6 @@ export function tempDir(prefix = "portico-proc-"): string {
 	const dir = mkdtempSync(join(tmpdir(), prefix));
 	dirs.push(dir);
 	return dir;
-}
-
-export function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once("error", reject);
-		server.listen(0, "127.0.0.1", () => {
-			const address = server.address();
-			server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-		});
-	});
 }
 
 /** The environment a child gets: only what the test sets, plus PATH and HOME. */

@@ -1,6 +1,49 @@
+import type {
+	AnyTRPCMutationProcedure,
+	AnyTRPCProcedure,
+	AnyTRPCQueryProcedure,
+	inferProcedureInput,
+	TRPCRouterRecord,
+} from "@trpc/server";
 import type { FastifyInstance } from "fastify";
+import type { AppRouter } from "../../server/trpc/router.ts";
 
 type Headers = Record<string, string>;
+type Options = { headers?: Headers; ip?: string };
+
+type Procedures = AppRouter["_def"]["record"];
+
+/** The paths ("auth.login") of the router's procedures of one kind. */
+type PathsOf<TRecord extends TRPCRouterRecord, TKind, TPrefix extends string = ""> = {
+	[TKey in keyof TRecord & string]: TRecord[TKey] extends AnyTRPCProcedure
+		? TRecord[TKey] extends TKind
+			? `${TPrefix}${TKey}`
+			: never
+		: TRecord[TKey] extends TRPCRouterRecord
+			? PathsOf<TRecord[TKey], TKind, `${TPrefix}${TKey}.`>
+			: never;
+}[keyof TRecord & string];
+
+/** The procedure at a path. */
+type ProcedureAt<TRecord, TPath extends string> = TPath extends `${infer Head}.${infer Rest}`
+	? Head extends keyof TRecord
+		? ProcedureAt<TRecord[Head], Rest>
+		: never
+	: TPath extends keyof TRecord
+		? TRecord[TPath]
+		: never;
+
+export type MutationPath = PathsOf<Procedures, AnyTRPCMutationProcedure>;
+export type QueryPath = PathsOf<Procedures, AnyTRPCQueryProcedure>;
+/** What a procedure accepts, as its client would send it. */
+export type InputOf<TPath extends MutationPath | QueryPath> =
+	ProcedureAt<Procedures, TPath> extends AnyTRPCProcedure ? inferProcedureInput<ProcedureAt<Procedures, TPath>> : never;
+
+/** The input and options after the path; the input may be left out when the procedure takes none. */
+type Args<TPath extends MutationPath | QueryPath> =
+	undefined extends InputOf<TPath>
+		? [input?: InputOf<TPath>, options?: Options]
+		: [input: InputOf<TPath>, options?: Options];
 
 export type TrpcResult = {
 	status: number;
@@ -30,12 +73,29 @@ function unwrap(res: { statusCode: number; headers: Record<string, unknown>; jso
 	};
 }
 
-/** A tRPC mutation over HTTP, as httpLink sends it (no batching, no transformer). */
-export async function mutate(
+/**
+ * A tRPC mutation over HTTP, as httpLink sends it (no batching, no transformer). The path
+ * and the input are typed by the router: a renamed procedure or a changed input fails tsc.
+ */
+export const mutate = <TPath extends MutationPath>(
+	app: FastifyInstance,
+	path: TPath,
+	...[input, options]: Args<TPath>
+): Promise<TrpcResult> => mutateUnchecked(app, path, input, options);
+
+/** A tRPC query over HTTP (GET, the input in the query string), typed like `mutate`. */
+export const query = <TPath extends QueryPath>(
+	app: FastifyInstance,
+	path: TPath,
+	...[input, options]: Args<TPath>
+): Promise<TrpcResult> => queryUnchecked(app, path, input, options);
+
+/** `mutate` without the types: for tests that send what no client would (bad input, any path). */
+export async function mutateUnchecked(
 	app: FastifyInstance,
 	path: string,
 	input?: unknown,
-	options: { headers?: Headers; ip?: string } = {},
+	options: Options = {},
 ): Promise<TrpcResult> {
 	const res = await app.inject({
 		method: "POST",
@@ -47,11 +107,12 @@ export async function mutate(
 	return unwrap(res);
 }
 
-export async function query(
+/** `query` without the types: for tests that send what no client would (bad input, any path). */
+export async function queryUnchecked(
 	app: FastifyInstance,
 	path: string,
 	input?: unknown,
-	options: { headers?: Headers; ip?: string } = {},
+	options: Options = {},
 ): Promise<TrpcResult> {
 	const search = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
 	const res = await app.inject({

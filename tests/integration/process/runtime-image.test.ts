@@ -15,8 +15,9 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { execForm, only, parseDockerfile, runCommands, type Stage, stageEnv } from "../../helpers/dockerfile.ts";
+import { freePort } from "../../helpers/free-port.ts";
 import { makePng } from "../../helpers/images.ts";
-import { freePort, ROOT } from "../../helpers/process.ts";
+import { ROOT } from "../../helpers/process.ts";
 
 /**
  * There is no Docker engine on CI, so this does what the Dockerfile says without it: the

@@ -1,0 +1,246 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { describe, expect, it } from "vitest";
+import { users } from "../../../server/db/schema.ts";
+import { buildTestApp } from "../../helpers/build-test-app.ts";
+import { API } from "../../helpers/http.ts";
+import { makePng } from "../../helpers/images.ts";
+import { uploadForm } from "../../helpers/multipart.ts";
+import type { TestUser } from "../../helpers/users.ts";
+import { seedUser } from "../../helpers/users.ts";
+
+/**
+ * Contract §9: every REST route × {anonymous, user, other user, deactivated user,
+ * superuser}. "user" acts on their own things; "other" is a plain user acting on the
+ * target's things (a different user); "superuser" acts on the target's things too.
+ */
+const ROLES = ["anonymous", "user", "other", "deactivated", "superuser"] as const;
+type Role = (typeof ROLES)[number];
+
+type World = {
+	app: FastifyInstance;
+	user: TestUser;
+	target: TestUser;
+	deactivated: TestUser;
+	admin: TestUser;
+	/** A media file of `user` and one of `target`. */
+	files: { user: string; target: string };
+	/** Whose things the caller acts on, and the caller (null when anonymous). */
+	subject: TestUser;
+	caller: TestUser | null;
+	unique: string;
+};
+
+type Row = {
+	route: string;
+	/** Expected status per role; a number means the same for all five. */
+	expect: number | Record<Role, number>;
+	request: (w: World) => Omit<InjectOptions, "method">;
+	/** The route ignores credentials: send none even for a role (e.g. login). */
+	public?: boolean;
+};
+
+const json = (payload: object) => ({ payload });
+const png = await makePng(8, 8);
+
+const guarded = (user: number, other: number, superuser: number): Record<Role, number> => ({
+	anonymous: 401,
+	user,
+	other,
+	deactivated: 401,
+	superuser,
+});
+const self = guarded(200, 200, 200);
+const owner = guarded(200, 403, 200);
+const admin = guarded(403, 403, 200);
+
+const rows: Row[] = [
+	{
+		route: "POST /login/access-token",
+		public: true,
+		expect: { anonymous: 200, user: 200, other: 200, deactivated: 400, superuser: 200 },
+		request: (w) => ({
+			headers: { "content-type": "application/x-www-form-urlencoded" },
+			payload: new URLSearchParams({ username: (w.caller ?? w.user).email, password: w.user.password }).toString(),
+		}),
+	},
+	{ route: "POST /login/test-token", expect: self, request: () => ({}) },
+	{
+		route: "POST /login/refresh-token",
+		public: true,
+		expect: { anonymous: 200, user: 200, other: 200, deactivated: 401, superuser: 200 },
+		request: (w) => json({ refresh_token: (w.caller ?? w.user).refreshToken }),
+	},
+	{ route: "POST /login/logout", expect: self, request: () => ({}) },
+	{ route: "POST /login/logout-all", expect: self, request: () => ({}) },
+	{
+		route: "POST /login/reauthenticate",
+		expect: self,
+		request: (w) => json({ password: (w.caller ?? w.user).password }),
+	},
+	{
+		route: "POST /password-recovery/{email}",
+		expect: 200,
+		request: (w) => ({ url: `/password-recovery/${w.subject.email}` }),
+	},
+	{
+		route: "POST /reset-password/",
+		expect: 400,
+		request: () => json({ token: "not-a-token", new_password: "a-new-password" }),
+	},
+	{
+		route: "POST /password-recovery-html-content/{email}",
+		expect: admin,
+		request: (w) => ({ url: `/password-recovery-html-content/${w.subject.email}` }),
+	},
+	{ route: "GET /users/", expect: admin, request: () => ({}) },
+	{
+		route: "POST /users/",
+		expect: admin,
+		request: (w) => json({ email: `${w.unique}@example.com`, password: "a-good-password" }),
+	},
+	{ route: "GET /users/me", expect: self, request: () => ({}) },
+	{ route: "PATCH /users/me", expect: self, request: () => json({ full_name: "Changed Name" }) },
+	{
+		route: "DELETE /users/me",
+		expect: { ...self, superuser: 403 },
+		request: () => ({}),
+	},
+	{
+		route: "PATCH /users/me/password",
+		expect: self,
+		request: (w) => json({ current_password: w.user.password, new_password: "another-password" }),
+	},
+	{
+		route: "POST /users/signup",
+		expect: 200,
+		request: (w) => json({ email: `${w.unique}@example.com`, password: "a-good-password" }),
+	},
+	{ route: "GET /users/{user_id}", expect: owner, request: (w) => ({ url: `/users/${w.subject.id}` }) },
+	{
+		route: "PATCH /users/{user_id}",
+		expect: admin,
+		request: (w) => ({ url: `/users/${w.subject.id}`, payload: { full_name: "By Admin" } }),
+	},
+	{ route: "DELETE /users/{user_id}", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}` }) },
+	{ route: "GET /utils/health-check/", expect: 200, request: () => ({}) },
+	{ route: "GET /utils/health-check/details", expect: 200, request: () => ({}) },
+	{ route: "GET /profile/me", expect: self, request: () => ({}) },
+	{ route: "PUT /profile/me", expect: self, request: () => json({ age: 30 }) },
+	{ route: "POST /profile/me", expect: self, request: () => json({ age: 31 }) },
+	{ route: "PATCH /profile/me", expect: self, request: () => json({ phone: "+33 1 23 45 67 89" }) },
+	{ route: "DELETE /profile/me", expect: self, request: () => ({}) },
+	{ route: "PATCH /profile/me/image", expect: self, request: () => ({ url: "/profile/me/image?image_url=" }) },
+	{
+		route: "GET /profile/{user_id}/public",
+		expect: self,
+		request: (w) => ({ url: `/profile/${w.subject.id}/public` }),
+	},
+	{
+		route: "POST /media/upload",
+		expect: owner,
+		request: (w) => {
+			const form = uploadForm(w.subject.id, png, "pic.png", "image/png");
+			return { payload: form.payload, headers: form.headers };
+		},
+	},
+	{
+		route: "GET /media/serve/{entity_type}/{entity_id}/{file_id}",
+		expect: 200,
+		request: (w) => ({ url: `/media/serve/user/${w.subject.id}/${fileOf(w)}` }),
+	},
+	{ route: "GET /media/health", expect: 200, request: () => ({}) },
+	{ route: "GET /media/file/{file_id}", expect: owner, request: (w) => ({ url: `/media/file/${fileOf(w)}` }) },
+	{
+		route: "GET /media/{entity_type}/{entity_id}",
+		expect: owner,
+		request: (w) => ({ url: `/media/user/${w.subject.id}` }),
+	},
+	{ route: "DELETE /media/{file_id}", expect: owner, request: (w) => ({ url: `/media/${fileOf(w)}` }) },
+	{
+		route: "PATCH /media/{file_id}/move",
+		expect: owner,
+		request: (w) => ({
+			url: `/media/${fileOf(w)}/move`,
+			headers: { "content-type": "application/x-www-form-urlencoded" },
+			payload: `entity_type=user&entity_id=${w.subject.id}`,
+		}),
+	},
+];
+
+/** Routes outside the documented REST API, checked the same way. */
+const extraRows: Row[] = [
+	{ route: "GET /locales/{lng}/{ns}.json", expect: 200, request: () => ({ url: "/locales/fr/translation.json" }) },
+	{ route: "GET /api/v1/openapi.json", expect: 200, request: () => ({}) },
+];
+
+const fileOf = (w: World) => (w.subject === w.user ? w.files.user : w.files.target);
+
+async function upload(app: FastifyInstance, owner: TestUser): Promise<string> {
+	const form = uploadForm(owner.id, png, "pic.png", "image/png");
+	const res = await app.inject({
+		method: "POST",
+		url: `${API}/media/upload`,
+		headers: { ...owner.headers, ...form.headers },
+		payload: form.payload,
+	});
+	if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+	return res.json().file_id;
+}
+
+let cell = 0;
+
+async function world(app: FastifyInstance, role: Role, admin: TestUser): Promise<World> {
+	const user = await seedUser(app);
+	const target = await seedUser(app);
+	const deactivated = await seedUser(app);
+	// A token issued while active; the account was then switched off behind its back.
+	app.deps.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.id)).run();
+	const files = { user: await upload(app, user), target: await upload(app, target) };
+	const caller = { anonymous: null, user, other: user, deactivated, superuser: admin }[role];
+	const subject = role === "user" ? user : target;
+	return { app, user, target, deactivated, admin, files, subject, caller, unique: `cell${++cell}` };
+}
+
+function resolveUrl(row: Row, requested: string | undefined): string {
+	const [, path] = row.route.split(" ");
+	const url = requested ?? (path as string);
+	return url.startsWith("/locales") || url.startsWith("/api/") ? url : `${API}${url}`;
+}
+
+describe("authorisation matrix", () => {
+	it("has a row for every documented REST route", async () => {
+		const { app } = await buildTestApp();
+		await app.ready();
+		const spec = app.swagger() as { paths: Record<string, Record<string, unknown>> };
+		const documented = Object.entries(spec.paths).flatMap(([path, methods]) =>
+			Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/^\/api\/v1/, "")}`),
+		);
+		expect(rows.map((row) => row.route).sort()).toEqual(documented.sort());
+	});
+
+	it.each([...rows, ...extraRows].map((row) => [row.route, row] as const))("%s", async (_route, row) => {
+		const { app } = await buildTestApp();
+		const admin = await seedUser(app, { isSuperuser: true });
+		const got: Record<string, number> = {};
+		for (const role of ROLES) {
+			const w = await world(app, role, admin);
+			const request = row.request(w);
+			const auth = w.caller && !row.public ? w.caller.headers : {};
+			const [method] = row.route.split(" ");
+			const res = await app.inject({
+				...request,
+				method: method as InjectOptions["method"],
+				url: resolveUrl(row, request.url as string | undefined),
+				remoteAddress: `10.200.${cell % 250}.${ROLES.indexOf(role) + 1}`,
+				headers: { ...auth, ...request.headers },
+			});
+			got[role] = res.statusCode;
+			// No answer ever carries a password hash or a stored token hash.
+			expect(res.body).not.toMatch(/\$argon2|hashed_password|access_hash|refresh_hash/);
+		}
+		const expected =
+			typeof row.expect === "number" ? Object.fromEntries(ROLES.map((r) => [r, row.expect])) : row.expect;
+		expect(got).toEqual(expected);
+	});
+});

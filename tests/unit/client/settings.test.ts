@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { tabFromParam, visibleTabs } from "../../../client/features/settings/settings-tabs.ts";
+
+describe("settings tabs", () => {
+	it("shows four tabs to a user and hides the danger zone from a superuser", () => {
+		expect(visibleTabs(false)).toEqual(["my-profile", "password", "appearance", "danger-zone"]);
+		expect(visibleTabs(true)).toEqual(["my-profile", "password", "appearance"]);
+	});
+
+	it("opens the tab named by ?tab=, else My profile", () => {
+		expect(tabFromParam(null, false)).toBe("my-profile");
+		expect(tabFromParam("password", false)).toBe("password");
+		expect(tabFromParam("appearance", true)).toBe("appearance");
+		expect(tabFromParam("danger-zone", false)).toBe("danger-zone");
+		expect(tabFromParam("danger-zone", true)).toBe("my-profile");
+		expect(tabFromParam("nonsense", false)).toBe("my-profile");
+	});
+});

@@ -1,0 +1,89 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../../server/config.ts";
+
+const configError = (env: Record<string, string>): ConfigError => {
+	try {
+		loadConfig(env);
+	} catch (error) {
+		if (error instanceof ConfigError) return error;
+		throw error;
+	}
+	throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+};
+
+describe("loadConfig", () => {
+	it("works with nothing set, with the contract's defaults", () => {
+		const config = loadConfig({});
+		expect(config).toMatchObject({
+			port: 3000,
+			host: "127.0.0.1",
+			dataDir: resolve("./data"),
+			databasePath: resolve("./data/app.db"),
+			publicUrl: "http://localhost:3000",
+			firstSuperuser: { email: "admin@example.com", password: undefined },
+			signupEnabled: true,
+			smtp: undefined,
+			accessTokenTtlMs: 15 * 60_000,
+			refreshTokenTtlMs: 30 * 86_400_000,
+			resetTokenTtlMs: 60 * 60_000,
+			trustProxy: false,
+			logLevel: "info",
+		});
+	});
+
+	it("derives PUBLIC_URL and the database path from PORT and DATA_DIR; an empty variable counts as unset", () => {
+		const config = loadConfig({ PORT: "4123", DATA_DIR: "/tmp/x", PUBLIC_URL: "", DATABASE_PATH: "" });
+		expect(config.publicUrl).toBe("http://localhost:4123");
+		expect(config.databasePath).toBe("/tmp/x/app.db");
+		expect(loadConfig({ DATABASE_PATH: ":memory:" }).databasePath).toBe(":memory:");
+	});
+
+	it("reads durations, flags and proxy hops", () => {
+		const config = loadConfig({
+			ACCESS_TOKEN_TTL: "90s",
+			REFRESH_TOKEN_TTL: "7d",
+			RESET_TOKEN_TTL: "3600",
+			SIGNUP_ENABLED: "false",
+			TRUST_PROXY: "2",
+			PUBLIC_URL: "https://portico.example.com/",
+			FIRST_SUPERUSER_EMAIL: "Root@Example.com",
+		});
+		expect(config).toMatchObject({
+			accessTokenTtlMs: 90_000,
+			refreshTokenTtlMs: 7 * 86_400_000,
+			resetTokenTtlMs: 3_600_000,
+			signupEnabled: false,
+			trustProxy: 2,
+			publicUrl: "https://portico.example.com",
+			firstSuperuser: { email: "root@example.com" },
+		});
+	});
+
+	it.each([
+		["PORT", "abc"],
+		["PORT", "70000"],
+		["PUBLIC_URL", "not a url"],
+		["PUBLIC_URL", "ftp://files.example.com"],
+		["PUBLIC_URL", "javascript:alert(1)"],
+		["ACCESS_TOKEN_TTL", "soon"],
+		["ACCESS_TOKEN_TTL", "0"],
+		["REFRESH_TOKEN_TTL", "-5m"],
+		["FIRST_SUPERUSER_PASSWORD", "short"],
+		["FIRST_SUPERUSER_EMAIL", "root"],
+		["SIGNUP_ENABLED", "maybe"],
+		["TRUST_PROXY", "yes"],
+		["LOG_LEVEL", "loud"],
+		["SMTP_PORT", "x"],
+	])("a bad %s (%s) throws a ConfigError naming it", (name, value) => {
+		const error = configError({ [name]: value });
+		expect(error.message).toContain(name);
+	});
+
+	it("names every bad variable at once", () => {
+		const error = configError({ PORT: "abc", FIRST_SUPERUSER_PASSWORD: "short" });
+		expect(error.message).toContain("PORT");
+		expect(error.message).toContain("FIRST_SUPERUSER_PASSWORD");
+		expect(error.message).toContain("at least 8 characters");
+	});
+});
