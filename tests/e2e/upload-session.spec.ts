@@ -31,7 +31,7 @@ async function openProfileEditor(page: Page) {
 	await page.getByRole("button", { name: "Edit Profile" }).click();
 }
 
-test.describe("the image upload follows the session rule (contract §5)", () => {
+test.describe("the image upload follows the session rule (one refresh on a 401, else the session ends)", () => {
 	test("a 401 on the upload refreshes the tokens once and the upload goes through", async ({ page }) => {
 		await signUpAndLogIn(page);
 		await openProfileEditor(page);

@@ -10,7 +10,7 @@ import type { TestUser } from "../../helpers/users.ts";
 import { seedUser } from "../../helpers/users.ts";
 
 /**
- * Contract §9: every REST route × {anonymous, user, other user, deactivated user,
+ * Every REST route × {anonymous, user, other user, deactivated user,
  * superuser}. "user" acts on their own things; "other" is a plain user acting on the
  * target's things (a different user); "superuser" acts on the target's things too.
  */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 
-describe("security headers (contract §9)", () => {
+describe("security headers", () => {
 	it("are on API answers, errors included: strict CSP, no framing, nosniff, HSTS, no referrer", async () => {
 		const { app } = await buildTestApp();
 		for (const url of [

@@ -5,7 +5,7 @@ import { signupFormSchema, updatePasswordFormSchema, userCreateSchema } from "..
 const messagesAt = (result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }, field: string) =>
 	(result.error?.issues ?? []).filter((issue) => issue.path.join(".") === field).map((issue) => issue.message);
 
-describe("shared form schemas report every failure at once (product §5)", () => {
+describe("shared form schemas report every failure at once", () => {
 	it("signup: a mismatch is reported even while other fields are empty", () => {
 		const result = signupFormSchema.safeParse({
 			full_name: "",

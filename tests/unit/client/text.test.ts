@@ -15,7 +15,7 @@ loadAllLocales();
 const en = i18nObject("en");
 const fr = i18nObject("fr");
 
-describe("mutation error text (product.md §8, other mutations)", () => {
+describe("mutation error text (other mutations)", () => {
 	it("shows the first validation issue, translated", () => {
 		const error = {
 			message: "[...]",
@@ -99,7 +99,7 @@ describe("field errors", () => {
 	});
 });
 
-describe("language detection (contract.md §8)", () => {
+describe("language detection: stored choice, browser, page tag", () => {
 	it("prefers the stored choice, then the browser, then the page tag", () => {
 		expect(detectLocale({ stored: "ar", browser: ["fr-FR"], htmlLang: "en" })).toBe("ar");
 		expect(detectLocale({ stored: null, browser: ["de-DE", "fr-CA"], htmlLang: "en" })).toBe("fr");

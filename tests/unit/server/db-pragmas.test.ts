@@ -9,7 +9,7 @@ afterEach(() => {
 	for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("openDatabase (contract §10)", () => {
+describe("openDatabase: WAL, full sync, foreign keys, busy timeout", () => {
 	it("sets WAL, synchronous FULL, foreign keys on and a 5 s busy timeout on a file database", () => {
 		const dir = mkdtempSync(join(tmpdir(), "portico-pragmas-"));
 		dirs.push(dir);
