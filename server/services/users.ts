@@ -25,6 +25,7 @@ export const toUserPublic = (row: UserRow): UserPublic => ({
 	full_name: row.fullName,
 	is_active: row.isActive,
 	is_superuser: row.isSuperuser,
+	email_verified: row.emailVerified,
 	created_at: new Date(row.createdAt).toISOString(),
 });
 

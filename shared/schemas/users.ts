@@ -8,6 +8,8 @@ export const userPublicSchema = z.object({
 	full_name: z.string().nullable(),
 	is_active: z.boolean(),
 	is_superuser: z.boolean(),
+	/** Whether the owner proved the address by a link (template clients ignore it). */
+	email_verified: z.boolean(),
 	created_at: z.string(),
 });
 export type UserPublic = z.infer<typeof userPublicSchema>;

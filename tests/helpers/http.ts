@@ -46,4 +46,4 @@ export const TOKEN_SHAPE = /^[a-z2-7]{26}\.[a-z2-7]{52}$/;
 export const FORBIDDEN = { detail: "The user doesn't have enough privileges" };
 
 /** The keys of a UserPublic, sorted. */
-export const USER_KEYS = ["created_at", "email", "full_name", "id", "is_active", "is_superuser"];
+export const USER_KEYS = ["created_at", "email", "email_verified", "full_name", "id", "is_active", "is_superuser"];

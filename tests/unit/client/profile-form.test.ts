@@ -101,7 +101,15 @@ describe("save rule and plan", () => {
 
 	it("fills the form from the user and the profile, blanks for nulls", () => {
 		const values = profileFormDefaults(
-			{ id: "1", email: "a@b.co", full_name: null, is_active: true, is_superuser: false, created_at: "" },
+			{
+				id: "1",
+				email: "a@b.co",
+				full_name: null,
+				is_active: true,
+				is_superuser: false,
+				email_verified: true,
+				created_at: "",
+			},
 			{
 				user_id: "1",
 				age: 40,
