@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import { API, api, bearer, loginForm, TOKEN_SHAPE } from "../../helpers/http.ts";
+import { API, api, bearer, loginForm, TOKEN_SHAPE, USER_KEYS } from "../../helpers/http.ts";
 import { newSession, seedUser } from "../../helpers/users.ts";
 
 describe("POST /login/access-token", () => {
@@ -79,14 +79,7 @@ describe("POST /login/test-token", () => {
 		const user = await seedUser(app, { fullName: "Ada" });
 		const res = await api(app, "POST", "/login/test-token", { headers: user.headers });
 		expect(res.statusCode).toBe(200);
-		expect(Object.keys(res.json()).sort()).toEqual([
-			"created_at",
-			"email",
-			"full_name",
-			"id",
-			"is_active",
-			"is_superuser",
-		]);
+		expect(Object.keys(res.json()).sort()).toEqual(USER_KEYS);
 		expect(res.json()).toMatchObject({ id: user.id, full_name: "Ada", is_active: true, is_superuser: false });
 		expect(res.body).not.toMatch(/argon2|hash/i);
 	});

@@ -16,6 +16,7 @@ describe("/users/me", () => {
 			full_name: null,
 			is_active: true,
 			is_superuser: false,
+			email_verified: true,
 			created_at: expect.any(String),
 		});
 	});
