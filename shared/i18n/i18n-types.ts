@@ -1363,6 +1363,122 @@ type RootTranslation = {
 			ignore: string
 		}
 	}
+	audit: {
+		actions: {
+			/**
+			 * A​c​c​o​u​n​t​ ​c​r​e​a​t​e​d
+			 */
+			user__signup: string
+			/**
+			 * S​i​g​n​e​d​ ​i​n
+			 */
+			auth__login: string
+			/**
+			 * F​a​i​l​e​d​ ​s​i​g​n​-​i​n​ ​a​t​t​e​m​p​t
+			 */
+			auth__login_failed: string
+			/**
+			 * S​i​g​n​e​d​ ​o​u​t
+			 */
+			auth__logout: string
+			/**
+			 * S​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+			 */
+			auth__logout_all: string
+			/**
+			 * S​e​s​s​i​o​n​ ​e​n​d​e​d​:​ ​a​ ​s​t​o​l​e​n​ ​t​o​k​e​n​ ​w​a​s​ ​d​e​t​e​c​t​e​d
+			 */
+			auth__refresh_reuse: string
+			/**
+			 * I​d​e​n​t​i​t​y​ ​c​o​n​f​i​r​m​e​d
+			 */
+			auth__reauthenticate: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​d
+			 */
+			password__change: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​r​e​q​u​e​s​t​e​d
+			 */
+			password__reset_request: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​r​e​s​e​t
+			 */
+			password__reset: string
+			/**
+			 * E​-​m​a​i​l​ ​c​h​a​n​g​e​d
+			 */
+			email__change: string
+			/**
+			 * E​-​m​a​i​l​ ​c​h​a​n​g​e​ ​r​e​v​e​r​t​e​d
+			 */
+			email__change_reverted: string
+			/**
+			 * E​-​m​a​i​l​ ​v​e​r​i​f​i​e​d
+			 */
+			email__verify: string
+			/**
+			 * S​e​s​s​i​o​n​ ​r​e​v​o​k​e​d
+			 */
+			session__revoke: string
+			/**
+			 * O​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​r​e​v​o​k​e​d
+			 */
+			session__revoke_others: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​e​n​a​b​l​e​d
+			 */
+			totp__enable: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​d​i​s​a​b​l​e​d
+			 */
+			totp__disable: string
+			/**
+			 * N​e​w​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​g​e​n​e​r​a​t​e​d
+			 */
+			recovery_codes__regenerate: string
+			/**
+			 * R​e​c​o​v​e​r​y​ ​c​o​d​e​ ​u​s​e​d
+			 */
+			recovery_code__use: string
+			/**
+			 * P​a​s​s​k​e​y​ ​a​d​d​e​d
+			 */
+			passkey__add: string
+			/**
+			 * P​a​s​s​k​e​y​ ​r​e​m​o​v​e​d
+			 */
+			passkey__remove: string
+			/**
+			 * U​s​e​r​ ​c​r​e​a​t​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+			 */
+			admin__user_create: string
+			/**
+			 * U​s​e​r​ ​i​n​v​i​t​e​d
+			 */
+			admin__user_invite: string
+			/**
+			 * U​s​e​r​ ​u​p​d​a​t​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+			 */
+			admin__user_update: string
+			/**
+			 * U​s​e​r​ ​d​e​l​e​t​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+			 */
+			admin__user_delete: string
+			/**
+			 * S​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+			 */
+			admin__sessions_revoke: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​r​e​s​e​t​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+			 */
+			admin__totp_reset: string
+			/**
+			 * A​c​c​o​u​n​t​ ​d​e​l​e​t​e​d
+			 */
+			user__delete: string
+		}
+	}
 	reauth: {
 		/**
 		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y
@@ -2720,6 +2836,122 @@ export type TranslationFunctions = {
 			 * If you did not ask for a new password, you can ignore this e-mail; your password stays the same.
 			 */
 			ignore: () => LocalizedString
+		}
+	}
+	audit: {
+		actions: {
+			/**
+			 * Account created
+			 */
+			user__signup: () => LocalizedString
+			/**
+			 * Signed in
+			 */
+			auth__login: () => LocalizedString
+			/**
+			 * Failed sign-in attempt
+			 */
+			auth__login_failed: () => LocalizedString
+			/**
+			 * Signed out
+			 */
+			auth__logout: () => LocalizedString
+			/**
+			 * Signed out everywhere
+			 */
+			auth__logout_all: () => LocalizedString
+			/**
+			 * Session ended: a stolen token was detected
+			 */
+			auth__refresh_reuse: () => LocalizedString
+			/**
+			 * Identity confirmed
+			 */
+			auth__reauthenticate: () => LocalizedString
+			/**
+			 * Password changed
+			 */
+			password__change: () => LocalizedString
+			/**
+			 * Password reset requested
+			 */
+			password__reset_request: () => LocalizedString
+			/**
+			 * Password reset
+			 */
+			password__reset: () => LocalizedString
+			/**
+			 * E-mail changed
+			 */
+			email__change: () => LocalizedString
+			/**
+			 * E-mail change reverted
+			 */
+			email__change_reverted: () => LocalizedString
+			/**
+			 * E-mail verified
+			 */
+			email__verify: () => LocalizedString
+			/**
+			 * Session revoked
+			 */
+			session__revoke: () => LocalizedString
+			/**
+			 * Other sessions revoked
+			 */
+			session__revoke_others: () => LocalizedString
+			/**
+			 * Two-factor authentication enabled
+			 */
+			totp__enable: () => LocalizedString
+			/**
+			 * Two-factor authentication disabled
+			 */
+			totp__disable: () => LocalizedString
+			/**
+			 * New recovery codes generated
+			 */
+			recovery_codes__regenerate: () => LocalizedString
+			/**
+			 * Recovery code used
+			 */
+			recovery_code__use: () => LocalizedString
+			/**
+			 * Passkey added
+			 */
+			passkey__add: () => LocalizedString
+			/**
+			 * Passkey removed
+			 */
+			passkey__remove: () => LocalizedString
+			/**
+			 * User created by an administrator
+			 */
+			admin__user_create: () => LocalizedString
+			/**
+			 * User invited
+			 */
+			admin__user_invite: () => LocalizedString
+			/**
+			 * User updated by an administrator
+			 */
+			admin__user_update: () => LocalizedString
+			/**
+			 * User deleted by an administrator
+			 */
+			admin__user_delete: () => LocalizedString
+			/**
+			 * Signed out everywhere by an administrator
+			 */
+			admin__sessions_revoke: () => LocalizedString
+			/**
+			 * Two-factor authentication reset by an administrator
+			 */
+			admin__totp_reset: () => LocalizedString
+			/**
+			 * Account deleted
+			 */
+			user__delete: () => LocalizedString
 		}
 	}
 	reauth: {

@@ -46,3 +46,7 @@ export const auditEventSchema = z.object({
 	details: z.record(z.string(), z.unknown()),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+/** The dictionary key of an action's label (typesafe-i18n keys cannot hold a dot). */
+export const auditActionKey = <A extends AuditAction>(action: A) =>
+	action.replace(".", "__") as A extends `${infer Head}.${infer Tail}` ? `${Head}__${Tail}` : never;

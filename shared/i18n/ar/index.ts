@@ -1,5 +1,6 @@
 import type { Translation } from "../i18n-types";
 import { admin } from "./admin";
+import { audit } from "./audit";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { settings } from "./settings";
@@ -230,6 +231,7 @@ const ar = {
 	settings,
 	admin,
 	mail,
+	audit,
 	reauth,
 } satisfies Translation;
 

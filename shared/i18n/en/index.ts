@@ -2,6 +2,7 @@ import { errorTexts } from "../../errors";
 import { validationMessages } from "../../schemas/messages";
 import type { BaseTranslation } from "../i18n-types";
 import { admin } from "./admin";
+import { audit } from "./audit";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { settings } from "./settings";
@@ -165,6 +166,7 @@ const en = {
 	settings,
 	admin,
 	mail,
+	audit,
 	reauth,
 } satisfies BaseTranslation;
 
