@@ -67,7 +67,7 @@ async function main() {
 	try {
 		const coldStartMs = await waitForOk(`${base}/api/v1/utils/health-check/`, started);
 		// Started only now, so that it does not compete with the app's cold start.
-		bare = startNode("bench/bare-server.ts", { PORT: String(barePort) });
+		bare = startNode("bench/servers/bare.ts", { PORT: String(barePort) });
 		await waitForOk(`http://127.0.0.1:${barePort}/users/me`, performance.now());
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 		const idleRssMb = rssMegabytes(app.pid as number);

@@ -7,6 +7,7 @@ const user = {
 	full_name: "Bench User",
 	is_active: true,
 	is_superuser: false,
+	email_verified: true,
 	created_at: "2026-11-22T00:00:00.000Z",
 };
 const app = Fastify({ logger: false });
