@@ -50,3 +50,6 @@ export type AuditEvent = z.infer<typeof auditEventSchema>;
 /** The dictionary key of an action's label (typesafe-i18n keys cannot hold a dot). */
 export const auditActionKey = <A extends AuditAction>(action: A) =>
 	action.replace(".", "__") as A extends `${infer Head}.${infer Tail}` ? `${Head}__${Tail}` : never;
+
+export const auditEventsSchema = z.object({ data: z.array(auditEventSchema), count: z.number().int() });
+export type AuditEvents = z.infer<typeof auditEventsSchema>;
