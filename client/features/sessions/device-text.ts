@@ -1,5 +1,6 @@
+import { auditActionKey } from "../../../shared/audit-vocabulary.ts";
 import type { TranslationFunctions } from "../../../shared/i18n/i18n-types.ts";
-import { type AuditEvent, auditActionKey } from "../../../shared/schemas/audit.ts";
+import type { AuditEvent } from "../../../shared/schemas/audit.ts";
 import { describeUserAgent } from "../../../shared/user-agent.ts";
 
 type Device = { browser: string | null; os: string | null };
