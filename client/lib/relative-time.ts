@@ -31,3 +31,7 @@ export const localDate = (when: string | Date, locale: string): string =>
 /** A date and time in the locale's own format, for a tooltip or a screen reader. */
 export const localDateTime = (when: string | Date, locale: string): string =>
 	new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(when));
+
+/** A text that opens a line: "Now", "Yesterday" (Intl gives them in lower case, made to follow a word). */
+export const capitalized = (text: string, locale: string): string =>
+	text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);

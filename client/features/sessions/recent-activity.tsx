@@ -1,7 +1,7 @@
 import { Box, Callout, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { useI18n } from "../../i18n/index.tsx";
-import { localDateTime, relativeTime } from "../../lib/relative-time.ts";
+import { capitalized, localDateTime, relativeTime } from "../../lib/relative-time.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { activityText } from "./device-text.ts";
@@ -52,7 +52,7 @@ export function RecentActivity() {
 										<Flex asChild wrap="wrap" gapX="3">
 											<Text size="1" color="gray">
 												<time dateTime={event.at} title={localDateTime(event.at, locale)}>
-													{relativeTime(event.at, now, locale)}
+													{capitalized(relativeTime(event.at, now, locale), locale)}
 												</time>
 												{event.ip ? <bdi dir="ltr">{event.ip}</bdi> : null}
 											</Text>

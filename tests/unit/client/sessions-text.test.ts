@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { activityText, deviceText } from "../../../client/features/sessions/device-text.ts";
-import { localDate, relativeTime } from "../../../client/lib/relative-time.ts";
+import { capitalized, localDate, relativeTime } from "../../../client/lib/relative-time.ts";
 import { loadAllLocales } from "../../../shared/i18n/i18n-util.sync.ts";
 import { i18nObject } from "../../../shared/i18n/i18n-util.ts";
 import type { AuditEvent } from "../../../shared/schemas/audit.ts";
@@ -44,6 +44,12 @@ describe("relativeTime", () => {
 		expect(relativeTime(ago(0), NOW, "en")).toBe("now");
 		expect(relativeTime(ago(59), NOW, "en")).toBe("now");
 		expect(relativeTime(ago(59), NOW, "fr")).toBe("maintenant");
+	});
+
+	it("capitalises a time that opens a line, in any language", () => {
+		expect(capitalized(relativeTime(ago(86_400), NOW, "en"), "en")).toBe("Yesterday");
+		expect(capitalized(relativeTime(ago(0), NOW, "fr"), "fr")).toBe("Maintenant");
+		expect(capitalized(relativeTime(ago(0), NOW, "ar"), "ar")).toBe(relativeTime(ago(0), NOW, "ar"));
 	});
 
 	it("formats the date the locale's way", () => {
