@@ -123,6 +123,7 @@ test.describe("Settings -> Sessions", () => {
 	});
 
 	test("the tab is accessible and photographed in light, dark and at 360 px", async ({ page }) => {
+		test.setTimeout(60_000); // five axe scans and five pictures
 		const user = await createUserViaApi(page.request);
 		await apiLogin(page.request, user, SAFARI_IPHONE, "10.203.0.2");
 		await apiLogin(page.request, user, FIREFOX_LINUX, "2001:db8:85a3::8a2e:370:7334");
@@ -161,6 +162,7 @@ test.describe("Settings -> Sessions", () => {
 	});
 
 	test("in Arabic the tab reads right to left, mirrored", async ({ page }) => {
+		test.setTimeout(60_000);
 		await page.addInitScript(() => localStorage.setItem("lang", "ar"));
 		const user = await createUserViaApi(page.request);
 		await apiLogin(page.request, user, FIREFOX_LINUX, "10.204.0.2");
@@ -227,6 +229,7 @@ test.describe("Admin -> Sessions", () => {
 		page,
 		request,
 	}) => {
+		test.setTimeout(60_000); // two axe scans, and the shared users list may take a few pages
 		const { phone, laptop, id } = await adminOnTarget(page, request);
 		const actions = await showActions(page, id);
 		await actions.click();
@@ -260,6 +263,7 @@ test.describe("Admin -> Sessions", () => {
 	});
 
 	test("the dialog in Arabic and in dark mode", async ({ page, request }) => {
+		test.setTimeout(60_000);
 		const { id } = await adminOnTarget(page, request);
 		await page.evaluate(() => localStorage.setItem("lang", "ar"));
 		await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
