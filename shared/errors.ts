@@ -35,6 +35,7 @@ export const errorTexts = {
 	NOT_FOUND: "Not Found",
 	SERVICE_UNAVAILABLE: "Service unavailable",
 	REAUTH_REQUIRED: "Please confirm your identity",
+	SESSION_NOT_FOUND: "Session not found",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;

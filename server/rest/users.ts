@@ -1,3 +1,4 @@
+import { auditEventsSchema } from "../../shared/schemas/audit.ts";
 import {
 	listQuerySchema,
 	messageSchema,
@@ -12,6 +13,7 @@ import {
 } from "../../shared/schemas/users.ts";
 import { requestMeta } from "../http/session.ts";
 import { changePassword } from "../services/auth.ts";
+import { listMyAuditEvents } from "../services/my-activity.ts";
 import * as users from "../services/users.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { authOf, type RouteModule } from "./types.ts";
@@ -83,6 +85,20 @@ export const userRoutes: RouteModule = (app, deps) => {
 			},
 		},
 		async (request) => changePassword(deps, authOf(request), request.body, requestMeta(request)),
+	);
+	app.get(
+		"/users/me/audit",
+		{
+			onRequest: user,
+			schema: {
+				tags,
+				security,
+				summary: "Security events about oneself, newest first",
+				querystring: listQuerySchema,
+				response: { 200: auditEventsSchema },
+			},
+		},
+		async (request) => listMyAuditEvents(deps, authOf(request), request.query),
 	);
 	app.post(
 		"/users/signup",

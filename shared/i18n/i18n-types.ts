@@ -780,6 +780,10 @@ type RootTranslation = {
 			 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y
 			 */
 			REAUTH_REQUIRED: string
+			/**
+			 * S​e​s​s​i​o​n​ ​n​o​t​ ​f​o​u​n​d
+			 */
+			SESSION_NOT_FOUND: string
 		}
 	}
 	tasks: {
@@ -1501,6 +1505,222 @@ type RootTranslation = {
 			 * P​a​s​s​w​o​r​d
 			 */
 			label: string
+		}
+	}
+	sessions: {
+		/**
+		 * S​e​s​s​i​o​n​s
+		 */
+		tab: string
+		/**
+		 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
+		 */
+		heading: string
+		/**
+		 * T​h​e​s​e​ ​d​e​v​i​c​e​s​ ​a​r​e​ ​s​i​g​n​e​d​ ​i​n​ ​t​o​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​R​e​v​o​k​e​ ​a​n​y​ ​y​o​u​ ​d​o​ ​n​o​t​ ​r​e​c​o​g​n​i​s​e​.
+		 */
+		intro: string
+		/**
+		 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
+		 */
+		listLabel: string
+		/**
+		 * L​o​a​d​i​n​g​ ​s​e​s​s​i​o​n​s​.​.​.
+		 */
+		loading: string
+		/**
+		 * T​h​e​ ​s​e​s​s​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadError: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		/**
+		 * N​o​ ​a​c​t​i​v​e​ ​s​e​s​s​i​o​n​s​.
+		 */
+		empty: string
+		/**
+		 * {​b​r​o​w​s​e​r​}​ ​o​n​ ​{​o​s​}
+		 * @param {unknown} browser
+		 * @param {unknown} os
+		 */
+		device: RequiredParams<'browser' | 'os'>
+		/**
+		 * U​n​k​n​o​w​n​ ​d​e​v​i​c​e
+		 */
+		unknownDevice: string
+		deviceTypes: {
+			/**
+			 * C​o​m​p​u​t​e​r
+			 */
+			desktop: string
+			/**
+			 * P​h​o​n​e
+			 */
+			mobile: string
+			/**
+			 * T​a​b​l​e​t
+			 */
+			tablet: string
+		}
+		/**
+		 * A​c​t​i​v​e​ ​{​w​h​e​n​}
+		 * @param {unknown} when
+		 */
+		activeWhen: RequiredParams<'when'>
+		/**
+		 * S​i​g​n​e​d​ ​i​n​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		signedInOn: RequiredParams<'date'>
+		/**
+		 * T​h​i​s​ ​d​e​v​i​c​e
+		 */
+		thisDevice: string
+		/**
+		 * R​e​v​o​k​e
+		 */
+		revoke: string
+		/**
+		 * R​e​v​o​k​e​ ​{​d​e​v​i​c​e​}
+		 * @param {unknown} device
+		 */
+		revokeFor: RequiredParams<'device'>
+		revokeDialog: {
+			/**
+			 * R​e​v​o​k​e​ ​t​h​i​s​ ​s​e​s​s​i​o​n​?
+			 */
+			title: string
+			/**
+			 * {​d​e​v​i​c​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​;​ ​w​h​o​e​v​e​r​ ​u​s​e​s​ ​i​t​ ​w​i​l​l​ ​h​a​v​e​ ​t​o​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​.
+			 * @param {unknown} device
+			 */
+			text: RequiredParams<'device'>
+			/**
+			 * R​e​v​o​k​e
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
+		/**
+		 * S​e​s​s​i​o​n​ ​r​e​v​o​k​e​d
+		 */
+		revoked: string
+		/**
+		 * S​i​g​n​ ​o​u​t​ ​o​f​ ​a​l​l​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s
+		 */
+		revokeOthers: string
+		revokeOthersDialog: {
+			/**
+			 * S​i​g​n​ ​o​u​t​ ​o​f​ ​a​l​l​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s​?
+			 */
+			title: string
+			/**
+			 * E​v​e​r​y​ ​d​e​v​i​c​e​ ​b​u​t​ ​t​h​i​s​ ​o​n​e​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​.
+			 */
+			text: string
+			/**
+			 * S​i​g​n​ ​o​u​t
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
+		/**
+		 * O​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​s​i​g​n​e​d​ ​o​u​t
+		 */
+		othersRevoked: string
+		activity: {
+			/**
+			 * R​e​c​e​n​t​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y
+			 */
+			heading: string
+			/**
+			 * R​e​c​e​n​t​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y
+			 */
+			listLabel: string
+			/**
+			 * L​o​a​d​i​n​g​ ​a​c​t​i​v​i​t​y​.​.​.
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​a​c​t​i​v​i​t​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadError: string
+			/**
+			 * N​o​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * S​i​g​n​e​d​ ​i​n​ ​f​r​o​m​ ​{​d​e​v​i​c​e​}
+			 * @param {unknown} device
+			 */
+			loginFrom: RequiredParams<'device'>
+			/**
+			 * F​a​i​l​e​d​ ​s​i​g​n​-​i​n​ ​a​t​t​e​m​p​t​ ​f​r​o​m​ ​{​d​e​v​i​c​e​}
+			 * @param {unknown} device
+			 */
+			loginFailedFrom: RequiredParams<'device'>
+			/**
+			 * S​e​s​s​i​o​n​ ​r​e​v​o​k​e​d​:​ ​{​d​e​v​i​c​e​}
+			 * @param {unknown} device
+			 */
+			revokedDevice: RequiredParams<'device'>
+		}
+		admin: {
+			/**
+			 * S​e​s​s​i​o​n​s
+			 */
+			menu: string
+			/**
+			 * S​e​s​s​i​o​n​s​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * T​h​e​ ​d​e​v​i​c​e​s​ ​t​h​i​s​ ​u​s​e​r​ ​i​s​ ​s​i​g​n​e​d​ ​i​n​ ​o​n​.
+			 */
+			text: string
+			/**
+			 * T​h​i​s​ ​u​s​e​r​ ​i​s​ ​n​o​t​ ​s​i​g​n​e​d​ ​i​n​ ​a​n​y​w​h​e​r​e​.
+			 */
+			empty: string
+			/**
+			 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+			 */
+			signOutEverywhere: string
+			/**
+			 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​?
+			 */
+			confirmTitle: string
+			/**
+			 * {​n​a​m​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​ ​o​n​ ​e​v​e​r​y​ ​d​e​v​i​c​e​.
+			 * @param {unknown} name
+			 */
+			confirmText: RequiredParams<'name'>
+			/**
+			 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * {​n​a​m​e​}​ ​w​a​s​ ​s​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+			 * @param {unknown} name
+			 */
+			done: RequiredParams<'name'>
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
 		}
 	}
 }
@@ -2266,6 +2486,10 @@ export type TranslationFunctions = {
 			 * Please confirm your identity
 			 */
 			REAUTH_REQUIRED: () => LocalizedString
+			/**
+			 * Session not found
+			 */
+			SESSION_NOT_FOUND: () => LocalizedString
 		}
 	}
 	tasks: {
@@ -2976,6 +3200,210 @@ export type TranslationFunctions = {
 			 * Password
 			 */
 			label: () => LocalizedString
+		}
+	}
+	sessions: {
+		/**
+		 * Sessions
+		 */
+		tab: () => LocalizedString
+		/**
+		 * Active sessions
+		 */
+		heading: () => LocalizedString
+		/**
+		 * These devices are signed in to your account. Revoke any you do not recognise.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Active sessions
+		 */
+		listLabel: () => LocalizedString
+		/**
+		 * Loading sessions...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * The sessions could not be loaded.
+		 */
+		loadError: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * No active sessions.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * {browser} on {os}
+		 */
+		device: (arg: { browser: unknown, os: unknown }) => LocalizedString
+		/**
+		 * Unknown device
+		 */
+		unknownDevice: () => LocalizedString
+		deviceTypes: {
+			/**
+			 * Computer
+			 */
+			desktop: () => LocalizedString
+			/**
+			 * Phone
+			 */
+			mobile: () => LocalizedString
+			/**
+			 * Tablet
+			 */
+			tablet: () => LocalizedString
+		}
+		/**
+		 * Active {when}
+		 */
+		activeWhen: (arg: { when: unknown }) => LocalizedString
+		/**
+		 * Signed in on {date}
+		 */
+		signedInOn: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * This device
+		 */
+		thisDevice: () => LocalizedString
+		/**
+		 * Revoke
+		 */
+		revoke: () => LocalizedString
+		/**
+		 * Revoke {device}
+		 */
+		revokeFor: (arg: { device: unknown }) => LocalizedString
+		revokeDialog: {
+			/**
+			 * Revoke this session?
+			 */
+			title: () => LocalizedString
+			/**
+			 * {device} will be signed out; whoever uses it will have to sign in again.
+			 */
+			text: (arg: { device: unknown }) => LocalizedString
+			/**
+			 * Revoke
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+		/**
+		 * Session revoked
+		 */
+		revoked: () => LocalizedString
+		/**
+		 * Sign out of all other sessions
+		 */
+		revokeOthers: () => LocalizedString
+		revokeOthersDialog: {
+			/**
+			 * Sign out of all other sessions?
+			 */
+			title: () => LocalizedString
+			/**
+			 * Every device but this one will be signed out.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Sign out
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+		/**
+		 * Other sessions signed out
+		 */
+		othersRevoked: () => LocalizedString
+		activity: {
+			/**
+			 * Recent security activity
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Recent security activity
+			 */
+			listLabel: () => LocalizedString
+			/**
+			 * Loading activity...
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The activity could not be loaded.
+			 */
+			loadError: () => LocalizedString
+			/**
+			 * No security activity yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Signed in from {device}
+			 */
+			loginFrom: (arg: { device: unknown }) => LocalizedString
+			/**
+			 * Failed sign-in attempt from {device}
+			 */
+			loginFailedFrom: (arg: { device: unknown }) => LocalizedString
+			/**
+			 * Session revoked: {device}
+			 */
+			revokedDevice: (arg: { device: unknown }) => LocalizedString
+		}
+		admin: {
+			/**
+			 * Sessions
+			 */
+			menu: () => LocalizedString
+			/**
+			 * Sessions of {name}
+			 */
+			title: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * The devices this user is signed in on.
+			 */
+			text: () => LocalizedString
+			/**
+			 * This user is not signed in anywhere.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Sign out everywhere
+			 */
+			signOutEverywhere: () => LocalizedString
+			/**
+			 * Sign out everywhere?
+			 */
+			confirmTitle: () => LocalizedString
+			/**
+			 * {name} will be signed out on every device.
+			 */
+			confirmText: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Sign out everywhere
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * {name} was signed out everywhere
+			 */
+			done: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
 		}
 	}
 }

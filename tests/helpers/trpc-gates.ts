@@ -22,6 +22,10 @@ export const PROCEDURE_GATES = {
 	"users.updateMe": "user",
 	"users.changePassword": "user",
 	"users.deleteMe": "user",
+	"users.audit": "user",
+	"sessions.list": "user",
+	"sessions.revoke": "user",
+	"sessions.revokeOthers": "user",
 	"profile.get": "user",
 	"profile.update": "user",
 	"profile.replace": "user",
@@ -37,4 +41,6 @@ export const PROCEDURE_GATES = {
 	"admin.create": "admin",
 	"admin.update": "admin",
 	"admin.delete": "admin",
+	"admin.sessions": "admin",
+	"admin.revokeSessions": "admin",
 } as const satisfies Record<ProcedurePath, Gate>;

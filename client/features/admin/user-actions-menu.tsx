@@ -1,8 +1,10 @@
 import { DropdownMenu, IconButton } from "@radix-ui/themes";
+import { useRef, useState } from "react";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { useDir } from "../../components/use-dir.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { displayName } from "../../lib/display-name.ts";
+import { UserSessionsDialog } from "../sessions/user-sessions-dialog.tsx";
 
 type Props = {
 	user: UserPublic;
@@ -22,11 +24,13 @@ function DotsIcon() {
 	);
 }
 
-/** Edit, Activate/Deactivate and Delete for one row; disabled on the admin's own row. */
+/** Edit, Activate/Deactivate, Sessions and Delete for one row; disabled on the admin's own row. */
 export function UserActionsMenu({ user, disabled, onEdit, onToggleActive, onDelete }: Props) {
 	const { LL } = useI18n();
 	const t = LL.admin.menu;
 	const dir = useDir();
+	const [showSessions, setShowSessions] = useState(false);
+	const trigger = useRef<HTMLButtonElement>(null);
 	return (
 		// Not modal: a modal menu hides the rest of the page from screen readers while its links stay focusable.
 		<DropdownMenu.Root dir={dir} modal={false}>
@@ -37,6 +41,7 @@ export function UserActionsMenu({ user, disabled, onEdit, onToggleActive, onDele
 					aria-label={LL.admin.actionsFor({ name: displayName(user) })}
 					data-testid="user-actions"
 					data-actions-for={user.id}
+					ref={trigger}
 				>
 					<DotsIcon />
 				</IconButton>
@@ -46,11 +51,22 @@ export function UserActionsMenu({ user, disabled, onEdit, onToggleActive, onDele
 				<DropdownMenu.Item onSelect={onToggleActive}>
 					{user.is_active ? t.deactivate() : t.activate()}
 				</DropdownMenu.Item>
+				<DropdownMenu.Item onSelect={() => setShowSessions(true)}>{LL.sessions.admin.menu()}</DropdownMenu.Item>
 				<DropdownMenu.Separator />
 				<DropdownMenu.Item color="red" onSelect={onDelete}>
 					{t.delete()}
 				</DropdownMenu.Item>
 			</DropdownMenu.Content>
+			{/* Its own dialog (portalled): the menu is closed by the time it opens; focus returns to the menu's button. */}
+			<UserSessionsDialog
+				user={user}
+				open={showSessions}
+				onClose={() => setShowSessions(false)}
+				onCloseAutoFocus={(event) => {
+					event.preventDefault();
+					trigger.current?.focus();
+				}}
+			/>
 		</DropdownMenu.Root>
 	);
 }

@@ -5,6 +5,7 @@ import {
 	userIdParamsSchema,
 	userUpdateSchema,
 } from "../../../shared/schemas/users.ts";
+import { listUserSessions, revokeUserSessionsAsAdmin } from "../../services/devices.ts";
 import { createUser, deleteUser, getUser, listUsers, updateUser } from "../../services/users.ts";
 import { adminProcedure, router } from "../init.ts";
 
@@ -20,4 +21,10 @@ export const adminRouter = router({
 	delete: adminProcedure
 		.input(userIdParamsSchema)
 		.mutation(({ ctx, input }) => deleteUser(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
+	sessions: adminProcedure
+		.input(userIdParamsSchema)
+		.query(({ ctx, input }) => listUserSessions(ctx.deps, ctx.auth, input.user_id)),
+	revokeSessions: adminProcedure
+		.input(userIdParamsSchema)
+		.mutation(({ ctx, input }) => revokeUserSessionsAsAdmin(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
 });

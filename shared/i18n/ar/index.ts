@@ -3,6 +3,7 @@ import { admin } from "./admin";
 import { audit } from "./audit";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
+import { sessions } from "./sessions";
 import { settings } from "./settings";
 
 const ar = {
@@ -200,6 +201,7 @@ const ar = {
 			NOT_FOUND: "غير موجود",
 			SERVICE_UNAVAILABLE: "الخدمة غير متاحة",
 			REAUTH_REQUIRED: "يرجى تأكيد هويتك",
+			SESSION_NOT_FOUND: "الجلسة غير موجودة",
 		},
 	},
 	tasks: {
@@ -233,6 +235,7 @@ const ar = {
 	mail,
 	audit,
 	reauth,
+	sessions,
 } satisfies Translation;
 
 export default ar;

@@ -5,6 +5,7 @@ import { admin } from "./admin";
 import { audit } from "./audit";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
+import { sessions } from "./sessions";
 import { settings } from "./settings";
 
 const en = {
@@ -168,6 +169,7 @@ const en = {
 	mail,
 	audit,
 	reauth,
+	sessions,
 } satisfies BaseTranslation;
 
 export default en;

@@ -3,6 +3,7 @@ import { admin } from "./admin";
 import { audit } from "./audit";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
+import { sessions } from "./sessions";
 import { settings } from "./settings";
 
 const fr = {
@@ -201,6 +202,7 @@ const fr = {
 			NOT_FOUND: "Introuvable",
 			SERVICE_UNAVAILABLE: "Service indisponible",
 			REAUTH_REQUIRED: "Veuillez confirmer votre identité",
+			SESSION_NOT_FOUND: "Session introuvable",
 		},
 	},
 	tasks: {
@@ -234,6 +236,7 @@ const fr = {
 	mail,
 	audit,
 	reauth,
+	sessions,
 } satisfies Translation;
 
 export default fr;

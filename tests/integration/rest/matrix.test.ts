@@ -7,7 +7,7 @@ import { API } from "../../helpers/http.ts";
 import { makePng } from "../../helpers/images.ts";
 import { uploadForm } from "../../helpers/multipart.ts";
 import type { TestUser } from "../../helpers/users.ts";
-import { seedUser } from "../../helpers/users.ts";
+import { newSession, seedUser } from "../../helpers/users.ts";
 
 /**
  * Every REST route × {anonymous, user, other user, deactivated user,
@@ -115,6 +115,25 @@ const rows: Row[] = [
 		route: "POST /users/signup",
 		expect: 200,
 		request: (w) => json({ email: `${w.unique}@example.com`, password: "a-good-password" }),
+	},
+	{ route: "GET /users/me/sessions", expect: self, request: () => ({}) },
+	{ route: "DELETE /users/me/sessions", expect: self, request: () => ({}) },
+	{
+		// Another session of the subject: the caller's own for "user", someone else's for "other" and "superuser".
+		route: "DELETE /users/me/sessions/{session_id}",
+		expect: guarded(200, 404, 404),
+		request: (w) => ({ url: `/users/me/sessions/${newSession(w.app, w.subject).access_token.split(".")[0]}` }),
+	},
+	{ route: "GET /users/me/audit", expect: self, request: () => ({}) },
+	{
+		route: "GET /users/{user_id}/sessions",
+		expect: admin,
+		request: (w) => ({ url: `/users/${w.subject.id}/sessions` }),
+	},
+	{
+		route: "DELETE /users/{user_id}/sessions",
+		expect: admin,
+		request: (w) => ({ url: `/users/${w.subject.id}/sessions` }),
 	},
 	{ route: "GET /users/{user_id}", expect: owner, request: (w) => ({ url: `/users/${w.subject.id}` }) },
 	{
