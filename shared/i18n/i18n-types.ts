@@ -560,6 +560,14 @@ type RootTranslation = {
 		 * U​n​k​n​o​w​n​ ​f​i​e​l​d
 		 */
 		unknownField: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​o​n​e​ ​o​r​ ​m​o​r​e​ ​a​c​t​i​o​n​s​ ​o​f​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+		 */
+		auditActionInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​a​n​ ​I​S​O​ ​8​6​0​1​ ​d​a​t​e​,​ ​o​r​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e
+		 */
+		dateTimeInvalid: string
 	}
 	forms: {
 		/**
@@ -2049,6 +2057,14 @@ export type TranslationFunctions = {
 		 * Unknown field
 		 */
 		unknownField: () => LocalizedString
+		/**
+		 * Must be one or more actions of the audit log
+		 */
+		auditActionInvalid: () => LocalizedString
+		/**
+		 * Must be an ISO 8601 date, or date and time
+		 */
+		dateTimeInvalid: () => LocalizedString
 	}
 	forms: {
 		/**

@@ -143,6 +143,8 @@ const fr = {
 		skipInvalid: "Doit être un nombre entier supérieur ou égal à 0",
 		limitInvalid: "Doit être un nombre entier entre 1 et 1000",
 		unknownField: "Champ inconnu",
+		auditActionInvalid: "Doit être une ou plusieurs actions du journal d'audit",
+		dateTimeInvalid: "Doit être une date, ou une date et une heure, au format ISO 8601",
 	},
 	forms: {
 		required: "Ce champ est obligatoire",
