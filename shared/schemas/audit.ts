@@ -1,39 +1,9 @@
 import { z } from "zod";
+import { type AuditAction, auditActions, isAuditAction } from "../audit-actions.ts";
 import { uuid } from "./fields.ts";
 import { listQuerySchema } from "./users.ts";
 
-/** The fixed vocabulary of security events; the client has a plain-words label for each. */
-export const auditActions = [
-	"user.signup",
-	"auth.login",
-	"auth.login_failed",
-	"auth.logout",
-	"auth.logout_all",
-	"auth.refresh_reuse",
-	"auth.reauthenticate",
-	"password.change",
-	"password.reset_request",
-	"password.reset",
-	"email.change",
-	"email.change_reverted",
-	"email.verify",
-	"session.revoke",
-	"session.revoke_others",
-	"totp.enable",
-	"totp.disable",
-	"recovery_codes.regenerate",
-	"recovery_code.use",
-	"passkey.add",
-	"passkey.remove",
-	"admin.user_create",
-	"admin.user_invite",
-	"admin.user_update",
-	"admin.user_delete",
-	"admin.sessions_revoke",
-	"admin.totp_reset",
-	"user.delete",
-] as const;
-export type AuditAction = (typeof auditActions)[number];
+export { type AuditAction, auditActionKey, auditActions, isAuditAction } from "../audit-actions.ts";
 
 export const auditEventSchema = z.object({
 	id: z.number().int(),
@@ -49,14 +19,8 @@ export const auditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
-/** The dictionary key of an action's label (typesafe-i18n keys cannot hold a dot). */
-export const auditActionKey = <A extends AuditAction>(action: A) =>
-	action.replace(".", "__") as A extends `${infer Head}.${infer Tail}` ? `${Head}__${Tail}` : never;
-
 export const auditEventsSchema = z.object({ data: z.array(auditEventSchema), count: z.number().int() });
 export type AuditEvents = z.infer<typeof auditEventsSchema>;
-
-const isAuditAction = (value: string): value is AuditAction => (auditActions as readonly string[]).includes(value);
 
 /**
  * `action`: one action, the parameter repeated (`?action=a&action=b`) or a comma list
