@@ -1,6 +1,7 @@
 import type { Translation } from "../i18n-types";
 import { admin } from "./admin";
 import { audit } from "./audit";
+import { auditLog } from "./auditLog";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { settings } from "./settings";
@@ -234,6 +235,7 @@ const ar = {
 	admin,
 	mail,
 	audit,
+	auditLog,
 	reauth,
 } satisfies Translation;
 

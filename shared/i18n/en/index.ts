@@ -3,6 +3,7 @@ import { validationMessages } from "../../schemas/messages";
 import type { BaseTranslation } from "../i18n-types";
 import { admin } from "./admin";
 import { audit } from "./audit";
+import { auditLog } from "./auditLog";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { settings } from "./settings";
@@ -167,6 +168,7 @@ const en = {
 	admin,
 	mail,
 	audit,
+	auditLog,
 	reauth,
 } satisfies BaseTranslation;
 
