@@ -48,7 +48,12 @@ function whereOf(filter: AuditFilter): SQL | undefined {
 	return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** A page of events, newest first (in the order they were written), with the count of all that match. */
+/**
+ * A page of events, newest first, with the count of all that match. Ordered by time then
+ * id (the order they were written within a millisecond): every index of the table ends
+ * with `at` and, implicitly, the id, so a filtered page reads its 20 rows from the index
+ * in order instead of sorting every match.
+ */
 export function queryAuditEvents(
 	{ db }: ServiceDeps,
 	filter: AuditFilter,
@@ -59,7 +64,7 @@ export function queryAuditEvents(
 		.select()
 		.from(auditEvents)
 		.where(where)
-		.orderBy(desc(auditEvents.id))
+		.orderBy(desc(auditEvents.at), desc(auditEvents.id))
 		.limit(page.limit)
 		.offset(page.skip)
 		.all();
@@ -68,17 +73,26 @@ export function queryAuditEvents(
 }
 
 /**
- * Every matching event, newest first, a batch at a time (for a streamed export of any
- * size). It pages by id, so events written meanwhile neither repeat nor shift the pages.
+ * Every matching event, newest first as in a page, a batch at a time (for a streamed
+ * export of any size). It pages by (time, id) from the last row read, so events written
+ * meanwhile neither repeat nor shift the batches.
  */
 export function* iterateAuditEvents({ db }: ServiceDeps, filter: AuditFilter, batch = 500): Generator<AuditEvent> {
-	let before = Number.POSITIVE_INFINITY;
+	let last: AuditEventRow | undefined;
 	for (;;) {
-		const where = and(whereOf(filter), Number.isFinite(before) ? lt(auditEvents.id, before) : undefined);
-		const rows = db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.id)).limit(batch).all();
+		const after = last
+			? or(lt(auditEvents.at, last.at), and(eq(auditEvents.at, last.at), lt(auditEvents.id, last.id)))
+			: undefined;
+		const rows = db
+			.select()
+			.from(auditEvents)
+			.where(and(whereOf(filter), after))
+			.orderBy(desc(auditEvents.at), desc(auditEvents.id))
+			.limit(batch)
+			.all();
 		yield* rows.map(toAuditEvent);
 		if (rows.length < batch) return;
-		before = (rows.at(-1) as AuditEventRow).id;
+		last = rows.at(-1);
 	}
 }
 
