@@ -35,6 +35,7 @@ const router = createBrowserRouter([
 					{ index: true, lazy: () => import("./routes/dashboard.tsx") },
 					{ path: "/settings", lazy: () => import("./routes/settings.tsx") },
 					{ path: "/admin", lazy: () => import("./routes/admin.tsx") },
+					{ path: "/admin/audit", lazy: () => import("./routes/admin-audit.tsx") },
 				],
 			},
 			{ path: "*", lazy: () => import("./routes/not-found.tsx") },

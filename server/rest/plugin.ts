@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { depthLimited } from "../http/json-body.ts";
 import type { ServiceDeps } from "../services/deps.ts";
+import { auditRoutes } from "./audit.ts";
 import { loginRoutes } from "./login.ts";
 import { mediaRoutes } from "./media.ts";
 import { parseUrlEncodedForm } from "./multipart-form.ts";
@@ -20,6 +21,7 @@ const routeModules: RouteModule[] = [
 	profileRoutes,
 	mediaRoutes,
 	recoveryRoutes,
+	auditRoutes,
 ];
 
 /** The FastAPI-compatible API, mounted at /api/v1. */

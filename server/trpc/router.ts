@@ -1,5 +1,6 @@
 import { router } from "./init.ts";
 import { adminRouter } from "./routers/admin.ts";
+import { auditRouter } from "./routers/audit.ts";
 import { authRouter } from "./routers/auth.ts";
 import { mediaRouter } from "./routers/media.ts";
 import { profileRouter } from "./routers/profile.ts";
@@ -13,6 +14,7 @@ export const appRouter = router({
 	profile: profileRouter,
 	media: mediaRouter,
 	sessions: sessionsRouter,
+	audit: auditRouter,
 });
 
 /** The client imports this type only. */

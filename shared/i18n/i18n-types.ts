@@ -560,6 +560,14 @@ type RootTranslation = {
 		 * U​n​k​n​o​w​n​ ​f​i​e​l​d
 		 */
 		unknownField: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​o​n​e​ ​o​r​ ​m​o​r​e​ ​a​c​t​i​o​n​s​ ​o​f​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+		 */
+		auditActionInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​a​n​ ​I​S​O​ ​8​6​0​1​ ​d​a​t​e​,​ ​o​r​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e
+		 */
+		dateTimeInvalid: string
 	}
 	forms: {
 		/**
@@ -1483,6 +1491,121 @@ type RootTranslation = {
 			user__delete: string
 		}
 	}
+	auditLog: {
+		/**
+		 * A​u​d​i​t​ ​l​o​g
+		 */
+		nav: string
+		/**
+		 * A​u​d​i​t​ ​l​o​g
+		 */
+		title: string
+		/**
+		 * E​v​e​r​y​ ​s​e​c​u​r​i​t​y​ ​e​v​e​n​t​ ​o​f​ ​e​v​e​r​y​ ​a​c​c​o​u​n​t​:​ ​w​h​o​ ​d​i​d​ ​w​h​a​t​,​ ​t​o​ ​w​h​o​m​,​ ​w​h​e​n​ ​a​n​d​ ​f​r​o​m​ ​w​h​e​r​e​.
+		 */
+		intro: string
+		/**
+		 * S​e​c​u​r​i​t​y​ ​e​v​e​n​t​s
+		 */
+		tableLabel: string
+		columns: {
+			/**
+			 * T​i​m​e
+			 */
+			time: string
+			/**
+			 * A​c​t​i​o​n
+			 */
+			action: string
+			/**
+			 * B​y
+			 */
+			actor: string
+			/**
+			 * A​c​c​o​u​n​t
+			 */
+			subject: string
+			/**
+			 * I​P​ ​a​d​d​r​e​s​s
+			 */
+			ip: string
+		}
+		/**
+		 * N​o​b​o​d​y
+		 */
+		nobody: string
+		filters: {
+			/**
+			 * F​i​l​t​e​r​ ​t​h​e​ ​e​v​e​n​t​s
+			 */
+			label: string
+			/**
+			 * A​c​t​i​o​n
+			 */
+			action: string
+			/**
+			 * A​l​l​ ​a​c​t​i​o​n​s
+			 */
+			allActions: string
+			/**
+			 * U​s​e​r​ ​e​-​m​a​i​l
+			 */
+			user: string
+			/**
+			 * T​h​e​ ​w​h​o​l​e​ ​a​d​d​r​e​s​s​ ​o​r​ ​i​t​s​ ​b​e​g​i​n​n​i​n​g
+			 */
+			userHint: string
+			/**
+			 * F​r​o​m
+			 */
+			from: string
+			/**
+			 * T​o
+			 */
+			to: string
+			/**
+			 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+			 */
+			clear: string
+		}
+		/**
+		 * M​a​t​c​h​i​n​g​ ​e​v​e​n​t​s​:​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		count: RequiredParams<'count'>
+		/**
+		 * E​x​p​o​r​t​ ​C​S​V
+		 */
+		'export': string
+		/**
+		 * E​x​p​o​r​t​i​n​g​…
+		 */
+		exporting: string
+		/**
+		 * T​h​e​ ​e​x​p​o​r​t​ ​f​a​i​l​e​d
+		 */
+		exportFailed: string
+		/**
+		 * L​o​a​d​i​n​g​ ​e​v​e​n​t​s​…
+		 */
+		loading: string
+		/**
+		 * N​o​ ​e​v​e​n​t​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * N​o​ ​e​v​e​n​t​s​ ​m​a​t​c​h​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+		 */
+		noMatch: string
+		/**
+		 * T​h​e​ ​e​v​e​n​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+	}
 	reauth: {
 		/**
 		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y
@@ -2269,6 +2392,14 @@ export type TranslationFunctions = {
 		 * Unknown field
 		 */
 		unknownField: () => LocalizedString
+		/**
+		 * Must be one or more actions of the audit log
+		 */
+		auditActionInvalid: () => LocalizedString
+		/**
+		 * Must be an ISO 8601 date, or date and time
+		 */
+		dateTimeInvalid: () => LocalizedString
 	}
 	forms: {
 		/**
@@ -3177,6 +3308,120 @@ export type TranslationFunctions = {
 			 */
 			user__delete: () => LocalizedString
 		}
+	}
+	auditLog: {
+		/**
+		 * Audit log
+		 */
+		nav: () => LocalizedString
+		/**
+		 * Audit log
+		 */
+		title: () => LocalizedString
+		/**
+		 * Every security event of every account: who did what, to whom, when and from where.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Security events
+		 */
+		tableLabel: () => LocalizedString
+		columns: {
+			/**
+			 * Time
+			 */
+			time: () => LocalizedString
+			/**
+			 * Action
+			 */
+			action: () => LocalizedString
+			/**
+			 * By
+			 */
+			actor: () => LocalizedString
+			/**
+			 * Account
+			 */
+			subject: () => LocalizedString
+			/**
+			 * IP address
+			 */
+			ip: () => LocalizedString
+		}
+		/**
+		 * Nobody
+		 */
+		nobody: () => LocalizedString
+		filters: {
+			/**
+			 * Filter the events
+			 */
+			label: () => LocalizedString
+			/**
+			 * Action
+			 */
+			action: () => LocalizedString
+			/**
+			 * All actions
+			 */
+			allActions: () => LocalizedString
+			/**
+			 * User e-mail
+			 */
+			user: () => LocalizedString
+			/**
+			 * The whole address or its beginning
+			 */
+			userHint: () => LocalizedString
+			/**
+			 * From
+			 */
+			from: () => LocalizedString
+			/**
+			 * To
+			 */
+			to: () => LocalizedString
+			/**
+			 * Clear filters
+			 */
+			clear: () => LocalizedString
+		}
+		/**
+		 * Matching events: {count}
+		 */
+		count: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * Export CSV
+		 */
+		'export': () => LocalizedString
+		/**
+		 * Exporting…
+		 */
+		exporting: () => LocalizedString
+		/**
+		 * The export failed
+		 */
+		exportFailed: () => LocalizedString
+		/**
+		 * Loading events…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * No events yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * No events match these filters.
+		 */
+		noMatch: () => LocalizedString
+		/**
+		 * The events could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
 	}
 	reauth: {
 		/**

@@ -39,6 +39,8 @@ export const validationMessages = {
 	skipInvalid: "Must be a whole number of 0 or more",
 	limitInvalid: "Must be a whole number from 1 to 1000",
 	unknownField: "Unknown field",
+	auditActionInvalid: "Must be one or more actions of the audit log",
+	dateTimeInvalid: "Must be an ISO 8601 date, or date and time",
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -43,4 +43,5 @@ export const PROCEDURE_GATES = {
 	"admin.delete": "admin",
 	"admin.sessions": "admin",
 	"admin.revokeSessions": "admin",
+	"audit.list": "admin",
 } as const satisfies Record<ProcedurePath, Gate>;

@@ -1,4 +1,4 @@
-import { auditActionKey } from "../../../shared/audit-vocabulary.ts";
+import { auditActionKey } from "../../../shared/audit-actions.ts";
 import type { TranslationFunctions } from "../../../shared/i18n/i18n-types.ts";
 import type { AuditEvent } from "../../../shared/schemas/audit.ts";
 import { describeUserAgent } from "../../../shared/user-agent.ts";

@@ -1,6 +1,7 @@
 import type { Translation } from "../i18n-types";
 import { admin } from "./admin";
 import { audit } from "./audit";
+import { auditLog } from "./auditLog";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
@@ -143,6 +144,8 @@ const ar = {
 		skipInvalid: "يجب أن يكون عددًا صحيحًا يساوي 0 أو أكثر",
 		limitInvalid: "يجب أن يكون عددًا صحيحًا من 1 إلى 1000",
 		unknownField: "حقل غير معروف",
+		auditActionInvalid: "يجب أن يكون إجراءً واحدًا أو أكثر من إجراءات سجل التدقيق",
+		dateTimeInvalid: "يجب أن يكون تاريخًا، أو تاريخًا ووقتًا، بصيغة ISO 8601",
 	},
 	forms: {
 		required: "هذا الحقل مطلوب",
@@ -234,6 +237,7 @@ const ar = {
 	admin,
 	mail,
 	audit,
+	auditLog,
 	reauth,
 	sessions,
 } satisfies Translation;

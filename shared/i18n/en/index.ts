@@ -3,6 +3,7 @@ import { validationMessages } from "../../schemas/messages";
 import type { BaseTranslation } from "../i18n-types";
 import { admin } from "./admin";
 import { audit } from "./audit";
+import { auditLog } from "./auditLog";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
@@ -168,6 +169,7 @@ const en = {
 	admin,
 	mail,
 	audit,
+	auditLog,
 	reauth,
 	sessions,
 } satisfies BaseTranslation;

@@ -1,6 +1,7 @@
 import type { Translation } from "../i18n-types";
 import { admin } from "./admin";
 import { audit } from "./audit";
+import { auditLog } from "./auditLog";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
@@ -144,6 +145,8 @@ const fr = {
 		skipInvalid: "Doit être un nombre entier supérieur ou égal à 0",
 		limitInvalid: "Doit être un nombre entier entre 1 et 1000",
 		unknownField: "Champ inconnu",
+		auditActionInvalid: "Doit être une ou plusieurs actions du journal d'audit",
+		dateTimeInvalid: "Doit être une date, ou une date et une heure, au format ISO 8601",
 	},
 	forms: {
 		required: "Ce champ est obligatoire",
@@ -235,6 +238,7 @@ const fr = {
 	admin,
 	mail,
 	audit,
+	auditLog,
 	reauth,
 	sessions,
 } satisfies Translation;

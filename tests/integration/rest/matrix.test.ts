@@ -142,6 +142,8 @@ const rows: Row[] = [
 		request: (w) => ({ url: `/users/${w.subject.id}`, payload: { full_name: "By Admin" } }),
 	},
 	{ route: "DELETE /users/{user_id}", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}` }) },
+	{ route: "GET /audit/", expect: admin, request: (w) => ({ url: `/audit/?subject_id=${w.subject.id}` }) },
+	{ route: "GET /audit/export.csv", expect: admin, request: () => ({ url: "/audit/export.csv?action=auth.login" }) },
 	{ route: "GET /utils/health-check/", expect: 200, request: () => ({}) },
 	{ route: "GET /utils/health-check/details", expect: 200, request: () => ({}) },
 	{ route: "GET /profile/me", expect: self, request: () => ({}) },

@@ -1,4 +1,9 @@
-/** The fixed vocabulary of security events; the client has a plain-words label for each. */
+/**
+ * The fixed vocabulary of security events; the client has a plain-words label for each
+ * (`LL.audit.actions[auditActionKey(action)]`). Apart from the zod schemas
+ * (shared/schemas/audit.ts, which re-exports it), so that a screen naming an action does
+ * not load the schemas' zod code, which the login screen would then share.
+ */
 export const auditActions = [
 	"user.signup",
 	"auth.login",
@@ -30,6 +35,9 @@ export const auditActions = [
 	"user.delete",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
+
+export const isAuditAction = (value: unknown): value is AuditAction =>
+	typeof value === "string" && (auditActions as readonly string[]).includes(value);
 
 /** The dictionary key of an action's label (typesafe-i18n keys cannot hold a dot). */
 export const auditActionKey = <A extends AuditAction>(action: A) =>
