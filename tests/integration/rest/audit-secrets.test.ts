@@ -161,6 +161,22 @@ describe("no secret ever reaches an audit row", () => {
 		);
 		ok(await api(app, "POST", "/login/logout-all", { headers: bearer(other.access_token) }));
 
+		// Devices: one signed out by its id, the others at once, then all of them by an administrator.
+		const phone = secrets.addPair("ada phone", ok(await loginForm(app, "ada2@example.com", third)).json() as Tokens);
+		secrets.addPair("ada tablet", ok(await loginForm(app, "ada2@example.com", third)).json() as Tokens);
+		secrets.addPair("ada laptop", ok(await loginForm(app, "ada2@example.com", third)).json() as Tokens);
+		secrets.harvest(test);
+		const devices = ok(await api(app, "GET", "/users/me/sessions", { headers: bearer(phone.access_token) })).json() as {
+			data: { id: string; current: boolean }[];
+		};
+		const notPhone = devices.data.find((device) => !device.current)?.id ?? "";
+		ok(await api(app, "DELETE", `/users/me/sessions/${notPhone}`, { headers: bearer(phone.access_token) }));
+		ok(await api(app, "DELETE", "/users/me/sessions", { headers: bearer(phone.access_token) }));
+		const adaId = (
+			ok(await api(app, "GET", "/users/me", { headers: bearer(phone.access_token) })).json() as { id: string }
+		).id;
+		ok(await api(app, "DELETE", `/users/${adaId}/sessions`, { headers: admin.headers }));
+
 		// An administrator creates a user with a password, sets another, deletes the user.
 		const given = secrets.add("password an admin gave", "given-by-admin-1");
 		const created = ok(

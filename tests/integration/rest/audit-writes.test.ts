@@ -287,6 +287,32 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 			changed: () => userRow(test, user.id) === undefined,
 		};
 	},
+	"session.revoke": async (test) => {
+		const user = await seedUser(test.app);
+		newSession(test.app, user);
+		const listed = await api(test.app, "GET", "/users/me/sessions", { headers: user.headers });
+		const other = (listed.json() as { data: { id: string; current: boolean }[] }).data.find((s) => !s.current);
+		return {
+			act: () => status(api(test.app, "DELETE", `/users/me/sessions/${other?.id}`, { headers: user.headers })),
+			changed: () => sessionsOf(test, user.id) === 1,
+		};
+	},
+	"session.revoke_others": async (test) => {
+		const user = await seedUser(test.app);
+		newSession(test.app, user);
+		return {
+			act: () => status(api(test.app, "DELETE", "/users/me/sessions", { headers: user.headers })),
+			changed: () => sessionsOf(test, user.id) === 1,
+		};
+	},
+	"admin.sessions_revoke": async (test) => {
+		const admin = await seedAdmin(test.app);
+		const user = await seedUser(test.app);
+		return {
+			act: () => status(api(test.app, "DELETE", `/users/${user.id}/sessions`, { headers: admin.headers })),
+			changed: () => sessionsOf(test, user.id) === 0,
+		};
+	},
 	"user.delete": async (test) => {
 		const user = await seedUser(test.app);
 		return {
