@@ -35,6 +35,10 @@ export const errorTexts = {
 	NOT_FOUND: "Not Found",
 	SERVICE_UNAVAILABLE: "Service unavailable",
 	REAUTH_REQUIRED: "Please confirm your identity",
+	EMAIL_NOT_VERIFIED: "Email not verified",
+	EMAIL_ALREADY_VERIFIED: "Email already verified",
+	/** A verification or "this wasn't me" link that is unknown, used or expired (the reset link's wording). */
+	INVALID_EMAIL_TOKEN: "Invalid token",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { depthLimited } from "../http/json-body.ts";
 import type { ServiceDeps } from "../services/deps.ts";
+import { emailLinkRoutes } from "./email-links.ts";
 import { loginRoutes } from "./login.ts";
 import { mediaRoutes } from "./media.ts";
 import { parseUrlEncodedForm } from "./multipart-form.ts";
@@ -11,7 +12,15 @@ import type { RouteModule } from "./types.ts";
 import { userRoutes } from "./users.ts";
 import { utilsRoutes } from "./utils.ts";
 
-const routeModules: RouteModule[] = [loginRoutes, userRoutes, utilsRoutes, profileRoutes, mediaRoutes, recoveryRoutes];
+const routeModules: RouteModule[] = [
+	loginRoutes,
+	userRoutes,
+	utilsRoutes,
+	profileRoutes,
+	mediaRoutes,
+	recoveryRoutes,
+	emailLinkRoutes,
+];
 
 /** The FastAPI-compatible API, mounted at /api/v1. */
 export const restPlugin: FastifyPluginAsync<{ deps: ServiceDeps }> = async (scope, { deps }) => {

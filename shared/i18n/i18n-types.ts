@@ -780,6 +780,18 @@ type RootTranslation = {
 			 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y
 			 */
 			REAUTH_REQUIRED: string
+			/**
+			 * E​m​a​i​l​ ​n​o​t​ ​v​e​r​i​f​i​e​d
+			 */
+			EMAIL_NOT_VERIFIED: string
+			/**
+			 * E​m​a​i​l​ ​a​l​r​e​a​d​y​ ​v​e​r​i​f​i​e​d
+			 */
+			EMAIL_ALREADY_VERIFIED: string
+			/**
+			 * I​n​v​a​l​i​d​ ​t​o​k​e​n
+			 */
+			INVALID_EMAIL_TOKEN: string
 		}
 	}
 	tasks: {
@@ -1361,6 +1373,69 @@ type RootTranslation = {
 			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​;​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​t​h​e​ ​s​a​m​e​.
 			 */
 			ignore: string
+		}
+		verify: {
+			/**
+			 * V​e​r​i​f​y​ ​y​o​u​r​ ​e​-​m​a​i​l
+			 */
+			subject: string
+			/**
+			 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​{​e​m​a​i​l​}​ ​i​s​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.
+			 * @param {string} email
+			 */
+			intro: RequiredParams<'email'>
+			/**
+			 * V​e​r​i​f​y​ ​e​-​m​a​i​l
+			 */
+			button: string
+			/**
+			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​s​i​g​n​ ​u​p​ ​f​o​r​ ​P​o​r​t​i​c​o​ ​o​r​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​t​h​e​r​e​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​.
+			 */
+			ignore: string
+		}
+		notice: {
+			/**
+			 * I​f​ ​t​h​i​s​ ​w​a​s​ ​y​o​u​,​ ​t​h​e​r​e​ ​i​s​ ​n​o​t​h​i​n​g​ ​t​o​ ​d​o​.​ ​I​f​ ​i​t​ ​w​a​s​ ​n​o​t​,​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​t​ ​o​n​c​e​ ​w​i​t​h​ ​"​F​o​r​g​o​t​ ​P​a​s​s​w​o​r​d​?​"​ ​o​n​ ​t​h​e​ ​l​o​g​i​n​ ​s​c​r​e​e​n​,​ ​a​n​d​ ​t​e​l​l​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+			 */
+			ifNotYou: string
+			passwordChanged: {
+				/**
+				 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​c​h​a​n​g​e​d
+				 */
+				subject: string
+				/**
+				 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​j​u​s​t​ ​c​h​a​n​g​e​d​.
+				 */
+				intro: string
+			}
+			emailChanged: {
+				/**
+				 * Y​o​u​r​ ​e​-​m​a​i​l​ ​w​a​s​ ​c​h​a​n​g​e​d
+				 */
+				subject: string
+				/**
+				 * T​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​M​e​s​s​a​g​e​s​ ​a​b​o​u​t​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​n​o​w​ ​g​o​ ​t​h​e​r​e​,​ ​n​o​t​ ​h​e​r​e​.
+				 * @param {string} email
+				 */
+				intro: RequiredParams<'email'>
+				/**
+				 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​h​a​n​g​e​d​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​M​e​s​s​a​g​e​s​ ​a​b​o​u​t​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​n​o​w​ ​g​o​ ​t​h​e​r​e​,​ ​n​o​t​ ​h​e​r​e​.
+				 * @param {string} email
+				 */
+				byAdmin: RequiredParams<'email'>
+				/**
+				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​u​s​e​ ​t​h​e​ ​b​u​t​t​o​n​ ​b​e​l​o​w​:​ ​i​t​ ​p​u​t​s​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​b​a​c​k​,​ ​s​i​g​n​s​ ​o​u​t​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​a​n​d​ ​s​e​n​d​s​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+				 */
+				revert: string
+				/**
+				 * T​h​i​s​ ​w​a​s​n​'​t​ ​m​e
+				 */
+				button: string
+				/**
+				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​c​o​n​t​a​c​t​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+				 */
+				askAdmin: string
+			}
 		}
 	}
 	audit: {
@@ -2266,6 +2341,18 @@ export type TranslationFunctions = {
 			 * Please confirm your identity
 			 */
 			REAUTH_REQUIRED: () => LocalizedString
+			/**
+			 * Email not verified
+			 */
+			EMAIL_NOT_VERIFIED: () => LocalizedString
+			/**
+			 * Email already verified
+			 */
+			EMAIL_ALREADY_VERIFIED: () => LocalizedString
+			/**
+			 * Invalid token
+			 */
+			INVALID_EMAIL_TOKEN: () => LocalizedString
 		}
 	}
 	tasks: {
@@ -2836,6 +2923,66 @@ export type TranslationFunctions = {
 			 * If you did not ask for a new password, you can ignore this e-mail; your password stays the same.
 			 */
 			ignore: () => LocalizedString
+		}
+		verify: {
+			/**
+			 * Verify your e-mail
+			 */
+			subject: () => LocalizedString
+			/**
+			 * Please confirm that {email} is the address of your Portico account.
+			 */
+			intro: (arg: { email: string }) => LocalizedString
+			/**
+			 * Verify e-mail
+			 */
+			button: () => LocalizedString
+			/**
+			 * If you did not sign up for Portico or change your e-mail there, you can ignore this e-mail.
+			 */
+			ignore: () => LocalizedString
+		}
+		notice: {
+			/**
+			 * If this was you, there is nothing to do. If it was not, reset your password at once with "Forgot Password?" on the login screen, and tell your administrator.
+			 */
+			ifNotYou: () => LocalizedString
+			passwordChanged: {
+				/**
+				 * Your password was changed
+				 */
+				subject: () => LocalizedString
+				/**
+				 * The password of your Portico account was just changed.
+				 */
+				intro: () => LocalizedString
+			}
+			emailChanged: {
+				/**
+				 * Your e-mail was changed
+				 */
+				subject: () => LocalizedString
+				/**
+				 * The e-mail address of your Portico account was changed to {email}. Messages about the account now go there, not here.
+				 */
+				intro: (arg: { email: string }) => LocalizedString
+				/**
+				 * An administrator changed the e-mail address of your Portico account to {email}. Messages about the account now go there, not here.
+				 */
+				byAdmin: (arg: { email: string }) => LocalizedString
+				/**
+				 * If you did not make this change, use the button below: it puts this address back, signs out every session and sends you a link to choose a new password.
+				 */
+				revert: () => LocalizedString
+				/**
+				 * This wasn't me
+				 */
+				button: () => LocalizedString
+				/**
+				 * If you did not expect this change, contact your administrator.
+				 */
+				askAdmin: () => LocalizedString
+			}
 		}
 	}
 	audit: {

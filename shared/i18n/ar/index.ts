@@ -200,6 +200,9 @@ const ar = {
 			NOT_FOUND: "غير موجود",
 			SERVICE_UNAVAILABLE: "الخدمة غير متاحة",
 			REAUTH_REQUIRED: "يرجى تأكيد هويتك",
+			EMAIL_NOT_VERIFIED: "البريد الإلكتروني غير مؤكَّد",
+			EMAIL_ALREADY_VERIFIED: "البريد الإلكتروني مؤكَّد بالفعل",
+			INVALID_EMAIL_TOKEN: "رمز غير صالح",
 		},
 	},
 	tasks: {

@@ -201,6 +201,9 @@ const fr = {
 			NOT_FOUND: "Introuvable",
 			SERVICE_UNAVAILABLE: "Service indisponible",
 			REAUTH_REQUIRED: "Veuillez confirmer votre identité",
+			EMAIL_NOT_VERIFIED: "E-mail non vérifié",
+			EMAIL_ALREADY_VERIFIED: "E-mail déjà vérifié",
+			INVALID_EMAIL_TOKEN: "Jeton invalide",
 		},
 	},
 	tasks: {
