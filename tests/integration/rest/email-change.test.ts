@@ -105,12 +105,19 @@ describe("changing one's own e-mail", () => {
 	});
 
 	it("ends the verification link of the old address (an address the account no longer has)", async () => {
-		const { app, smtp } = await smtpApp();
+		const { app, smtp, db } = await smtpApp();
 		const user = await seedUser(app, { emailVerified: false });
 		await api(app, "POST", "/users/me/verify-email", { headers: user.headers });
 		const oldLink = linkTokenOf(parseMail((await smtp.next()).raw), "/verify-email");
 		await changeEmail(app, user.headers, uniqueEmail());
 		await mailsOfChange(smtp);
+		// Deleted outright, not merely useless.
+		const stale = db
+			.select()
+			.from(accountTokens)
+			.all()
+			.filter((row) => row.email === user.email);
+		expect(stale).toEqual([expect.objectContaining({ purpose: "email_revert" })]);
 		const answer = await api(app, "POST", "/verify-email/", { body: { token: oldLink } });
 		expect(answer.statusCode).toBe(400);
 		expect(answer.json()).toEqual({ detail: "Invalid token" });
@@ -290,6 +297,17 @@ describe("POST /revert-email/ (This wasn't me)", () => {
 });
 
 describe("an admin changing a user's e-mail", () => {
+	it("ends the verification link of the old address too (no new link replaces it)", async () => {
+		const { app, db } = await buildTestApp();
+		const admin = await seedUser(app, { isSuperuser: true });
+		const user = await seedUser(app, { emailVerified: false });
+		await api(app, "POST", "/users/me/verify-email", { headers: user.headers });
+		expect(db.select().from(accountTokens).all()).toHaveLength(1);
+		await api(app, "PATCH", `/users/${user.id}`, { headers: admin.headers, body: { email: uniqueEmail() } });
+		expect(db.select().from(accountTokens).all()).toHaveLength(0);
+		await settled(app);
+	});
+
 	it("counts the new address as verified and tells the old one, in the admin's language, without a revert link", async () => {
 		const { app, smtp, db } = await smtpApp();
 		const admin = await seedUser(app, { isSuperuser: true });
