@@ -1578,6 +1578,99 @@ type RootTranslation = {
 			label: string
 		}
 	}
+	verification: {
+		banner: {
+			/**
+			 * P​l​e​a​s​e​ ​v​e​r​i​f​y​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			title: string
+			/**
+			 * W​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​O​p​e​n​ ​i​t​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​i​s​ ​y​o​u​r​s​.
+			 * @param {string} email
+			 */
+			text: RequiredParams<'email'>
+			/**
+			 * R​e​s​e​n​d
+			 */
+			resend: string
+			/**
+			 * V​e​r​i​f​i​c​a​t​i​o​n​ ​e​m​a​i​l​ ​s​e​n​t​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x​.
+			 */
+			sent: string
+			/**
+			 * D​i​s​m​i​s​s
+			 */
+			dismiss: string
+		}
+		verify: {
+			/**
+			 * E​-​m​a​i​l​ ​v​e​r​i​f​i​c​a​t​i​o​n
+			 */
+			title: string
+			/**
+			 * C​h​e​c​k​i​n​g​ ​y​o​u​r​ ​l​i​n​k​.​.​.
+			 */
+			checking: string
+			/**
+			 * Y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​v​e​r​i​f​i​e​d​.​ ​T​h​a​n​k​ ​y​o​u​!
+			 */
+			done: string
+			/**
+			 * Y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​v​e​r​i​f​i​e​d​.
+			 */
+			alreadyDone: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
+			 */
+			invalid: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​g​a​i​n​.
+			 */
+			missingToken: string
+			/**
+			 * A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k
+			 */
+			askAgain: string
+			/**
+			 * L​o​g​ ​i​n​ ​t​o​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k​.
+			 */
+			logInToAsk: string
+		}
+		revert: {
+			/**
+			 * U​n​d​o​ ​t​h​e​ ​e​-​m​a​i​l​ ​c​h​a​n​g​e
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​d​o​ ​i​t​,​ ​u​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e​:​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​ ​c​o​m​e​s​ ​b​a​c​k​,​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​i​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​a​n​d​ ​w​e​ ​s​e​n​d​ ​t​h​a​t​ ​a​d​d​r​e​s​s​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+			 */
+			text: string
+			/**
+			 * U​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e
+			 */
+			button: string
+			/**
+			 * T​h​e​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​.​ ​E​v​e​r​y​ ​s​e​s​s​i​o​n​ ​w​a​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​a​n​d​ ​w​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​s​e​t​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​.
+			 */
+			done: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
+			 */
+			invalid: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​g​a​i​n​.
+			 */
+			missingToken: string
+		}
+		/**
+		 * C​o​n​t​i​n​u​e​ ​t​o​ ​P​o​r​t​i​c​o
+		 */
+		continueToApp: string
+		/**
+		 * G​o​ ​t​o​ ​L​o​g​ ​I​n
+		 */
+		goToLogin: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -3124,6 +3217,98 @@ export type TranslationFunctions = {
 			 */
 			label: () => LocalizedString
 		}
+	}
+	verification: {
+		banner: {
+			/**
+			 * Please verify your e-mail address
+			 */
+			title: () => LocalizedString
+			/**
+			 * We sent a link to {email}. Open it to confirm the address is yours.
+			 */
+			text: (arg: { email: string }) => LocalizedString
+			/**
+			 * Resend
+			 */
+			resend: () => LocalizedString
+			/**
+			 * Verification email sent. Check your inbox.
+			 */
+			sent: () => LocalizedString
+			/**
+			 * Dismiss
+			 */
+			dismiss: () => LocalizedString
+		}
+		verify: {
+			/**
+			 * E-mail verification
+			 */
+			title: () => LocalizedString
+			/**
+			 * Checking your link...
+			 */
+			checking: () => LocalizedString
+			/**
+			 * Your e-mail address is verified. Thank you!
+			 */
+			done: () => LocalizedString
+			/**
+			 * Your e-mail address is already verified.
+			 */
+			alreadyDone: () => LocalizedString
+			/**
+			 * This link is invalid, has expired or was already used.
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * This link has no token. Open the link from the e-mail again.
+			 */
+			missingToken: () => LocalizedString
+			/**
+			 * Ask for a new link
+			 */
+			askAgain: () => LocalizedString
+			/**
+			 * Log in to ask for a new link.
+			 */
+			logInToAsk: () => LocalizedString
+		}
+		revert: {
+			/**
+			 * Undo the e-mail change
+			 */
+			title: () => LocalizedString
+			/**
+			 * The e-mail address of your account was changed. If you did not do it, undo the change: your previous address comes back, every session is signed out, and we send that address a link to choose a new password.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Undo the change
+			 */
+			button: () => LocalizedString
+			/**
+			 * The change was undone. Every session was signed out, and we sent a link to set a new password to your previous address.
+			 */
+			done: () => LocalizedString
+			/**
+			 * This link is invalid, has expired or was already used.
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * This link has no token. Open the link from the e-mail again.
+			 */
+			missingToken: () => LocalizedString
+		}
+		/**
+		 * Continue to Portico
+		 */
+		continueToApp: () => LocalizedString
+		/**
+		 * Go to Log In
+		 */
+		goToLogin: () => LocalizedString
 	}
 }
 

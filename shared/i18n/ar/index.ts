@@ -4,6 +4,7 @@ import { audit } from "./audit";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { settings } from "./settings";
+import { verification } from "./verification";
 
 const ar = {
 	common: {
@@ -236,6 +237,7 @@ const ar = {
 	mail,
 	audit,
 	reauth,
+	verification,
 } satisfies Translation;
 
 export default ar;

@@ -6,6 +6,7 @@ import { audit } from "./audit";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { settings } from "./settings";
+import { verification } from "./verification";
 
 const en = {
 	common: {
@@ -168,6 +169,7 @@ const en = {
 	mail,
 	audit,
 	reauth,
+	verification,
 } satisfies BaseTranslation;
 
 export default en;

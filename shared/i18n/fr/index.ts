@@ -4,6 +4,7 @@ import { audit } from "./audit";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { settings } from "./settings";
+import { verification } from "./verification";
 
 const fr = {
 	common: {
@@ -237,6 +238,7 @@ const fr = {
 	mail,
 	audit,
 	reauth,
+	verification,
 } satisfies Translation;
 
 export default fr;
