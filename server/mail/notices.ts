@@ -1,3 +1,4 @@
+import { isolate } from "../../shared/i18n/direction.ts";
 import type { Locales } from "../../shared/i18n/i18n-types.ts";
 import { type RenderedMail, renderMail } from "./layout.ts";
 import { translations } from "./locale.ts";
@@ -33,7 +34,9 @@ export function renderNotice(locale: Locales, name: string, notice: Notice): Ren
 			subject: e.subject(),
 			name,
 			intro: [
-				notice.by === "admin" ? e.byAdmin({ email: notice.newEmail }) : e.intro({ email: notice.newEmail }),
+				notice.by === "admin"
+					? e.byAdmin({ email: isolate(notice.newEmail) })
+					: e.intro({ email: isolate(notice.newEmail) }),
 				...(revert ? [e.revert()] : []),
 			],
 			action: revert ? { label: e.button(), link: revert.link, validForMs: revert.validForMs } : undefined,

@@ -1,3 +1,4 @@
+import { isolate } from "../../shared/i18n/direction.ts";
 import type { Locales } from "../../shared/i18n/i18n-types.ts";
 import { type RenderedMail, renderMail } from "./layout.ts";
 import { translations } from "./locale.ts";
@@ -10,7 +11,7 @@ export function renderVerifyEmail({ locale, name, email, link, validForMs }: Ver
 	return renderMail(locale, {
 		subject: t.subject(),
 		name,
-		intro: [t.intro({ email })],
+		intro: [t.intro({ email: isolate(email) })],
 		action: { label: t.button(), link, validForMs },
 		outro: [t.ignore()],
 	});

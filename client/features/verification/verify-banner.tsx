@@ -1,6 +1,7 @@
-import { Button, Callout, Flex, IconButton, Text } from "@radix-ui/themes";
+import { Button, Flex, IconButton, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { isolate } from "../../../shared/i18n/direction.ts";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { CloseIcon } from "../../components/icons.tsx";
 import { useI18n } from "../../i18n/index.tsx";
@@ -33,20 +34,25 @@ export function VerifyBanner({ user }: { user: UserPublic }) {
 		setDismissedFor(user.email);
 	};
 	return (
-		<Callout.Root
-			color="amber"
-			role="region"
-			aria-label={t.title()}
-			className="verify-banner"
-			data-testid="verify-banner"
-		>
-			<Flex className="verify-banner-body" gap="3" align="center" justify="between" wrap="wrap">
+		<section aria-label={t.title()} className="verify-banner" data-testid="verify-banner">
+			<Flex gap="3" align="center" justify="between" wrap="wrap">
 				<Flex direction="column" gap="1" className="verify-banner-text">
-					<Text weight="bold">{t.title()}</Text>
-					<Text size="2">{t.text({ email: user.email })}</Text>
+					<Text weight="bold" color="amber" highContrast>
+						{t.title()}
+					</Text>
+					<Text size="2" color="amber" highContrast>
+						{t.text({ email: isolate(user.email) })}
+					</Text>
 				</Flex>
 				<Flex gap="2" align="center">
-					<Button size="2" variant="soft" color="amber" loading={resend.isPending} onClick={() => resend.mutate()}>
+					<Button
+						size="2"
+						variant="soft"
+						color="amber"
+						highContrast
+						loading={resend.isPending}
+						onClick={() => resend.mutate()}
+					>
 						{t.resend()}
 					</Button>
 					<IconButton size="2" variant="ghost" color="gray" aria-label={t.dismiss()} onClick={dismiss}>
@@ -54,6 +60,6 @@ export function VerifyBanner({ user }: { user: UserPublic }) {
 					</IconButton>
 				</Flex>
 			</Flex>
-		</Callout.Root>
+		</section>
 	);
 }

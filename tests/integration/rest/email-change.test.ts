@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { accountTokens, auditEvents, users } from "../../../server/db/schema.ts";
+import { isolate } from "../../../shared/i18n/direction.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, type ParsedMail, parseMail, resetTokenOf } from "../../helpers/eml.ts";
 import { api, loginForm } from "../../helpers/http.ts";
@@ -53,7 +54,7 @@ describe("changing one's own e-mail", () => {
 		const mails = await mailsOfChange(smtp);
 		const notice = mails.get(user.email) as ParsedMail;
 		expect(notice.subject).toBe("Your e-mail was changed");
-		expect(notice.html).toContain(`was changed to ${newEmail}`);
+		expect(notice.html).toContain(`was changed to ${isolate(newEmail)}.`);
 		expect(notice.html).toContain(">This wasn&#39;t me</a>");
 		expect(notice.html).toContain('href="https://portico.example/revert-email?token=');
 		expect(notice.text).toContain("https://portico.example/revert-email?token=");
@@ -61,7 +62,7 @@ describe("changing one's own e-mail", () => {
 		expect(notice.text).toContain("Hello Grace Hopper,");
 		const verification = mails.get(newEmail) as ParsedMail;
 		expect(verification.subject).toBe("Verify your e-mail");
-		expect(verification.text).toContain(`${newEmail} is the address`);
+		expect(verification.text).toContain(`${isolate(newEmail)} is the address`);
 
 		const links = db.select().from(accountTokens).all();
 		expect(
@@ -323,7 +324,7 @@ describe("an admin changing a user's e-mail", () => {
 		const notice = parseMail(received.raw);
 		expect(notice.subject).toBe("Votre adresse e-mail a été modifiée");
 		expect(notice.text).toContain(
-			`Un administrateur a remplacé l'adresse e-mail de votre compte Portico par ${newEmail}.`,
+			`Un administrateur a remplacé l'adresse e-mail de votre compte Portico par ${isolate(newEmail)}.`,
 		);
 		expect(notice.text).toContain("contactez votre administrateur");
 		expect(notice.text).not.toContain("revert-email");

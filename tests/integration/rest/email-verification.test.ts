@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { accountTokens, auditEvents, users } from "../../../server/db/schema.ts";
+import { isolate } from "../../../shared/i18n/direction.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, parseMail } from "../../helpers/eml.ts";
 import { API, api, bearer, loginForm } from "../../helpers/http.ts";
@@ -52,7 +53,7 @@ describe("verification at sign-up (EMAIL_VERIFICATION=optional, the default)", (
 		const mail = await nextMailTo(smtp, email);
 		expect(mail.subject).toBe("Verify your e-mail");
 		expect(mail.html).toContain('href="https://portico.example/verify-email?token=');
-		expect(mail.html).toContain(`Please confirm that ${email} is the address of your Portico account.`);
+		expect(mail.html).toContain(`Please confirm that ${isolate(email)} is the address of your Portico account.`);
 		expect(mail.html).toContain("Hello Ada Lovelace,");
 		expect(mail.text).toContain("https://portico.example/verify-email?token=");
 		expect(mail.text).toContain("This link is valid for 1 day.");
