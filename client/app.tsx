@@ -29,6 +29,9 @@ const router = createBrowserRouter([
 					{ path: "/reset-password", lazy: () => import("./routes/reset-password.tsx") },
 				],
 			},
+			// E-mailed links: they work signed in or not.
+			{ path: "/verify-email", lazy: () => import("./routes/verify-email.tsx") },
+			{ path: "/revert-email", lazy: () => import("./routes/revert-email.tsx") },
 			{
 				lazy: () => import("./routes/protected-layout.tsx"),
 				children: [

@@ -36,6 +36,10 @@ export const errorTexts = {
 	SERVICE_UNAVAILABLE: "Service unavailable",
 	REAUTH_REQUIRED: "Please confirm your identity",
 	SESSION_NOT_FOUND: "Session not found",
+	EMAIL_NOT_VERIFIED: "Email not verified",
+	EMAIL_ALREADY_VERIFIED: "Email already verified",
+	/** A verification or "this wasn't me" link that is unknown, used or expired (the reset link's wording). */
+	INVALID_EMAIL_TOKEN: "Invalid token",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;

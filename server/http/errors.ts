@@ -35,4 +35,7 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	SERVICE_UNAVAILABLE: { status: 503, code: "INTERNAL_SERVER_ERROR" },
 	REAUTH_REQUIRED: { status: 403, code: "FORBIDDEN" },
 	SESSION_NOT_FOUND: { status: 404, code: "NOT_FOUND" },
+	EMAIL_NOT_VERIFIED: { status: 400, code: "BAD_REQUEST" },
+	EMAIL_ALREADY_VERIFIED: { status: 400, code: "BAD_REQUEST" },
+	INVALID_EMAIL_TOKEN: { status: 400, code: "BAD_REQUEST" },
 };

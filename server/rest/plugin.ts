@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { depthLimited } from "../http/json-body.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import { auditRoutes } from "./audit.ts";
+import { emailLinkRoutes } from "./email-links.ts";
 import { loginRoutes } from "./login.ts";
 import { mediaRoutes } from "./media.ts";
 import { parseUrlEncodedForm } from "./multipart-form.ts";
@@ -22,6 +23,7 @@ const routeModules: RouteModule[] = [
 	mediaRoutes,
 	recoveryRoutes,
 	auditRoutes,
+	emailLinkRoutes,
 ];
 
 /** The FastAPI-compatible API, mounted at /api/v1. */

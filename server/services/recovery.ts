@@ -11,6 +11,7 @@ import { negotiateLocale } from "../mail/locale.ts";
 import { renderResetEmail } from "../mail/reset-email.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
+import { sendNotice } from "./notices.ts";
 import { findUserByEmail, findUserById, setPassword } from "./users.ts";
 
 export const RECOVERY_SENT = { message: "Password recovery email sent" };
@@ -42,7 +43,8 @@ function issueResetToken(deps: ServiceDeps, user: UserRow, meta?: RequestMeta): 
 const resetLink = (deps: ServiceDeps, token: string) =>
 	`${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
-function resetEmailFor(deps: ServiceDeps, user: UserRow, locale: Locales, meta?: RequestMeta) {
+/** The reset e-mail with a fresh link (older links die); also sent after a "This wasn't me" revert. */
+export function resetEmailFor(deps: ServiceDeps, user: UserRow, locale: Locales, meta?: RequestMeta) {
 	const link = resetLink(deps, issueResetToken(deps, user, meta));
 	return renderResetEmail({ locale, name: user.fullName || user.email, link, validForMs: deps.config.resetTokenTtlMs });
 }
@@ -107,5 +109,6 @@ export async function resetPassword(
 		setPassword(deps, now, hashedPassword);
 		recordAudit(deps, { action: "password.reset", subject: now, meta, details: { by: "link" } });
 	});
+	sendNotice(deps, user, { kind: "passwordChanged" }, meta);
 	return { message: "Password updated successfully" };
 }

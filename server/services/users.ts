@@ -13,9 +13,14 @@ import { resetTokens, type UserRow, users } from "../db/schema.ts";
 import { atomically } from "../db/transaction.ts";
 import { type DomainError, fail } from "../domain/errors.ts";
 import { hashKeys } from "../lib/passwords.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import { addressReserved, dropAccountTokens } from "./account-tokens.ts";
 import { type AuditRecord, recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
+import { ownEmailChangeMails } from "./email-change.ts";
+import { automaticVerificationMail } from "./email-verification.ts";
 import { clearFailedLogins } from "./login-throttle.ts";
+import { sendNotice } from "./notices.ts";
 import { type Authenticated, assertSessionLive, requireRecentAuth, revokeUserSessions } from "./sessions.ts";
 import { removeUserFiles } from "./user-files.ts";
 
@@ -34,9 +39,10 @@ export const findUserByEmail = ({ db }: ServiceDeps, email: string) =>
 
 export const findUserById = ({ db }: ServiceDeps, id: string) => db.select().from(users).where(eq(users.id, id)).get();
 
+/** Another account has the address, or may take it back by its "This wasn't me" link. */
 const emailTakenByOther = (deps: ServiceDeps, email: string, userId?: string) => {
 	const row = findUserByEmail(deps, email);
-	return row !== undefined && row.id !== userId;
+	return (row !== undefined && row.id !== userId) || addressReserved(deps, email, userId);
 };
 
 type NewUser = {
@@ -61,7 +67,7 @@ export async function insertUser(
 	takenReason: DomainError["reason"],
 	options: { requestId?: string; recheck?: () => void; afterInsert?: (row: UserRow) => void } = {},
 ): Promise<UserRow> {
-	if (findUserByEmail(deps, user.email)) fail(takenReason);
+	if (emailTakenByOther(deps, user.email)) fail(takenReason);
 	const hashedPassword = await deps.passwords.hash(user.password, hashKeys(user.email, options.requestId));
 	const row: UserRow = {
 		id: randomUUID(),
@@ -78,6 +84,7 @@ export async function insertUser(
 	};
 	return atomically(deps, () => {
 		options.recheck?.();
+		if (addressReserved(deps, user.email)) fail(takenReason);
 		// The e-mail may have been taken while the hash was computed: the unique index decides.
 		const inserted = deps.db.insert(users).values(row).onConflictDoNothing().returning().get() ?? fail(takenReason);
 		options.afterInsert?.(inserted);
@@ -85,9 +92,11 @@ export async function insertUser(
 	});
 }
 
+/** A new account by its owner; its address is unproved and gets a verification link (unless EMAIL_VERIFICATION=off). */
 export async function signup(deps: ServiceDeps, input: SignupInput, meta: RequestMeta): Promise<UserPublic> {
 	if (!deps.config.signupEnabled) fail("SIGNUP_DISABLED");
 	deps.limiter.take("signup", meta.ip);
+	let verification: MailMessage | null = null;
 	const row = await insertUser(
 		deps,
 		{
@@ -101,9 +110,13 @@ export async function signup(deps: ServiceDeps, input: SignupInput, meta: Reques
 		"SIGNUP_EMAIL_TAKEN",
 		{
 			requestId: meta.requestId,
-			afterInsert: (user) => recordAudit(deps, { action: "user.signup", actor: user, subject: user, meta }),
+			afterInsert: (user) => {
+				recordAudit(deps, { action: "user.signup", actor: user, subject: user, meta });
+				verification = automaticVerificationMail(deps, user, meta);
+			},
 		},
 	);
+	if (verification) deps.mailer.send(verification);
 	return toUserPublic(row);
 }
 
@@ -160,7 +173,8 @@ function assertStillSuperuser(deps: ServiceDeps, actor: Authenticated): void {
 
 /**
  * Writes user changes and returns the row as it was. A changed e-mail also ends every
- * reset link of the account: a link mailed to the old address must not outlive it.
+ * reset and verification link of the account: a link mailed to the old address must not
+ * outlive it. ("This wasn't me" links stay: they are the old addresses' way back.)
  */
 function writeUserChanges(deps: ServiceDeps, userId: string, changes: Partial<UserRow>): UserRow {
 	return atomically(deps, () => {
@@ -169,6 +183,7 @@ function writeUserChanges(deps: ServiceDeps, userId: string, changes: Partial<Us
 		deps.db.update(users).set(changes).where(eq(users.id, userId)).run();
 		if (changes.email !== undefined && changes.email !== before.email) {
 			deps.db.delete(resetTokens).where(eq(resetTokens.userId, userId)).run();
+			dropAccountTokens(deps, userId, "email_verify");
 		}
 		return before;
 	});
@@ -181,7 +196,11 @@ export function getUser(deps: ServiceDeps, actor: UserRow, userId: string): User
 	return toUserPublic(findUserById(deps, userId) ?? fail("USER_NOT_FOUND"));
 }
 
-/** Own name and e-mail; a new e-mail is a sensitive change and needs a recent proof of identity. */
+/**
+ * Own name and e-mail. A new e-mail is a sensitive change and needs a recent proof of
+ * identity; it takes effect at once (template clients expect that) but is unproved: it
+ * gets a verification link, and the old address a notice with a "This wasn't me" link.
+ */
 export function updateMe(
 	deps: ServiceDeps,
 	auth: Authenticated,
@@ -193,24 +212,25 @@ export function updateMe(
 	if (newEmail !== undefined) requireRecentAuth(deps, auth);
 	if (newEmail !== undefined && emailTakenByOther(deps, newEmail, actor.id)) fail("UPDATE_EMAIL_TAKEN");
 	const changes = {
-		...(newEmail !== undefined && { email: newEmail }),
+		...(newEmail !== undefined && { email: newEmail, emailVerified: false }),
 		...(input.full_name !== undefined && { fullName: input.full_name }),
 	};
 	if (Object.keys(changes).length === 0) return toUserPublic(actor);
-	atomically(deps, () => {
+	const { after, mails } = atomically(deps, () => {
 		const before = writeUserChanges(deps, actor.id, changes);
-		if (newEmail !== undefined) {
-			const after = { id: actor.id, email: newEmail };
-			recordAudit(deps, {
-				action: "email.change",
-				actor: after,
-				subject: after,
-				meta,
-				details: { from: before.email },
-			});
-		}
+		const after = findUserById(deps, actor.id) ?? fail("USER_NOT_FOUND");
+		if (newEmail === undefined) return { after, mails: [] };
+		recordAudit(deps, {
+			action: "email.change",
+			actor: after,
+			subject: after,
+			meta,
+			details: { from: before.email },
+		});
+		return { after, mails: ownEmailChangeMails(deps, before, after, meta) };
 	});
-	return toUserPublic(findUserById(deps, actor.id) ?? fail("USER_NOT_FOUND"));
+	for (const mail of mails) deps.mailer.send(mail);
+	return toUserPublic(after);
 }
 
 /**
@@ -272,12 +292,15 @@ export async function updateUser(
 		...(input.full_name !== undefined && { fullName: input.full_name }),
 		...(input.is_active !== undefined && { isActive: input.is_active }),
 		...(input.is_superuser !== undefined && { isSuperuser: input.is_superuser }),
+		...(input.email_verified !== undefined && { emailVerified: input.email_verified }),
 	};
 	// Other requests ran during the hash: the admin and the target are checked again in the writes' transaction.
 	const target = atomically(deps, () => {
 		assertStillSuperuser(deps, actor);
 		const current = check();
-		writeUserChanges(deps, current.id, changes);
+		// An address an admin sets counts as proved, as for the users they create.
+		const newEmail = changes.email !== undefined && changes.email !== current.email;
+		writeUserChanges(deps, current.id, newEmail ? { emailVerified: true, ...changes } : changes);
 		if (hashedPassword !== undefined) setPassword(deps, current, hashedPassword);
 		else if (input.is_active === false) revokeUserSessions(deps, current.id);
 		const fields = Object.keys(input).filter((key) => input[key as keyof UserUpdateInput] !== undefined);
@@ -285,7 +308,11 @@ export async function updateUser(
 		recordAudit(deps, { action: "admin.user_update", actor: actor.user, subject, meta, details: { fields } });
 		return current;
 	});
-	return toUserPublic(findUserById(deps, target.id) ?? fail("USER_ID_NOT_FOUND"));
+	const after = findUserById(deps, target.id) ?? fail("USER_ID_NOT_FOUND");
+	// The old address hears of it; the way back is the admin, not a link that would undo their decision.
+	if (after.email !== target.email)
+		sendNotice(deps, target, { kind: "emailChanged", newEmail: after.email, by: "admin" }, meta);
+	return toUserPublic(after);
 }
 
 const USER_DELETED = { message: "User deleted successfully" };

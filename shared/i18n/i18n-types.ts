@@ -792,6 +792,18 @@ type RootTranslation = {
 			 * S​e​s​s​i​o​n​ ​n​o​t​ ​f​o​u​n​d
 			 */
 			SESSION_NOT_FOUND: string
+			/**
+			 * E​m​a​i​l​ ​n​o​t​ ​v​e​r​i​f​i​e​d
+			 */
+			EMAIL_NOT_VERIFIED: string
+			/**
+			 * E​m​a​i​l​ ​a​l​r​e​a​d​y​ ​v​e​r​i​f​i​e​d
+			 */
+			EMAIL_ALREADY_VERIFIED: string
+			/**
+			 * I​n​v​a​l​i​d​ ​t​o​k​e​n
+			 */
+			INVALID_EMAIL_TOKEN: string
 		}
 	}
 	tasks: {
@@ -1374,6 +1386,69 @@ type RootTranslation = {
 			 */
 			ignore: string
 		}
+		verify: {
+			/**
+			 * V​e​r​i​f​y​ ​y​o​u​r​ ​e​-​m​a​i​l
+			 */
+			subject: string
+			/**
+			 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​{​e​m​a​i​l​}​ ​i​s​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.
+			 * @param {string} email
+			 */
+			intro: RequiredParams<'email'>
+			/**
+			 * V​e​r​i​f​y​ ​e​-​m​a​i​l
+			 */
+			button: string
+			/**
+			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​s​i​g​n​ ​u​p​ ​f​o​r​ ​P​o​r​t​i​c​o​ ​o​r​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​t​h​e​r​e​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​.
+			 */
+			ignore: string
+		}
+		notice: {
+			/**
+			 * I​f​ ​t​h​i​s​ ​w​a​s​ ​y​o​u​,​ ​t​h​e​r​e​ ​i​s​ ​n​o​t​h​i​n​g​ ​t​o​ ​d​o​.​ ​I​f​ ​i​t​ ​w​a​s​ ​n​o​t​,​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​t​ ​o​n​c​e​ ​w​i​t​h​ ​"​F​o​r​g​o​t​ ​P​a​s​s​w​o​r​d​?​"​ ​o​n​ ​t​h​e​ ​l​o​g​i​n​ ​s​c​r​e​e​n​,​ ​a​n​d​ ​t​e​l​l​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+			 */
+			ifNotYou: string
+			passwordChanged: {
+				/**
+				 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​c​h​a​n​g​e​d
+				 */
+				subject: string
+				/**
+				 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​j​u​s​t​ ​c​h​a​n​g​e​d​.
+				 */
+				intro: string
+			}
+			emailChanged: {
+				/**
+				 * Y​o​u​r​ ​e​-​m​a​i​l​ ​w​a​s​ ​c​h​a​n​g​e​d
+				 */
+				subject: string
+				/**
+				 * T​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​M​e​s​s​a​g​e​s​ ​a​b​o​u​t​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​n​o​w​ ​g​o​ ​t​h​e​r​e​,​ ​n​o​t​ ​h​e​r​e​.
+				 * @param {string} email
+				 */
+				intro: RequiredParams<'email'>
+				/**
+				 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​h​a​n​g​e​d​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​M​e​s​s​a​g​e​s​ ​a​b​o​u​t​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​n​o​w​ ​g​o​ ​t​h​e​r​e​,​ ​n​o​t​ ​h​e​r​e​.
+				 * @param {string} email
+				 */
+				byAdmin: RequiredParams<'email'>
+				/**
+				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​u​s​e​ ​t​h​e​ ​b​u​t​t​o​n​ ​b​e​l​o​w​:​ ​i​t​ ​p​u​t​s​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​b​a​c​k​,​ ​s​i​g​n​s​ ​o​u​t​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​a​n​d​ ​s​e​n​d​s​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+				 */
+				revert: string
+				/**
+				 * T​h​i​s​ ​w​a​s​n​'​t​ ​m​e
+				 */
+				button: string
+				/**
+				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​c​o​n​t​a​c​t​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+				 */
+				askAdmin: string
+			}
+		}
 	}
 	audit: {
 		actions: {
@@ -1845,6 +1920,99 @@ type RootTranslation = {
 			 */
 			close: string
 		}
+	}
+	verification: {
+		banner: {
+			/**
+			 * P​l​e​a​s​e​ ​v​e​r​i​f​y​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			title: string
+			/**
+			 * W​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​O​p​e​n​ ​i​t​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​i​s​ ​y​o​u​r​s​.
+			 * @param {string} email
+			 */
+			text: RequiredParams<'email'>
+			/**
+			 * R​e​s​e​n​d
+			 */
+			resend: string
+			/**
+			 * V​e​r​i​f​i​c​a​t​i​o​n​ ​e​m​a​i​l​ ​s​e​n​t​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x​.
+			 */
+			sent: string
+			/**
+			 * D​i​s​m​i​s​s
+			 */
+			dismiss: string
+		}
+		verify: {
+			/**
+			 * E​-​m​a​i​l​ ​v​e​r​i​f​i​c​a​t​i​o​n
+			 */
+			title: string
+			/**
+			 * C​h​e​c​k​i​n​g​ ​y​o​u​r​ ​l​i​n​k​.​.​.
+			 */
+			checking: string
+			/**
+			 * Y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​v​e​r​i​f​i​e​d​.​ ​T​h​a​n​k​ ​y​o​u​!
+			 */
+			done: string
+			/**
+			 * Y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​v​e​r​i​f​i​e​d​.
+			 */
+			alreadyDone: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
+			 */
+			invalid: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​g​a​i​n​.
+			 */
+			missingToken: string
+			/**
+			 * A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k
+			 */
+			askAgain: string
+			/**
+			 * L​o​g​ ​i​n​ ​t​o​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k​.
+			 */
+			logInToAsk: string
+		}
+		revert: {
+			/**
+			 * U​n​d​o​ ​t​h​e​ ​e​-​m​a​i​l​ ​c​h​a​n​g​e
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​d​o​ ​i​t​,​ ​u​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e​:​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​ ​c​o​m​e​s​ ​b​a​c​k​,​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​i​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​a​n​d​ ​w​e​ ​s​e​n​d​ ​t​h​a​t​ ​a​d​d​r​e​s​s​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+			 */
+			text: string
+			/**
+			 * U​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e
+			 */
+			button: string
+			/**
+			 * T​h​e​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​.​ ​E​v​e​r​y​ ​s​e​s​s​i​o​n​ ​w​a​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​a​n​d​ ​w​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​s​e​t​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​.
+			 */
+			done: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
+			 */
+			invalid: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​g​a​i​n​.
+			 */
+			missingToken: string
+		}
+		/**
+		 * C​o​n​t​i​n​u​e​ ​t​o​ ​P​o​r​t​i​c​o
+		 */
+		continueToApp: string
+		/**
+		 * G​o​ ​t​o​ ​L​o​g​ ​I​n
+		 */
+		goToLogin: string
 	}
 }
 
@@ -2621,6 +2789,18 @@ export type TranslationFunctions = {
 			 * Session not found
 			 */
 			SESSION_NOT_FOUND: () => LocalizedString
+			/**
+			 * Email not verified
+			 */
+			EMAIL_NOT_VERIFIED: () => LocalizedString
+			/**
+			 * Email already verified
+			 */
+			EMAIL_ALREADY_VERIFIED: () => LocalizedString
+			/**
+			 * Invalid token
+			 */
+			INVALID_EMAIL_TOKEN: () => LocalizedString
 		}
 	}
 	tasks: {
@@ -3192,6 +3372,66 @@ export type TranslationFunctions = {
 			 */
 			ignore: () => LocalizedString
 		}
+		verify: {
+			/**
+			 * Verify your e-mail
+			 */
+			subject: () => LocalizedString
+			/**
+			 * Please confirm that {email} is the address of your Portico account.
+			 */
+			intro: (arg: { email: string }) => LocalizedString
+			/**
+			 * Verify e-mail
+			 */
+			button: () => LocalizedString
+			/**
+			 * If you did not sign up for Portico or change your e-mail there, you can ignore this e-mail.
+			 */
+			ignore: () => LocalizedString
+		}
+		notice: {
+			/**
+			 * If this was you, there is nothing to do. If it was not, reset your password at once with "Forgot Password?" on the login screen, and tell your administrator.
+			 */
+			ifNotYou: () => LocalizedString
+			passwordChanged: {
+				/**
+				 * Your password was changed
+				 */
+				subject: () => LocalizedString
+				/**
+				 * The password of your Portico account was just changed.
+				 */
+				intro: () => LocalizedString
+			}
+			emailChanged: {
+				/**
+				 * Your e-mail was changed
+				 */
+				subject: () => LocalizedString
+				/**
+				 * The e-mail address of your Portico account was changed to {email}. Messages about the account now go there, not here.
+				 */
+				intro: (arg: { email: string }) => LocalizedString
+				/**
+				 * An administrator changed the e-mail address of your Portico account to {email}. Messages about the account now go there, not here.
+				 */
+				byAdmin: (arg: { email: string }) => LocalizedString
+				/**
+				 * If you did not make this change, use the button below: it puts this address back, signs out every session and sends you a link to choose a new password.
+				 */
+				revert: () => LocalizedString
+				/**
+				 * This wasn't me
+				 */
+				button: () => LocalizedString
+				/**
+				 * If you did not expect this change, contact your administrator.
+				 */
+				askAdmin: () => LocalizedString
+			}
+		}
 	}
 	audit: {
 		actions: {
@@ -3650,6 +3890,98 @@ export type TranslationFunctions = {
 			 */
 			close: () => LocalizedString
 		}
+	}
+	verification: {
+		banner: {
+			/**
+			 * Please verify your e-mail address
+			 */
+			title: () => LocalizedString
+			/**
+			 * We sent a link to {email}. Open it to confirm the address is yours.
+			 */
+			text: (arg: { email: string }) => LocalizedString
+			/**
+			 * Resend
+			 */
+			resend: () => LocalizedString
+			/**
+			 * Verification email sent. Check your inbox.
+			 */
+			sent: () => LocalizedString
+			/**
+			 * Dismiss
+			 */
+			dismiss: () => LocalizedString
+		}
+		verify: {
+			/**
+			 * E-mail verification
+			 */
+			title: () => LocalizedString
+			/**
+			 * Checking your link...
+			 */
+			checking: () => LocalizedString
+			/**
+			 * Your e-mail address is verified. Thank you!
+			 */
+			done: () => LocalizedString
+			/**
+			 * Your e-mail address is already verified.
+			 */
+			alreadyDone: () => LocalizedString
+			/**
+			 * This link is invalid, has expired or was already used.
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * This link has no token. Open the link from the e-mail again.
+			 */
+			missingToken: () => LocalizedString
+			/**
+			 * Ask for a new link
+			 */
+			askAgain: () => LocalizedString
+			/**
+			 * Log in to ask for a new link.
+			 */
+			logInToAsk: () => LocalizedString
+		}
+		revert: {
+			/**
+			 * Undo the e-mail change
+			 */
+			title: () => LocalizedString
+			/**
+			 * The e-mail address of your account was changed. If you did not do it, undo the change: your previous address comes back, every session is signed out, and we send that address a link to choose a new password.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Undo the change
+			 */
+			button: () => LocalizedString
+			/**
+			 * The change was undone. Every session was signed out, and we sent a link to set a new password to your previous address.
+			 */
+			done: () => LocalizedString
+			/**
+			 * This link is invalid, has expired or was already used.
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * This link has no token. Open the link from the e-mail again.
+			 */
+			missingToken: () => LocalizedString
+		}
+		/**
+		 * Continue to Portico
+		 */
+		continueToApp: () => LocalizedString
+		/**
+		 * Go to Log In
+		 */
+		goToLogin: () => LocalizedString
 	}
 }
 

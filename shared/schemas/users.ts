@@ -91,6 +91,8 @@ export const userUpdateSchema = z.object({
 	password: password().optional(),
 	is_superuser: bool().optional(),
 	is_active: bool().optional(),
+	/** Marks the address proved (or not) by hand; an address an admin sets counts as proved unless this says false. */
+	email_verified: bool().optional(),
 });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 

@@ -1,6 +1,7 @@
 import { listQuerySchema, updatePasswordSchema, userUpdateMeSchema } from "../../../shared/schemas/users.ts";
 import { changePassword } from "../../services/auth.ts";
 import { listMyAuditEvents } from "../../services/my-activity.ts";
+import { emailVerificationMode, resendVerification } from "../../services/email-verification.ts";
 import { deleteMe, toUserPublic, updateMe } from "../../services/users.ts";
 import { protectedProcedure, router } from "../init.ts";
 
@@ -16,4 +17,6 @@ export const usersRouter = router({
 	audit: protectedProcedure
 		.input(listQuerySchema)
 		.query(({ ctx, input }) => listMyAuditEvents(ctx.deps, ctx.auth, input)),
+	resendVerification: protectedProcedure.mutation(({ ctx }) => resendVerification(ctx.deps, ctx.auth, ctx.meta)),
+	emailVerification: protectedProcedure.query(({ ctx }) => emailVerificationMode(ctx.deps)),
 });

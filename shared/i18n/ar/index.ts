@@ -6,6 +6,7 @@ import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
 import { settings } from "./settings";
+import { verification } from "./verification";
 
 const ar = {
 	common: {
@@ -205,6 +206,9 @@ const ar = {
 			SERVICE_UNAVAILABLE: "الخدمة غير متاحة",
 			REAUTH_REQUIRED: "يرجى تأكيد هويتك",
 			SESSION_NOT_FOUND: "الجلسة غير موجودة",
+			EMAIL_NOT_VERIFIED: "البريد الإلكتروني غير مؤكَّد",
+			EMAIL_ALREADY_VERIFIED: "البريد الإلكتروني مؤكَّد بالفعل",
+			INVALID_EMAIL_TOKEN: "رمز غير صالح",
 		},
 	},
 	tasks: {
@@ -240,6 +244,7 @@ const ar = {
 	auditLog,
 	reauth,
 	sessions,
+	verification,
 } satisfies Translation;
 
 export default ar;

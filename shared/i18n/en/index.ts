@@ -8,6 +8,7 @@ import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
 import { settings } from "./settings";
+import { verification } from "./verification";
 
 const en = {
 	common: {
@@ -172,6 +173,7 @@ const en = {
 	auditLog,
 	reauth,
 	sessions,
+	verification,
 } satisfies BaseTranslation;
 
 export default en;

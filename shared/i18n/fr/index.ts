@@ -6,6 +6,7 @@ import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
 import { settings } from "./settings";
+import { verification } from "./verification";
 
 const fr = {
 	common: {
@@ -206,6 +207,9 @@ const fr = {
 			SERVICE_UNAVAILABLE: "Service indisponible",
 			REAUTH_REQUIRED: "Veuillez confirmer votre identité",
 			SESSION_NOT_FOUND: "Session introuvable",
+			EMAIL_NOT_VERIFIED: "E-mail non vérifié",
+			EMAIL_ALREADY_VERIFIED: "E-mail déjà vérifié",
+			INVALID_EMAIL_TOKEN: "Jeton invalide",
 		},
 	},
 	tasks: {
@@ -241,6 +245,7 @@ const fr = {
 	auditLog,
 	reauth,
 	sessions,
+	verification,
 } satisfies Translation;
 
 export default fr;

@@ -135,6 +135,17 @@ const rows: Row[] = [
 		expect: admin,
 		request: (w) => ({ url: `/users/${w.subject.id}/sessions` }),
 	},
+	{
+		route: "POST /users/me/verify-email",
+		expect: self,
+		request: (w) => {
+			// The caller's address is unproved, so the call gets past its own rule to the gate's answer.
+			if (w.caller) w.app.deps.db.update(users).set({ emailVerified: false }).where(eq(users.id, w.caller.id)).run();
+			return {};
+		},
+	},
+	{ route: "POST /verify-email/", expect: 400, request: () => json({ token: "not-a-token" }) },
+	{ route: "POST /revert-email/", expect: 400, request: () => json({ token: "not-a-token" }) },
 	{ route: "GET /users/{user_id}", expect: owner, request: (w) => ({ url: `/users/${w.subject.id}` }) },
 	{
 		route: "PATCH /users/{user_id}",
