@@ -1,11 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSuperuserAccount } from "../../../server/services/first-superuser.ts";
 import { setPasswordAsOperator } from "../../../server/services/operator.ts";
 import { actionsTheCodeWrites, rawAuditRows, storedSecrets } from "../../helpers/audit.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
-import { parseMail, resetTokenOf } from "../../helpers/eml.ts";
+import { linkTokenOf, parseMail } from "../../helpers/eml.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
 import { settled } from "../../helpers/settled.ts";
 import { seedAdmin } from "../../helpers/users.ts";
@@ -61,17 +61,23 @@ function leaks(test: TestApp, secrets: Secrets): string[] {
 	return found;
 }
 
-/** The reset token of the newest e-mail to `to` in the app's outbox. */
-function resetTokenFromOutbox(test: TestApp, to: string): string {
+/**
+ * The token of the newest link to `path` in the e-mails to `to` in the app's outbox. The
+ * outbox is emptied once read, since two files written in one millisecond sort either way.
+ */
+function linkFromOutbox(test: TestApp, to: string, path: string): string {
 	const outbox = join(test.dataDir, "outbox");
-	const mails = readdirSync(outbox)
-		.sort()
+	const files = readdirSync(outbox).sort();
+	const mails = files
 		.map((file) => parseMail(readFileSync(join(outbox, file), "utf8")))
-		.filter((mail) => mail.headers.to?.includes(to));
+		.filter((mail) => mail.headers.to?.includes(to) && mail.text.includes(`${path}?token=`));
 	const last = mails.at(-1);
-	if (!last) throw new Error(`no e-mail to ${to}`);
-	return resetTokenOf(last);
+	if (!last) throw new Error(`no e-mail to ${to} with a ${path} link`);
+	for (const file of files) rmSync(join(outbox, file));
+	return linkTokenOf(last, path);
 }
+
+const resetTokenFromOutbox = (test: TestApp, to: string) => linkFromOutbox(test, to, "/reset-password");
 
 const ok = <R extends { statusCode: number; body: string }>(res: R, status = 200): R => {
 	expect(res.statusCode, res.body).toBe(status);
@@ -122,6 +128,24 @@ describe("no secret ever reaches an audit row", () => {
 		ok(
 			await api(app, "PATCH", "/users/me", { headers: bearer(ada.access_token), body: { email: "ada2@example.com" } }),
 		);
+		secrets.harvest(test);
+
+		// The new address proved by its link; then moved again and moved back by the old one's "This wasn't me".
+		await settled(app);
+		secrets.harvest(test);
+		const verifyLink = secrets.add(
+			"verification link token",
+			linkFromOutbox(test, "ada2@example.com", "/verify-email"),
+		);
+		ok(await api(app, "POST", "/verify-email/", { body: { token: verifyLink } }));
+		ok(
+			await api(app, "PATCH", "/users/me", { headers: bearer(ada.access_token), body: { email: "ada3@example.com" } }),
+		);
+		await settled(app);
+		secrets.harvest(test);
+		const revertLink = secrets.add("revert link token", linkFromOutbox(test, "ada2@example.com", "/revert-email"));
+		ok(await api(app, "POST", "/revert-email/", { body: { token: revertLink } }));
+		await settled(app);
 		secrets.harvest(test);
 
 		// A reset link e-mailed, then another in the e-mail a superuser previews (which kills the first);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type AuditEventRow, auditEvents, users } from "../../../server/db/schema.ts";
+import { issueAccountToken, REVERT_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from "../../../server/services/account-tokens.ts";
 import { createSuperuserAccount } from "../../../server/services/first-superuser.ts";
 import { setPasswordAsOperator } from "../../../server/services/operator.ts";
 import { recoveryEmailHtml } from "../../../server/services/recovery.ts";
@@ -285,6 +286,22 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 		return {
 			act: () => status(api(test.app, "DELETE", `/users/${user.id}`, { headers: admin.headers })),
 			changed: () => userRow(test, user.id) === undefined,
+		};
+	},
+	"email.verify": async (test) => {
+		const user = await seedUser(test.app, { emailVerified: false });
+		const token = issueAccountToken(test.app.deps, user.id, "email_verify", user.email, VERIFY_LINK_TTL_MS);
+		return {
+			act: () => status(api(test.app, "POST", "/verify-email/", { body: { token } })),
+			changed: () => userRow(test, user.id)?.email_verified === 1,
+		};
+	},
+	"email.change_reverted": async (test) => {
+		const user = await seedUser(test.app);
+		const token = issueAccountToken(test.app.deps, user.id, "email_revert", "before@example.com", REVERT_LINK_TTL_MS);
+		return {
+			act: () => status(api(test.app, "POST", "/revert-email/", { body: { token } })),
+			changed: () => userRow(test, user.id)?.email === "before@example.com",
 		};
 	},
 	"session.revoke": async (test) => {
