@@ -35,6 +35,7 @@ export const errorTexts = {
 	NOT_FOUND: "Not Found",
 	SERVICE_UNAVAILABLE: "Service unavailable",
 	REAUTH_REQUIRED: "Please confirm your identity",
+	USER_HAS_PASSWORD: "The user has already set a password",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;

@@ -34,4 +34,5 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	NOT_FOUND: { status: 404, code: "NOT_FOUND" },
 	SERVICE_UNAVAILABLE: { status: 503, code: "INTERNAL_SERVER_ERROR" },
 	REAUTH_REQUIRED: { status: 403, code: "FORBIDDEN" },
+	USER_HAS_PASSWORD: { status: 409, code: "CONFLICT" },
 };

@@ -560,6 +560,22 @@ type RootTranslation = {
 		 * U​n​k​n​o​w​n​ ​f​i​e​l​d
 		 */
 		unknownField: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​s​u​p​e​r​u​s​e​r​ ​o​r​ ​u​s​e​r
+		 */
+		roleInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​a​c​t​i​v​e​ ​o​r​ ​i​n​a​c​t​i​v​e
+		 */
+		statusInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​c​r​e​a​t​e​d​_​a​t​,​ ​e​m​a​i​l​ ​o​r​ ​f​u​l​l​_​n​a​m​e​,​ ​w​i​t​h​ ​a​ ​l​e​a​d​i​n​g​ ​-​ ​f​o​r​ ​d​e​s​c​e​n​d​i​n​g
+		 */
+		sortInvalid: string
+		/**
+		 * S​e​n​d​ ​e​i​t​h​e​r​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​,​ ​n​o​t​ ​b​o​t​h
+		 */
+		inviteWithPassword: string
 	}
 	forms: {
 		/**
@@ -780,6 +796,10 @@ type RootTranslation = {
 			 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y
 			 */
 			REAUTH_REQUIRED: string
+			/**
+			 * T​h​e​ ​u​s​e​r​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​s​e​t​ ​a​ ​p​a​s​s​w​o​r​d
+			 */
+			USER_HAS_PASSWORD: string
 		}
 	}
 	tasks: {
@@ -1359,6 +1379,29 @@ type RootTranslation = {
 			button: string
 			/**
 			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​;​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​t​h​e​ ​s​a​m​e​.
+			 */
+			ignore: string
+		}
+		invite: {
+			/**
+			 * S​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+			 */
+			subject: string
+			/**
+			 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​h​a​s​ ​c​r​e​a​t​e​d​ ​a​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​f​o​r​ ​y​o​u​.​ ​Y​o​u​ ​w​i​l​l​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​{​e​m​a​i​l​}​.
+			 * @param {string} email
+			 */
+			intro: RequiredParams<'email'>
+			/**
+			 * C​h​o​o​s​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​s​t​a​r​t​ ​u​s​i​n​g​ ​i​t​.
+			 */
+			choose: string
+			/**
+			 * S​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+			 */
+			button: string
+			/**
+			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​:​ ​w​i​t​h​o​u​t​ ​a​ ​p​a​s​s​w​o​r​d​,​ ​n​o​b​o​d​y​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​t​o​ ​t​h​e​ ​a​c​c​o​u​n​t​.
 			 */
 			ignore: string
 		}
@@ -2049,6 +2092,22 @@ export type TranslationFunctions = {
 		 * Unknown field
 		 */
 		unknownField: () => LocalizedString
+		/**
+		 * Must be superuser or user
+		 */
+		roleInvalid: () => LocalizedString
+		/**
+		 * Must be active or inactive
+		 */
+		statusInvalid: () => LocalizedString
+		/**
+		 * Must be created_at, email or full_name, with a leading - for descending
+		 */
+		sortInvalid: () => LocalizedString
+		/**
+		 * Send either a password or an invitation, not both
+		 */
+		inviteWithPassword: () => LocalizedString
 	}
 	forms: {
 		/**
@@ -2266,6 +2325,10 @@ export type TranslationFunctions = {
 			 * Please confirm your identity
 			 */
 			REAUTH_REQUIRED: () => LocalizedString
+			/**
+			 * The user has already set a password
+			 */
+			USER_HAS_PASSWORD: () => LocalizedString
 		}
 	}
 	tasks: {
@@ -2834,6 +2897,28 @@ export type TranslationFunctions = {
 			button: () => LocalizedString
 			/**
 			 * If you did not ask for a new password, you can ignore this e-mail; your password stays the same.
+			 */
+			ignore: () => LocalizedString
+		}
+		invite: {
+			/**
+			 * Set your password
+			 */
+			subject: () => LocalizedString
+			/**
+			 * An administrator has created a Portico account for you. You will sign in with {email}.
+			 */
+			intro: (arg: { email: string }) => LocalizedString
+			/**
+			 * Choose your password to start using it.
+			 */
+			choose: () => LocalizedString
+			/**
+			 * Set your password
+			 */
+			button: () => LocalizedString
+			/**
+			 * If you did not expect this invitation, you can ignore this e-mail: without a password, nobody can sign in to the account.
 			 */
 			ignore: () => LocalizedString
 		}

@@ -34,6 +34,35 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** The admin list's orders: a column, with a leading "-" for descending. */
+export const userSorts = ["-created_at", "created_at", "email", "-email", "full_name", "-full_name"] as const;
+export type UserSort = (typeof userSorts)[number];
+export const DEFAULT_USER_SORT: UserSort = "-created_at";
+
+/**
+ * GET /users/ and admin.list: a page, optionally searched (`q`, a case-insensitive
+ * substring of the e-mail or the name), filtered and sorted. An empty `q` is no search;
+ * without the other parameters the list is what it always was: everyone, newest first.
+ */
+export const userListQuerySchema = listQuerySchema.extend({
+	q: z
+		.string({ error: "mustBeText" })
+		.trim()
+		.max(255, { message: "textTooLong" })
+		.optional()
+		.transform((value) => (value === "" ? undefined : value)),
+	role: z.enum(["superuser", "user"], { error: "roleInvalid" }).optional(),
+	status: z.enum(["active", "inactive"], { error: "statusInvalid" }).optional(),
+	verified: z
+		.enum(["true", "false"], { error: "mustBeBoolean" })
+		.optional()
+		.transform((value) => (value === undefined ? undefined : value === "true")),
+	sort: z.enum(userSorts, { error: "sortInvalid" }).default(DEFAULT_USER_SORT),
+});
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+/** What a caller sends (the URL's strings), e.g. the admin screen's query. */
+export type UserListParams = z.input<typeof userListQuerySchema>;
+
 export const userIdParamsSchema = z.object({ user_id: uuid() });
 
 const signupFields = {
@@ -66,22 +95,41 @@ export const signupFormSchema = z
 	})
 	.refine(passwordsMatch.check, passwordsMatch.params);
 
-/** POST /users/ (admin). */
+/** POST /users/ (admin): a password, or `invite: true` to let the user choose one by an e-mailed link. */
 const createMatch = matching<{ password: string; confirm_password?: string }>(
 	"password",
 	"confirm_password",
 	"thePasswordsDoNotMatch",
 );
+type CreateBody = { password?: unknown; invite?: unknown };
+/** Run beside the fields' own checks, so a missing password is reported with the other failures. */
+const whenObject = {
+	when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null,
+};
+export const userCreateFields = {
+	email: email(),
+	full_name: fullName().nullish(),
+	password: password().optional(),
+	confirm_password: z.string({ error: "mustBeText" }).optional(),
+	is_superuser: bool().default(false),
+	is_active: bool().default(true),
+	/** Sends a `Set your password` link instead of taking a password. */
+	invite: bool().optional(),
+};
 export const userCreateSchema = z
-	.object({
-		email: email(),
-		full_name: fullName().nullish(),
-		password: password(),
-		confirm_password: z.string({ error: "mustBeText" }).optional(),
-		is_superuser: bool().default(false),
-		is_active: bool().default(true),
+	.object(userCreateFields)
+	// Without an invitation the password is required, and missing it is the 422 it always was.
+	.refine((value: CreateBody) => value.invite === true || value.password !== undefined, {
+		message: "passwordRequired",
+		path: ["password"],
+		...whenObject,
 	})
-	.refine(createMatch.check, createMatch.params);
+	.refine((value: CreateBody) => !(value.invite === true && value.password !== undefined), {
+		message: "inviteWithPassword",
+		path: ["invite"],
+		...whenObject,
+	})
+	.refine(createMatch.check as (value: CreateBody) => boolean, createMatch.params);
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 
 /** PATCH /users/{id} (admin): every field optional. */

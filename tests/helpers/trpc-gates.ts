@@ -37,4 +37,5 @@ export const PROCEDURE_GATES = {
 	"admin.create": "admin",
 	"admin.update": "admin",
 	"admin.delete": "admin",
+	"admin.invite": "admin",
 } as const satisfies Record<ProcedurePath, Gate>;

@@ -142,6 +142,10 @@ const ar = {
 		skipInvalid: "يجب أن يكون عددًا صحيحًا يساوي 0 أو أكثر",
 		limitInvalid: "يجب أن يكون عددًا صحيحًا من 1 إلى 1000",
 		unknownField: "حقل غير معروف",
+		roleInvalid: "يجب أن يكون superuser أو user",
+		statusInvalid: "يجب أن يكون active أو inactive",
+		sortInvalid: "يجب أن يكون created_at أو email أو full_name، مع - في البداية للترتيب التنازلي",
+		inviteWithPassword: "أرسل كلمة مرور أو دعوة، وليس كليهما",
 	},
 	forms: {
 		required: "هذا الحقل مطلوب",
@@ -200,6 +204,7 @@ const ar = {
 			NOT_FOUND: "غير موجود",
 			SERVICE_UNAVAILABLE: "الخدمة غير متاحة",
 			REAUTH_REQUIRED: "يرجى تأكيد هويتك",
+			USER_HAS_PASSWORD: "لقد عيّن المستخدم كلمة مرور بالفعل",
 		},
 	},
 	tasks: {

@@ -143,6 +143,10 @@ const fr = {
 		skipInvalid: "Doit être un nombre entier supérieur ou égal à 0",
 		limitInvalid: "Doit être un nombre entier entre 1 et 1000",
 		unknownField: "Champ inconnu",
+		roleInvalid: "Doit être superuser ou user",
+		statusInvalid: "Doit être active ou inactive",
+		sortInvalid: "Doit être created_at, email ou full_name, précédé d'un - pour l'ordre décroissant",
+		inviteWithPassword: "Envoyez soit un mot de passe, soit une invitation, pas les deux",
 	},
 	forms: {
 		required: "Ce champ est obligatoire",
@@ -201,6 +205,7 @@ const fr = {
 			NOT_FOUND: "Introuvable",
 			SERVICE_UNAVAILABLE: "Service indisponible",
 			REAUTH_REQUIRED: "Veuillez confirmer votre identité",
+			USER_HAS_PASSWORD: "L'utilisateur a déjà choisi un mot de passe",
 		},
 	},
 	tasks: {
