@@ -1,4 +1,4 @@
-CREATE INDEX `users_full_name_idx` ON `users` ("full_name" COLLATE NOCASE);--> statement-breakpoint
+CREATE INDEX `users_name_email_idx` ON `users` ("full_name" COLLATE NOCASE,`email`);--> statement-breakpoint
 -- The admin search: a trigram index over e-mail and full name, so a case-insensitive substring
 -- search needs no scan. It holds no copy of the text (external content: the users table), and
 -- the triggers below keep it in step with every insert, update and delete.

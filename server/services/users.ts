@@ -131,9 +131,9 @@ export function listUsers({ db }: ServiceDeps, query: UserListQuery): UsersPubli
 			? db.select({ value: count() }).from(users).where(matching).get()?.value
 			: db.get<{ value: number }>(sql`SELECT ${countAlone} AS value`).value) ?? 0;
 	if (total === 0 || query.skip >= total) return { data: [], count: total };
-	// A search that matches much of the table: test rows down the sort order until the page is full.
+	// A search matching much of the table: test rows down the sort order until the page is full.
 	const everyone = () => db.select({ value: count() }).from(users).get()?.value ?? 0;
-	const walk = search?.perRow !== undefined && walkIsCheaper(total, everyone(), query.skip + query.limit);
+	const walk = search !== undefined && walkIsCheaper(search, total, everyone(), query.skip + query.limit);
 	const rows = db
 		.select()
 		.from(users)
