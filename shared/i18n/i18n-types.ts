@@ -1170,6 +1170,10 @@ type RootTranslation = {
 			 * A​c​t​i​o​n​s
 			 */
 			actions: string
+			/**
+			 * C​r​e​a​t​e​d
+			 */
+			created: string
 		}
 		/**
 		 * Y​o​u
@@ -1225,6 +1229,10 @@ type RootTranslation = {
 			 * D​e​l​e​t​e​ ​U​s​e​r
 			 */
 			'delete': string
+			/**
+			 * R​e​s​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
+			 */
+			resendInvitation: string
 		}
 		form: {
 			/**
@@ -1283,6 +1291,14 @@ type RootTranslation = {
 			 * C​a​n​c​e​l
 			 */
 			cancel: string
+			/**
+			 * S​e​n​d​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​i​n​s​t​e​a​d​ ​o​f​ ​s​e​t​t​i​n​g​ ​a​ ​p​a​s​s​w​o​r​d
+			 */
+			invite: string
+			/**
+			 * T​h​e​ ​u​s​e​r​ ​g​e​t​s​ ​a​n​ ​e​-​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​t​h​e​i​r​ ​p​a​s​s​w​o​r​d​,​ ​v​a​l​i​d​ ​7​ ​d​a​y​s​.
+			 */
+			inviteHint: string
 		}
 		deleteDialog: {
 			/**
@@ -1315,6 +1331,115 @@ type RootTranslation = {
 		 * U​s​e​r​ ​d​e​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
 		 */
 		deleted: string
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		invited: RequiredParams<'email'>
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t​ ​a​g​a​i​n​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		invitationResent: RequiredParams<'email'>
+		/**
+		 * E​-​m​a​i​l​ ​v​e​r​i​f​i​e​d
+		 */
+		verified: string
+		search: {
+			/**
+			 * S​e​a​r​c​h​ ​u​s​e​r​s
+			 */
+			label: string
+			/**
+			 * S​e​a​r​c​h​ ​b​y​ ​n​a​m​e​ ​o​r​ ​e​-​m​a​i​l
+			 */
+			placeholder: string
+		}
+		filters: {
+			/**
+			 * F​i​l​t​e​r​ ​a​n​d​ ​s​o​r​t​ ​u​s​e​r​s
+			 */
+			label: string
+			/**
+			 * R​o​l​e
+			 */
+			role: string
+			/**
+			 * A​l​l​ ​r​o​l​e​s
+			 */
+			anyRole: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * A​l​l​ ​s​t​a​t​u​s​e​s
+			 */
+			anyStatus: string
+			/**
+			 * E​-​m​a​i​l
+			 */
+			verified: string
+			/**
+			 * A​n​y​ ​e​-​m​a​i​l
+			 */
+			anyVerified: string
+			/**
+			 * V​e​r​i​f​i​e​d
+			 */
+			verifiedOnly: string
+			/**
+			 * N​o​t​ ​v​e​r​i​f​i​e​d
+			 */
+			unverifiedOnly: string
+			/**
+			 * S​o​r​t​ ​b​y
+			 */
+			sort: string
+		}
+		sorts: {
+			/**
+			 * N​e​w​e​s​t​ ​f​i​r​s​t
+			 */
+			newest: string
+			/**
+			 * O​l​d​e​s​t​ ​f​i​r​s​t
+			 */
+			oldest: string
+			/**
+			 * N​a​m​e​,​ ​A​ ​t​o​ ​Z
+			 */
+			nameAz: string
+			/**
+			 * N​a​m​e​,​ ​Z​ ​t​o​ ​A
+			 */
+			nameZa: string
+			/**
+			 * E​-​m​a​i​l​,​ ​A​ ​t​o​ ​Z
+			 */
+			emailAz: string
+			/**
+			 * E​-​m​a​i​l​,​ ​Z​ ​t​o​ ​A
+			 */
+			emailZa: string
+		}
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
+		 * @param {number} count
+		 */
+		resultCount: RequiredParams<'count'>
+		/**
+		 * N​o​ ​u​s​e​r​s​ ​m​a​t​c​h
+		 */
+		noMatch: string
+		/**
+		 * N​o​b​o​d​y​ ​m​a​t​c​h​e​s​ ​t​h​i​s​ ​s​e​a​r​c​h​ ​a​n​d​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+		 */
+		noMatchHint: string
+		/**
+		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+		 */
+		clearFilters: string
 		pagination: {
 			/**
 			 * P​a​g​i​n​a​t​i​o​n
@@ -2695,6 +2820,10 @@ export type TranslationFunctions = {
 			 * Actions
 			 */
 			actions: () => LocalizedString
+			/**
+			 * Created
+			 */
+			created: () => LocalizedString
 		}
 		/**
 		 * You
@@ -2749,6 +2878,10 @@ export type TranslationFunctions = {
 			 * Delete User
 			 */
 			'delete': () => LocalizedString
+			/**
+			 * Resend invitation
+			 */
+			resendInvitation: () => LocalizedString
 		}
 		form: {
 			/**
@@ -2807,6 +2940,14 @@ export type TranslationFunctions = {
 			 * Cancel
 			 */
 			cancel: () => LocalizedString
+			/**
+			 * Send an invitation instead of setting a password
+			 */
+			invite: () => LocalizedString
+			/**
+			 * The user gets an e-mail with a link to choose their password, valid 7 days.
+			 */
+			inviteHint: () => LocalizedString
 		}
 		deleteDialog: {
 			/**
@@ -2838,6 +2979,112 @@ export type TranslationFunctions = {
 		 * User deleted successfully.
 		 */
 		deleted: () => LocalizedString
+		/**
+		 * Invitation sent to {email}.
+		 */
+		invited: (arg: { email: string }) => LocalizedString
+		/**
+		 * Invitation sent again to {email}.
+		 */
+		invitationResent: (arg: { email: string }) => LocalizedString
+		/**
+		 * E-mail verified
+		 */
+		verified: () => LocalizedString
+		search: {
+			/**
+			 * Search users
+			 */
+			label: () => LocalizedString
+			/**
+			 * Search by name or e-mail
+			 */
+			placeholder: () => LocalizedString
+		}
+		filters: {
+			/**
+			 * Filter and sort users
+			 */
+			label: () => LocalizedString
+			/**
+			 * Role
+			 */
+			role: () => LocalizedString
+			/**
+			 * All roles
+			 */
+			anyRole: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * All statuses
+			 */
+			anyStatus: () => LocalizedString
+			/**
+			 * E-mail
+			 */
+			verified: () => LocalizedString
+			/**
+			 * Any e-mail
+			 */
+			anyVerified: () => LocalizedString
+			/**
+			 * Verified
+			 */
+			verifiedOnly: () => LocalizedString
+			/**
+			 * Not verified
+			 */
+			unverifiedOnly: () => LocalizedString
+			/**
+			 * Sort by
+			 */
+			sort: () => LocalizedString
+		}
+		sorts: {
+			/**
+			 * Newest first
+			 */
+			newest: () => LocalizedString
+			/**
+			 * Oldest first
+			 */
+			oldest: () => LocalizedString
+			/**
+			 * Name, A to Z
+			 */
+			nameAz: () => LocalizedString
+			/**
+			 * Name, Z to A
+			 */
+			nameZa: () => LocalizedString
+			/**
+			 * E-mail, A to Z
+			 */
+			emailAz: () => LocalizedString
+			/**
+			 * E-mail, Z to A
+			 */
+			emailZa: () => LocalizedString
+		}
+		/**
+		 * {count} {{user|users}}
+		 */
+		resultCount: (arg: { count: number }) => LocalizedString
+		/**
+		 * No users match
+		 */
+		noMatch: () => LocalizedString
+		/**
+		 * Nobody matches this search and these filters.
+		 */
+		noMatchHint: () => LocalizedString
+		/**
+		 * Clear filters
+		 */
+		clearFilters: () => LocalizedString
 		pagination: {
 			/**
 			 * Pagination
