@@ -1,10 +1,10 @@
+import { userListQuerySchema } from "../../shared/schemas/user-list.ts";
 import {
 	messageSchema,
 	signupSchema,
 	updatePasswordSchema,
 	userCreateSchema,
 	userIdParamsSchema,
-	userListQuerySchema,
 	userPublicSchema,
 	usersPublicSchema,
 	userUpdateMeSchema,

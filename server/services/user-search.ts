@@ -1,5 +1,5 @@
 import { asc, desc, type SQL, sql } from "drizzle-orm";
-import type { UserSort } from "../../shared/schemas/users.ts";
+import type { UserSort } from "../../shared/schemas/user-list.ts";
 import { users } from "../db/schema.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, ne, sql } from "drizzle-orm";
+import type { UserListQuery } from "../../shared/schemas/user-list.ts";
 import type {
 	SignupInput,
 	UserCreateInput,
-	UserListQuery,
 	UserPublic,
 	UsersPublic,
 	UserUpdateInput,

@@ -118,7 +118,7 @@ export function AdminScreen() {
 						{LL.admin.noMatch()}
 					</Heading>
 					<Text color="gray">{LL.admin.noMatchHint()}</Text>
-					<Button variant="soft" onClick={() => change(CLEAR_FILTERS)} data-testid="clear-filters">
+					<Button variant="soft" highContrast onClick={() => change(CLEAR_FILTERS)} data-testid="clear-filters">
 						{LL.admin.clearFilters()}
 					</Button>
 				</Flex>

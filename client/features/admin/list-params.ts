@@ -1,4 +1,4 @@
-import { DEFAULT_USER_SORT, type UserListParams, type UserSort, userSorts } from "../../../shared/schemas/users.ts";
+import { DEFAULT_USER_SORT, type UserListParams, type UserSort, userSorts } from "../../../shared/schemas/user-list.ts";
 import { parsePageParam } from "../../lib/page-param.ts";
 import { PAGE_SIZE } from "./paging.ts";
 

@@ -12,9 +12,7 @@ export function UserEmail({ user }: Props) {
 	const { LL } = useI18n();
 	return (
 		<Flex gap="1" align="center" wrap="nowrap" minWidth="0">
-			<TruncatedText text={user.email}>
-				<bdi>{user.email}</bdi>
-			</TruncatedText>
+			<TruncatedText text={user.email} className="truncated-ltr" />
 			{user.email_verified ? <VerifiedIcon label={LL.admin.verified()} /> : null}
 		</Flex>
 	);

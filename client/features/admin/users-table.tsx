@@ -1,5 +1,6 @@
 import { Badge, Flex, Table, Text } from "@radix-ui/themes";
-import type { UserPublic, UserSort } from "../../../shared/schemas/users.ts";
+import type { UserSort } from "../../../shared/schemas/user-list.ts";
+import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { SortIcon } from "./admin-icons.tsx";
 import { ariaSort, nextSort } from "./list-params.ts";

@@ -1,6 +1,6 @@
 import { Flex, Select, TextField } from "@radix-ui/themes";
 import { useEffect, useId, useRef, useState } from "react";
-import type { UserSort } from "../../../shared/schemas/users.ts";
+import type { UserSort } from "../../../shared/schemas/user-list.ts";
 import { useDir } from "../../components/use-dir.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { SearchIcon } from "./admin-icons.tsx";

@@ -1,10 +1,6 @@
 import { z } from "zod";
-import {
-	userCreateSchema,
-	userIdParamsSchema,
-	userListQuerySchema,
-	userUpdateSchema,
-} from "../../../shared/schemas/users.ts";
+import { userListQuerySchema } from "../../../shared/schemas/user-list.ts";
+import { userCreateSchema, userIdParamsSchema, userUpdateSchema } from "../../../shared/schemas/users.ts";
 import { createUser, deleteUser, getUser, listUsers, resendInvitation, updateUser } from "../../services/users.ts";
 import { adminProcedure, router } from "../init.ts";
 

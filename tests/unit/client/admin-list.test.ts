@@ -9,7 +9,7 @@ import {
 	withListChange,
 } from "../../../client/features/admin/list-params.ts";
 import { addUserDefaults, addUserFormSchema, addUserInput } from "../../../client/features/admin/user-form-schemas.ts";
-import { userListQuerySchema } from "../../../shared/schemas/users.ts";
+import { userListQuerySchema } from "../../../shared/schemas/user-list.ts";
 
 const url = (query: string) => new URLSearchParams(query);
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { users } from "../../../server/db/schema.ts";
 import { userOrder, userSearch, walkIsCheaper } from "../../../server/services/user-search.ts";
 import { listUsers } from "../../../server/services/users.ts";
-import { userListQuerySchema, userSorts } from "../../../shared/schemas/users.ts";
+import { userListQuerySchema, userSorts } from "../../../shared/schemas/user-list.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 
 const FIRST = ["Ada", "Bob", "Chloé", "Dmitri", "Émile", "Fatima", "Grace", "Hugo"];
