@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, ne, sql } from "drizzle-orm";
+import { and, count, eq, ne } from "drizzle-orm";
 import type { UserListQuery } from "../../shared/schemas/user-list.ts";
 import type {
 	SignupInput,
@@ -19,7 +19,7 @@ import { INVITATION_SENT, issueInvitation, mailInvitation } from "./invitations.
 import { clearFailedLogins } from "./login-throttle.ts";
 import { type Authenticated, assertSessionLive, requireRecentAuth, revokeUserSessions } from "./sessions.ts";
 import { removeUserFiles } from "./user-files.ts";
-import { userOrder, userSearch, walkIsCheaper } from "./user-search.ts";
+import { userOrder, userSearch } from "./user-search.ts";
 
 export const toUserPublic = (row: UserRow): UserPublic => ({
 	id: row.id,
@@ -118,26 +118,18 @@ export async function signup(deps: ServiceDeps, input: SignupInput, meta: Reques
  * Without a search or filter it is everyone, newest first, as it always was.
  */
 export function listUsers({ db }: ServiceDeps, query: UserListQuery): UsersPublic {
-	const filters = [
+	const where = and(
 		query.role === undefined ? undefined : eq(users.isSuperuser, query.role === "superuser"),
 		query.status === undefined ? undefined : eq(users.isActive, query.status === "active"),
 		query.verified === undefined ? undefined : eq(users.emailVerified, query.verified),
-	];
-	const search = query.q === undefined ? undefined : userSearch(query.q);
-	const matching = and(...filters, search?.matches);
-	const countAlone = filters.every((filter) => filter === undefined) ? search?.countAlone : undefined;
-	const total =
-		(countAlone === undefined
-			? db.select({ value: count() }).from(users).where(matching).get()?.value
-			: db.get<{ value: number }>(sql`SELECT ${countAlone} AS value`).value) ?? 0;
+		query.q === undefined ? undefined : userSearch(db, query.q).matches,
+	);
+	const total = db.select({ value: count() }).from(users).where(where).get()?.value ?? 0;
 	if (total === 0 || query.skip >= total) return { data: [], count: total };
-	// A search matching much of the table: test rows down the sort order until the page is full.
-	const everyone = () => db.select({ value: count() }).from(users).get()?.value ?? 0;
-	const walk = search !== undefined && walkIsCheaper(search, total, everyone(), query.skip + query.limit);
 	const rows = db
 		.select()
 		.from(users)
-		.where(walk ? and(...filters, search?.perRow) : matching)
+		.where(where)
 		.orderBy(...userOrder(query.sort))
 		.limit(query.limit)
 		.offset(query.skip)
