@@ -40,6 +40,7 @@ export const errorTexts = {
 	EMAIL_ALREADY_VERIFIED: "Email already verified",
 	/** A verification or "this wasn't me" link that is unknown, used or expired (the reset link's wording). */
 	INVALID_EMAIL_TOKEN: "Invalid token",
+	USER_HAS_PASSWORD: "The user has already set a password",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;

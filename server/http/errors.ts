@@ -38,4 +38,5 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	EMAIL_NOT_VERIFIED: { status: 400, code: "BAD_REQUEST" },
 	EMAIL_ALREADY_VERIFIED: { status: 400, code: "BAD_REQUEST" },
 	INVALID_EMAIL_TOKEN: { status: 400, code: "BAD_REQUEST" },
+	USER_HAS_PASSWORD: { status: 409, code: "CONFLICT" },
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, eq, ne } from "drizzle-orm";
+import type { UserListQuery } from "../../shared/schemas/user-list.ts";
 import type {
-	ListQuery,
 	SignupInput,
 	UserCreateInput,
 	UserPublic,
@@ -12,17 +12,19 @@ import type {
 import { resetTokens, type UserRow, users } from "../db/schema.ts";
 import { atomically } from "../db/transaction.ts";
 import { type DomainError, fail } from "../domain/errors.ts";
-import { hashKeys } from "../lib/passwords.ts";
+import { hashKeys, NO_PASSWORD } from "../lib/passwords.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { addressReserved, dropAccountTokens } from "./account-tokens.ts";
 import { type AuditRecord, recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { ownEmailChangeMails } from "./email-change.ts";
 import { automaticVerificationMail } from "./email-verification.ts";
+import { INVITATION_SENT, issueInvitation, mailInvitation } from "./invitations.ts";
 import { clearFailedLogins } from "./login-throttle.ts";
 import { sendNotice } from "./notices.ts";
 import { type Authenticated, assertSessionLive, requireRecentAuth, revokeUserSessions } from "./sessions.ts";
 import { removeUserFiles } from "./user-files.ts";
+import { userOrder, userSearch } from "./user-search.ts";
 
 export const toUserPublic = (row: UserRow): UserPublic => ({
 	id: row.id,
@@ -48,7 +50,8 @@ const emailTakenByOther = (deps: ServiceDeps, email: string, userId?: string) =>
 type NewUser = {
 	email: string;
 	fullName?: string | null;
-	password: string;
+	/** null: no usable password yet (an invitation); a login then fails as a wrong password does. */
+	password: string | null;
 	isActive: boolean;
 	isSuperuser: boolean;
 	/** Users made by an admin, the CLI or at first start count as verified; sign-ups prove it by a link. */
@@ -68,7 +71,10 @@ export async function insertUser(
 	options: { requestId?: string; recheck?: () => void; afterInsert?: (row: UserRow) => void } = {},
 ): Promise<UserRow> {
 	if (emailTakenByOther(deps, user.email)) fail(takenReason);
-	const hashedPassword = await deps.passwords.hash(user.password, hashKeys(user.email, options.requestId));
+	const hashedPassword =
+		user.password === null
+			? NO_PASSWORD
+			: await deps.passwords.hash(user.password, hashKeys(user.email, options.requestId));
 	const row: UserRow = {
 		id: randomUUID(),
 		email: user.email.toLowerCase(),
@@ -120,31 +126,52 @@ export async function signup(deps: ServiceDeps, input: SignupInput, meta: Reques
 	return toUserPublic(row);
 }
 
-export function listUsers({ db }: ServiceDeps, query: ListQuery): UsersPublic {
+/**
+ * A page of users, searched, filtered and sorted; `count` counts every row that matches.
+ * Without a search or filter it is everyone, newest first, as it always was.
+ */
+export function listUsers({ db }: ServiceDeps, query: UserListQuery): UsersPublic {
+	const where = and(
+		query.role === undefined ? undefined : eq(users.isSuperuser, query.role === "superuser"),
+		query.status === undefined ? undefined : eq(users.isActive, query.status === "active"),
+		query.verified === undefined ? undefined : eq(users.emailVerified, query.verified),
+		query.q === undefined ? undefined : userSearch(db, query.q).matches,
+	);
+	const total = db.select({ value: count() }).from(users).where(where).get()?.value ?? 0;
+	if (total === 0 || query.skip >= total) return { data: [], count: total };
 	const rows = db
 		.select()
 		.from(users)
-		.orderBy(desc(users.createdAt), desc(sql`rowid`))
+		.where(where)
+		.orderBy(...userOrder(query.sort))
 		.limit(query.limit)
 		.offset(query.skip)
 		.all();
-	const total = db.select({ value: count() }).from(users).get()?.value ?? 0;
 	return { data: rows.map(toUserPublic), count: total };
 }
 
-/** An admin's new user; the admin must still be one when the row is written (the hash takes a while). */
+/**
+ * An admin's new user; the admin must still be one when the row is written (the hash
+ * takes a while). With `invite`, the user has no password yet and is e-mailed a link to
+ * choose one, in the admin's language.
+ */
 export async function createUser(
 	deps: ServiceDeps,
 	actor: Authenticated,
 	input: UserCreateInput,
 	meta?: RequestMeta,
+	acceptLanguage?: string,
 ): Promise<UserPublic> {
+	const invite = input.invite === true;
+	const password = invite ? null : input.password;
+	if (password === undefined) throw new Error("userCreateSchema requires a password or an invitation");
+	let invitation: string | undefined;
 	const row = await insertUser(
 		deps,
 		{
 			email: input.email,
 			fullName: input.full_name,
-			password: input.password,
+			password,
 			isActive: input.is_active,
 			isSuperuser: input.is_superuser,
 			emailVerified: true,
@@ -153,17 +180,42 @@ export async function createUser(
 		{
 			requestId: meta?.requestId,
 			recheck: () => assertStillSuperuser(deps, actor),
-			afterInsert: (user) =>
+			afterInsert: (user) => {
 				recordAudit(deps, {
 					action: "admin.user_create",
 					actor: actor.user,
 					subject: user,
 					meta,
-					details: { is_superuser: user.isSuperuser, is_active: user.isActive },
-				}),
+					details: { is_superuser: user.isSuperuser, is_active: user.isActive, invited: invite },
+				});
+				if (invite) invitation = issueInvitation(deps, actor.user, user, meta, false);
+			},
 		},
 	);
+	if (invitation !== undefined) mailInvitation(deps, row, invitation, acceptLanguage);
 	return toUserPublic(row);
+}
+
+/**
+ * Sends a user who has not chosen a password yet a new invitation; the older link dies.
+ * A user with a password is refused: a link to replace it is theirs to ask for
+ * (password recovery), not an admin's to send.
+ */
+export function resendInvitation(
+	deps: ServiceDeps,
+	actor: Authenticated,
+	userId: string,
+	acceptLanguage: string | undefined,
+	meta?: RequestMeta,
+): { message: string } {
+	const { user, token } = atomically(deps, () => {
+		assertStillSuperuser(deps, actor);
+		const target = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
+		if (target.hashedPassword !== NO_PASSWORD) fail("USER_HAS_PASSWORD");
+		return { user: target, token: issueInvitation(deps, actor.user, target, meta, true) };
+	});
+	mailInvitation(deps, user, token, acceptLanguage);
+	return INVITATION_SENT;
 }
 
 /** Inside a write's transaction: the acting admin's session is live and they are still a superuser. */

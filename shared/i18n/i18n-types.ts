@@ -568,6 +568,22 @@ type RootTranslation = {
 		 * M​u​s​t​ ​b​e​ ​a​n​ ​I​S​O​ ​8​6​0​1​ ​d​a​t​e​,​ ​o​r​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e
 		 */
 		dateTimeInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​s​u​p​e​r​u​s​e​r​ ​o​r​ ​u​s​e​r
+		 */
+		roleInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​a​c​t​i​v​e​ ​o​r​ ​i​n​a​c​t​i​v​e
+		 */
+		statusInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​c​r​e​a​t​e​d​_​a​t​,​ ​e​m​a​i​l​ ​o​r​ ​f​u​l​l​_​n​a​m​e​,​ ​w​i​t​h​ ​a​ ​l​e​a​d​i​n​g​ ​-​ ​f​o​r​ ​d​e​s​c​e​n​d​i​n​g
+		 */
+		sortInvalid: string
+		/**
+		 * S​e​n​d​ ​e​i​t​h​e​r​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​,​ ​n​o​t​ ​b​o​t​h
+		 */
+		inviteWithPassword: string
 	}
 	forms: {
 		/**
@@ -804,6 +820,10 @@ type RootTranslation = {
 			 * I​n​v​a​l​i​d​ ​t​o​k​e​n
 			 */
 			INVALID_EMAIL_TOKEN: string
+			/**
+			 * T​h​e​ ​u​s​e​r​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​s​e​t​ ​a​ ​p​a​s​s​w​o​r​d
+			 */
+			USER_HAS_PASSWORD: string
 		}
 	}
 	tasks: {
@@ -1174,6 +1194,10 @@ type RootTranslation = {
 			 * A​c​t​i​o​n​s
 			 */
 			actions: string
+			/**
+			 * C​r​e​a​t​e​d
+			 */
+			created: string
 		}
 		/**
 		 * Y​o​u
@@ -1229,6 +1253,10 @@ type RootTranslation = {
 			 * D​e​l​e​t​e​ ​U​s​e​r
 			 */
 			'delete': string
+			/**
+			 * R​e​s​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
+			 */
+			resendInvitation: string
 		}
 		form: {
 			/**
@@ -1287,6 +1315,14 @@ type RootTranslation = {
 			 * C​a​n​c​e​l
 			 */
 			cancel: string
+			/**
+			 * S​e​n​d​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​i​n​s​t​e​a​d​ ​o​f​ ​s​e​t​t​i​n​g​ ​a​ ​p​a​s​s​w​o​r​d
+			 */
+			invite: string
+			/**
+			 * T​h​e​ ​u​s​e​r​ ​g​e​t​s​ ​a​n​ ​e​-​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​t​h​e​i​r​ ​p​a​s​s​w​o​r​d​,​ ​v​a​l​i​d​ ​7​ ​d​a​y​s​.
+			 */
+			inviteHint: string
 		}
 		deleteDialog: {
 			/**
@@ -1319,6 +1355,115 @@ type RootTranslation = {
 		 * U​s​e​r​ ​d​e​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
 		 */
 		deleted: string
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		invited: RequiredParams<'email'>
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t​ ​a​g​a​i​n​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		invitationResent: RequiredParams<'email'>
+		/**
+		 * E​-​m​a​i​l​ ​v​e​r​i​f​i​e​d
+		 */
+		verified: string
+		search: {
+			/**
+			 * S​e​a​r​c​h​ ​u​s​e​r​s
+			 */
+			label: string
+			/**
+			 * S​e​a​r​c​h​ ​b​y​ ​n​a​m​e​ ​o​r​ ​e​-​m​a​i​l
+			 */
+			placeholder: string
+		}
+		filters: {
+			/**
+			 * F​i​l​t​e​r​ ​a​n​d​ ​s​o​r​t​ ​u​s​e​r​s
+			 */
+			label: string
+			/**
+			 * R​o​l​e
+			 */
+			role: string
+			/**
+			 * A​l​l​ ​r​o​l​e​s
+			 */
+			anyRole: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * A​l​l​ ​s​t​a​t​u​s​e​s
+			 */
+			anyStatus: string
+			/**
+			 * E​-​m​a​i​l
+			 */
+			verified: string
+			/**
+			 * A​n​y​ ​e​-​m​a​i​l
+			 */
+			anyVerified: string
+			/**
+			 * V​e​r​i​f​i​e​d
+			 */
+			verifiedOnly: string
+			/**
+			 * N​o​t​ ​v​e​r​i​f​i​e​d
+			 */
+			unverifiedOnly: string
+			/**
+			 * S​o​r​t​ ​b​y
+			 */
+			sort: string
+		}
+		sorts: {
+			/**
+			 * N​e​w​e​s​t​ ​f​i​r​s​t
+			 */
+			newest: string
+			/**
+			 * O​l​d​e​s​t​ ​f​i​r​s​t
+			 */
+			oldest: string
+			/**
+			 * N​a​m​e​,​ ​A​ ​t​o​ ​Z
+			 */
+			nameAz: string
+			/**
+			 * N​a​m​e​,​ ​Z​ ​t​o​ ​A
+			 */
+			nameZa: string
+			/**
+			 * E​-​m​a​i​l​,​ ​A​ ​t​o​ ​Z
+			 */
+			emailAz: string
+			/**
+			 * E​-​m​a​i​l​,​ ​Z​ ​t​o​ ​A
+			 */
+			emailZa: string
+		}
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
+		 * @param {number} count
+		 */
+		resultCount: RequiredParams<'count'>
+		/**
+		 * N​o​ ​u​s​e​r​s​ ​m​a​t​c​h
+		 */
+		noMatch: string
+		/**
+		 * N​o​b​o​d​y​ ​m​a​t​c​h​e​s​ ​t​h​i​s​ ​s​e​a​r​c​h​ ​a​n​d​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+		 */
+		noMatchHint: string
+		/**
+		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+		 */
+		clearFilters: string
 		pagination: {
 			/**
 			 * P​a​g​i​n​a​t​i​o​n
@@ -1448,6 +1593,29 @@ type RootTranslation = {
 				 */
 				askAdmin: string
 			}
+		}
+		invite: {
+			/**
+			 * S​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+			 */
+			subject: string
+			/**
+			 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​h​a​s​ ​c​r​e​a​t​e​d​ ​a​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​f​o​r​ ​y​o​u​.​ ​Y​o​u​ ​w​i​l​l​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​{​e​m​a​i​l​}​.
+			 * @param {string} email
+			 */
+			intro: RequiredParams<'email'>
+			/**
+			 * C​h​o​o​s​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​s​t​a​r​t​ ​u​s​i​n​g​ ​i​t​.
+			 */
+			choose: string
+			/**
+			 * S​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+			 */
+			button: string
+			/**
+			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​:​ ​w​i​t​h​o​u​t​ ​a​ ​p​a​s​s​w​o​r​d​,​ ​n​o​b​o​d​y​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​t​o​ ​t​h​e​ ​a​c​c​o​u​n​t​.
+			 */
+			ignore: string
 		}
 	}
 	audit: {
@@ -2568,6 +2736,22 @@ export type TranslationFunctions = {
 		 * Must be an ISO 8601 date, or date and time
 		 */
 		dateTimeInvalid: () => LocalizedString
+		/**
+		 * Must be superuser or user
+		 */
+		roleInvalid: () => LocalizedString
+		/**
+		 * Must be active or inactive
+		 */
+		statusInvalid: () => LocalizedString
+		/**
+		 * Must be created_at, email or full_name, with a leading - for descending
+		 */
+		sortInvalid: () => LocalizedString
+		/**
+		 * Send either a password or an invitation, not both
+		 */
+		inviteWithPassword: () => LocalizedString
 	}
 	forms: {
 		/**
@@ -2801,6 +2985,10 @@ export type TranslationFunctions = {
 			 * Invalid token
 			 */
 			INVALID_EMAIL_TOKEN: () => LocalizedString
+			/**
+			 * The user has already set a password
+			 */
+			USER_HAS_PASSWORD: () => LocalizedString
 		}
 	}
 	tasks: {
@@ -3167,6 +3355,10 @@ export type TranslationFunctions = {
 			 * Actions
 			 */
 			actions: () => LocalizedString
+			/**
+			 * Created
+			 */
+			created: () => LocalizedString
 		}
 		/**
 		 * You
@@ -3221,6 +3413,10 @@ export type TranslationFunctions = {
 			 * Delete User
 			 */
 			'delete': () => LocalizedString
+			/**
+			 * Resend invitation
+			 */
+			resendInvitation: () => LocalizedString
 		}
 		form: {
 			/**
@@ -3279,6 +3475,14 @@ export type TranslationFunctions = {
 			 * Cancel
 			 */
 			cancel: () => LocalizedString
+			/**
+			 * Send an invitation instead of setting a password
+			 */
+			invite: () => LocalizedString
+			/**
+			 * The user gets an e-mail with a link to choose their password, valid 7 days.
+			 */
+			inviteHint: () => LocalizedString
 		}
 		deleteDialog: {
 			/**
@@ -3310,6 +3514,112 @@ export type TranslationFunctions = {
 		 * User deleted successfully.
 		 */
 		deleted: () => LocalizedString
+		/**
+		 * Invitation sent to {email}.
+		 */
+		invited: (arg: { email: string }) => LocalizedString
+		/**
+		 * Invitation sent again to {email}.
+		 */
+		invitationResent: (arg: { email: string }) => LocalizedString
+		/**
+		 * E-mail verified
+		 */
+		verified: () => LocalizedString
+		search: {
+			/**
+			 * Search users
+			 */
+			label: () => LocalizedString
+			/**
+			 * Search by name or e-mail
+			 */
+			placeholder: () => LocalizedString
+		}
+		filters: {
+			/**
+			 * Filter and sort users
+			 */
+			label: () => LocalizedString
+			/**
+			 * Role
+			 */
+			role: () => LocalizedString
+			/**
+			 * All roles
+			 */
+			anyRole: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * All statuses
+			 */
+			anyStatus: () => LocalizedString
+			/**
+			 * E-mail
+			 */
+			verified: () => LocalizedString
+			/**
+			 * Any e-mail
+			 */
+			anyVerified: () => LocalizedString
+			/**
+			 * Verified
+			 */
+			verifiedOnly: () => LocalizedString
+			/**
+			 * Not verified
+			 */
+			unverifiedOnly: () => LocalizedString
+			/**
+			 * Sort by
+			 */
+			sort: () => LocalizedString
+		}
+		sorts: {
+			/**
+			 * Newest first
+			 */
+			newest: () => LocalizedString
+			/**
+			 * Oldest first
+			 */
+			oldest: () => LocalizedString
+			/**
+			 * Name, A to Z
+			 */
+			nameAz: () => LocalizedString
+			/**
+			 * Name, Z to A
+			 */
+			nameZa: () => LocalizedString
+			/**
+			 * E-mail, A to Z
+			 */
+			emailAz: () => LocalizedString
+			/**
+			 * E-mail, Z to A
+			 */
+			emailZa: () => LocalizedString
+		}
+		/**
+		 * {count} {{user|users}}
+		 */
+		resultCount: (arg: { count: number }) => LocalizedString
+		/**
+		 * No users match
+		 */
+		noMatch: () => LocalizedString
+		/**
+		 * Nobody matches this search and these filters.
+		 */
+		noMatchHint: () => LocalizedString
+		/**
+		 * Clear filters
+		 */
+		clearFilters: () => LocalizedString
 		pagination: {
 			/**
 			 * Pagination
@@ -3431,6 +3741,28 @@ export type TranslationFunctions = {
 				 */
 				askAdmin: () => LocalizedString
 			}
+		}
+		invite: {
+			/**
+			 * Set your password
+			 */
+			subject: () => LocalizedString
+			/**
+			 * An administrator has created a Portico account for you. You will sign in with {email}.
+			 */
+			intro: (arg: { email: string }) => LocalizedString
+			/**
+			 * Choose your password to start using it.
+			 */
+			choose: () => LocalizedString
+			/**
+			 * Set your password
+			 */
+			button: () => LocalizedString
+			/**
+			 * If you did not expect this invitation, you can ignore this e-mail: without a password, nobody can sign in to the account.
+			 */
+			ignore: () => LocalizedString
 		}
 	}
 	audit: {

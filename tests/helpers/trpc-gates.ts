@@ -48,4 +48,5 @@ export const PROCEDURE_GATES = {
 	"admin.sessions": "admin",
 	"admin.revokeSessions": "admin",
 	"audit.list": "admin",
+	"admin.invite": "admin",
 } as const satisfies Record<ProcedurePath, Gate>;

@@ -6,13 +6,15 @@ import { useI18n } from "../../i18n/index.tsx";
 import { displayName } from "../../lib/display-name.ts";
 import { UserSessionsDialog } from "../sessions/user-sessions-dialog.tsx";
 
-type Props = {
-	user: UserPublic;
-	disabled: boolean;
-	onEdit: () => void;
-	onToggleActive: () => void;
-	onDelete: () => void;
+/** What a row's menu can do to its user. */
+export type UserActions = {
+	onEdit: (user: UserPublic) => void;
+	onToggleActive: (user: UserPublic) => void;
+	onResendInvitation: (user: UserPublic) => void;
+	onDelete: (user: UserPublic) => void;
 };
+
+type Props = { user: UserPublic; disabled: boolean; actions: UserActions };
 
 function DotsIcon() {
 	return (
@@ -24,8 +26,8 @@ function DotsIcon() {
 	);
 }
 
-/** Edit, Activate/Deactivate, Sessions and Delete for one row; disabled on the admin's own row. */
-export function UserActionsMenu({ user, disabled, onEdit, onToggleActive, onDelete }: Props) {
+/** Edit, Activate/Deactivate, Sessions, Resend invitation and Delete for one row; disabled on the admin's own row. */
+export function UserActionsMenu({ user, disabled, actions }: Props) {
 	const { LL } = useI18n();
 	const t = LL.admin.menu;
 	const dir = useDir();
@@ -47,13 +49,15 @@ export function UserActionsMenu({ user, disabled, onEdit, onToggleActive, onDele
 				</IconButton>
 			</DropdownMenu.Trigger>
 			<DropdownMenu.Content align="end">
-				<DropdownMenu.Item onSelect={onEdit}>{t.edit()}</DropdownMenu.Item>
-				<DropdownMenu.Item onSelect={onToggleActive}>
+				<DropdownMenu.Item onSelect={() => actions.onEdit(user)}>{t.edit()}</DropdownMenu.Item>
+				<DropdownMenu.Item onSelect={() => actions.onToggleActive(user)}>
 					{user.is_active ? t.deactivate() : t.activate()}
 				</DropdownMenu.Item>
 				<DropdownMenu.Item onSelect={() => setShowSessions(true)}>{LL.sessions.admin.menu()}</DropdownMenu.Item>
+				{/* Offered to everyone: the list does not say who has chosen a password; the server refuses those who have. */}
+				<DropdownMenu.Item onSelect={() => actions.onResendInvitation(user)}>{t.resendInvitation()}</DropdownMenu.Item>
 				<DropdownMenu.Separator />
-				<DropdownMenu.Item color="red" onSelect={onDelete}>
+				<DropdownMenu.Item color="red" onSelect={() => actions.onDelete(user)}>
 					{t.delete()}
 				</DropdownMenu.Item>
 			</DropdownMenu.Content>

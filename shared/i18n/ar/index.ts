@@ -147,6 +147,10 @@ const ar = {
 		unknownField: "حقل غير معروف",
 		auditActionInvalid: "يجب أن يكون إجراءً واحدًا أو أكثر من إجراءات سجل التدقيق",
 		dateTimeInvalid: "يجب أن يكون تاريخًا، أو تاريخًا ووقتًا، بصيغة ISO 8601",
+		roleInvalid: "يجب أن يكون superuser أو user",
+		statusInvalid: "يجب أن يكون active أو inactive",
+		sortInvalid: "يجب أن يكون created_at أو email أو full_name، مع - في البداية للترتيب التنازلي",
+		inviteWithPassword: "أرسل كلمة مرور أو دعوة، وليس كليهما",
 	},
 	forms: {
 		required: "هذا الحقل مطلوب",
@@ -209,6 +213,7 @@ const ar = {
 			EMAIL_NOT_VERIFIED: "البريد الإلكتروني غير مؤكَّد",
 			EMAIL_ALREADY_VERIFIED: "البريد الإلكتروني مؤكَّد بالفعل",
 			INVALID_EMAIL_TOKEN: "رمز غير صالح",
+			USER_HAS_PASSWORD: "لقد عيّن المستخدم كلمة مرور بالفعل",
 		},
 	},
 	tasks: {

@@ -39,4 +39,12 @@ export const mail = {
 			askAdmin: "If you did not expect this change, contact your administrator.",
 		},
 	},
+	invite: {
+		subject: "Set your password",
+		intro: "An administrator has created a Portico account for you. You will sign in with {email:string}.",
+		choose: "Choose your password to start using it.",
+		button: "Set your password",
+		ignore:
+			"If you did not expect this invitation, you can ignore this e-mail: without a password, nobody can sign in to the account.",
+	},
 };

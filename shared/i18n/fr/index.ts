@@ -148,6 +148,10 @@ const fr = {
 		unknownField: "Champ inconnu",
 		auditActionInvalid: "Doit être une ou plusieurs actions du journal d'audit",
 		dateTimeInvalid: "Doit être une date, ou une date et une heure, au format ISO 8601",
+		roleInvalid: "Doit être superuser ou user",
+		statusInvalid: "Doit être active ou inactive",
+		sortInvalid: "Doit être created_at, email ou full_name, précédé d'un - pour l'ordre décroissant",
+		inviteWithPassword: "Envoyez soit un mot de passe, soit une invitation, pas les deux",
 	},
 	forms: {
 		required: "Ce champ est obligatoire",
@@ -210,6 +214,7 @@ const fr = {
 			EMAIL_NOT_VERIFIED: "E-mail non vérifié",
 			EMAIL_ALREADY_VERIFIED: "E-mail déjà vérifié",
 			INVALID_EMAIL_TOKEN: "Jeton invalide",
+			USER_HAS_PASSWORD: "L'utilisateur a déjà choisi un mot de passe",
 		},
 	},
 	tasks: {

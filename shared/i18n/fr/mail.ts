@@ -39,4 +39,12 @@ export const mail = {
 			askAdmin: "Si vous ne vous attendiez pas à ce changement, contactez votre administrateur.",
 		},
 	},
+	invite: {
+		subject: "Choisissez votre mot de passe",
+		intro: "Un administrateur vous a créé un compte Portico. Vous vous connecterez avec {email}.",
+		choose: "Choisissez votre mot de passe pour commencer à l'utiliser.",
+		button: "Choisir mon mot de passe",
+		ignore:
+			"Si vous n'attendiez pas cette invitation, ignorez cet e-mail : sans mot de passe, personne ne peut se connecter au compte.",
+	},
 } satisfies Translation["mail"];

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { users } from "../../../server/db/schema.ts";
+import { NO_PASSWORD } from "../../../server/lib/passwords.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { API } from "../../helpers/http.ts";
 import { makePng } from "../../helpers/images.ts";
@@ -152,6 +154,11 @@ const rows: Row[] = [
 		expect: admin,
 		request: (w) => ({ url: `/users/${w.subject.id}`, payload: { full_name: "By Admin" } }),
 	},
+	{
+		route: "POST /users/{user_id}/invite",
+		expect: admin,
+		request: (w) => ({ url: `/users/${invitedUser(w)}/invite` }),
+	},
 	{ route: "DELETE /users/{user_id}", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}` }) },
 	{ route: "GET /audit/", expect: admin, request: (w) => ({ url: `/audit/?subject_id=${w.subject.id}` }) },
 	{ route: "GET /audit/export.csv", expect: admin, request: () => ({ url: "/audit/export.csv?action=auth.login" }) },
@@ -205,6 +212,21 @@ const extraRows: Row[] = [
 	{ route: "GET /locales/{lng}/{ns}.json", expect: 200, request: () => ({ url: "/locales/fr/translation.json" }) },
 	{ route: "GET /api/v1/openapi.json", expect: 200, request: () => ({}) },
 ];
+
+/** A user who was invited and has not chosen a password yet: the one a re-sent invitation is for. */
+function invitedUser(w: World): string {
+	const id = randomUUID();
+	w.app.deps.db
+		.insert(users)
+		.values({
+			id,
+			email: `invited-${w.unique}@example.com`,
+			hashedPassword: NO_PASSWORD,
+			createdAt: w.app.deps.clock(),
+		})
+		.run();
+	return id;
+}
 
 const fileOf = (w: World) => (w.subject === w.user ? w.files.user : w.files.target);
 
