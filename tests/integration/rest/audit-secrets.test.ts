@@ -220,6 +220,14 @@ describe("no secret ever reaches an audit row", () => {
 		secrets.harvest(test);
 		ok(await api(app, "DELETE", `/users/${created.id}`, { headers: admin.headers }));
 
+		// An administrator invites a user, who sets a password with the e-mailed link.
+		ok(await api(app, "POST", "/users/", { headers: admin.headers, body: { email: "di@example.com", invite: true } }));
+		await settled(app);
+		secrets.harvest(test);
+		const invitation = secrets.add("invitation link token", resetTokenFromOutbox(test, "di@example.com"));
+		const chosen = secrets.add("an invited user's password", "invited-user-Passw0rd");
+		ok(await api(app, "POST", "/reset-password/", { body: { token: invitation, new_password: chosen } }));
+
 		// A user deletes their own account.
 		const own = secrets.add("a leaving user's password", "leaving-user-Passw0rd");
 		ok(await api(app, "POST", "/users/signup", { body: { email: "cy@example.com", password: own } }));

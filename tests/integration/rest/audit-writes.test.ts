@@ -271,6 +271,23 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 		},
 		changed: () => count(test, "SELECT count(*) AS n FROM users WHERE email = 'ops@example.com'") === 1,
 	}),
+	"admin.user_invite": async (test) => {
+		const admin = await seedAdmin(test.app);
+		return {
+			act: () =>
+				status(
+					api(test.app, "POST", "/users/", {
+						headers: admin.headers,
+						body: { email: "invited@example.com", invite: true },
+					}),
+				),
+			changed: () =>
+				count(
+					test,
+					"SELECT count(*) AS n FROM reset_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = 'invited@example.com'",
+				) === 1,
+		};
+	},
 	"admin.user_update": async (test) => {
 		const admin = await seedAdmin(test.app);
 		const user = await seedUser(test.app);
