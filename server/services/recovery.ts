@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Locales } from "../../shared/i18n/i18n-types.ts";
 import type { ResetPasswordInput } from "../../shared/schemas/auth.ts";
-import { resetTokens, type UserRow } from "../db/schema.ts";
+import { resetTokens, type UserRow, users } from "../db/schema.ts";
 import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
 import { hashKeys } from "../lib/passwords.ts";
@@ -92,6 +92,9 @@ export async function resetPassword(
 			return fail("INVALID_RESET_TOKEN");
 		if (!now.isActive) fail("INACTIVE_USER");
 		setPassword(deps, now, hashedPassword);
+		// The link reached this very address (an e-mail change kills reset links): it is proved,
+		// so an invited user who sets a password by the invitation is not asked to verify.
+		if (!now.emailVerified) deps.db.update(users).set({ emailVerified: true }).where(eq(users.id, now.id)).run();
 		recordAudit(deps, { action: "password.reset", subject: now, meta, details: { by: "link" } });
 	});
 	sendNotice(deps, user, { kind: "passwordChanged" }, meta);

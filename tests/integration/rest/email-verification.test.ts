@@ -346,3 +346,16 @@ describe("PATCH /users/{id} email_verified", () => {
 		expect(verifiedFlag(app, user.email)).toBe(false);
 	});
 });
+
+describe("a password reset link", () => {
+	it("proves the address it reached: an unproved account is verified by setting a password through it", async () => {
+		const { app, smtp } = await smtpApp();
+		const user = await seedUser(app, { emailVerified: false });
+		expect((await api(app, "POST", `/password-recovery/${user.email}`)).statusCode).toBe(200);
+		const token = linkTokenOf(await nextMailTo(smtp, user.email), "/reset-password");
+		expect(verifiedFlag(app, user.email)).toBe(false);
+		const reset = await api(app, "POST", "/reset-password/", { body: { token, new_password: "a-new-password-9" } });
+		expect(reset.statusCode).toBe(200);
+		expect(verifiedFlag(app, user.email)).toBe(true);
+	});
+});
