@@ -13,9 +13,12 @@ import {
 	userUpdateSchema,
 } from "../../shared/schemas/users.ts";
 import { requestMeta } from "../http/session.ts";
+import * as adminUsers from "../services/admin-users.ts";
 import { changePassword } from "../services/auth.ts";
 import { listMyAuditEvents } from "../services/my-activity.ts";
-import * as users from "../services/users.ts";
+import * as ownAccount from "../services/own-account.ts";
+import { listUsers } from "../services/user-list.ts";
+import { toUserPublic } from "../services/user-records.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { authOf, type RouteModule } from "./types.ts";
 
@@ -42,7 +45,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 				response: { 200: usersPublicSchema },
 			},
 		},
-		async (request) => users.listUsers(deps, request.query),
+		async (request) => listUsers(deps, request.query),
 	);
 	app.post(
 		"/users/",
@@ -61,12 +64,18 @@ export const userRoutes: RouteModule = (app, deps) => {
 			},
 		},
 		async (request) =>
-			users.createUser(deps, authOf(request), request.body, requestMeta(request), request.headers["accept-language"]),
+			adminUsers.createUser(
+				deps,
+				authOf(request),
+				request.body,
+				requestMeta(request),
+				request.headers["accept-language"],
+			),
 	);
 	app.get(
 		"/users/me",
 		{ onRequest: user, schema: { tags, security, summary: "The current user", response: one } },
-		async (request) => users.toUserPublic(authOf(request).user),
+		async (request) => toUserPublic(authOf(request).user),
 	);
 	app.patch(
 		"/users/me",
@@ -75,7 +84,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 			config: { reasons: ["REAUTH_REQUIRED", "UPDATE_EMAIL_TAKEN", "USER_NOT_FOUND"] },
 			schema: { tags, security, summary: "Update own name or e-mail", body: userUpdateMeSchema, response: one },
 		},
-		async (request) => users.updateMe(deps, authOf(request), request.body, requestMeta(request)),
+		async (request) => ownAccount.updateMe(deps, authOf(request), request.body, requestMeta(request)),
 	);
 	app.delete(
 		"/users/me",
@@ -84,7 +93,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 			config: { reasons: ["SUPERUSER_SELF_DELETE", "REAUTH_REQUIRED"] },
 			schema: { tags, security, summary: "Delete own account", response: { 200: messageSchema } },
 		},
-		async (request) => users.deleteMe(deps, authOf(request), requestMeta(request)),
+		async (request) => ownAccount.deleteMe(deps, authOf(request), requestMeta(request)),
 	);
 	app.patch(
 		"/users/me/password",
@@ -121,7 +130,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 			config: { reasons: ["SIGNUP_EMAIL_TAKEN", "SIGNUP_DISABLED", "RATE_LIMITED"] },
 			schema: { tags, summary: "Create an account (no token is returned)", body: signupSchema, response: one },
 		},
-		async (request) => users.signup(deps, request.body, requestMeta(request)),
+		async (request) => ownAccount.signup(deps, request.body, requestMeta(request)),
 	);
 	app.get(
 		"/users/:user_id",
@@ -136,7 +145,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 				response: one,
 			},
 		},
-		async (request) => users.getUser(deps, authOf(request).user, request.params.user_id),
+		async (request) => adminUsers.getUser(deps, authOf(request).user, request.params.user_id),
 	);
 	app.patch(
 		"/users/:user_id",
@@ -153,7 +162,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 			},
 		},
 		async (request) =>
-			users.updateUser(deps, authOf(request), request.params.user_id, request.body, requestMeta(request)),
+			adminUsers.updateUser(deps, authOf(request), request.params.user_id, request.body, requestMeta(request)),
 	);
 	app.post(
 		"/users/:user_id/invite",
@@ -171,7 +180,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 			},
 		},
 		async (request) =>
-			users.resendInvitation(
+			adminUsers.resendInvitation(
 				deps,
 				authOf(request),
 				request.params.user_id,
@@ -192,6 +201,6 @@ export const userRoutes: RouteModule = (app, deps) => {
 				response: { 200: messageSchema },
 			},
 		},
-		async (request) => users.deleteUser(deps, authOf(request), request.params.user_id, requestMeta(request)),
+		async (request) => adminUsers.deleteUser(deps, authOf(request), request.params.user_id, requestMeta(request)),
 	);
 };

@@ -20,7 +20,7 @@ import {
 	revokeUserSessions,
 	rotateSession,
 } from "./sessions.ts";
-import { findUserByEmail, findUserById, setPassword } from "./users.ts";
+import { findUserByEmail, findUserById, setPassword } from "./user-records.ts";
 
 /**
  * Checks the password (or spends the same time on a dummy hash when the e-mail is

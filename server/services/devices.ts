@@ -7,7 +7,7 @@ import { fail } from "../domain/errors.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { type Authenticated, assertSessionLive } from "./sessions.ts";
-import { findUserById } from "./users.ts";
+import { findUserById } from "./user-records.ts";
 
 /**
  * The signed-in devices of an account: the owner lists and ends them, a superuser lists

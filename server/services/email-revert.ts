@@ -10,7 +10,7 @@ import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { resetEmailFor } from "./recovery.ts";
 import { revokeUserSessions } from "./sessions.ts";
-import { findUserByEmail, findUserById } from "./users.ts";
+import { findUserByEmail, findUserById } from "./user-records.ts";
 
 export const EMAIL_CHANGE_REVERTED = { message: "Email change reverted" };
 

@@ -12,7 +12,7 @@ import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { sendNotice } from "./notices.ts";
 import { issuePasswordToken, passwordLink } from "./password-tokens.ts";
-import { findUserByEmail, findUserById, setPassword } from "./users.ts";
+import { findUserByEmail, findUserById, setPassword } from "./user-records.ts";
 
 export const RECOVERY_SENT = { message: "Password recovery email sent" };
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { userListQuerySchema } from "../../../shared/schemas/user-list.ts";
 import { userCreateSchema, userIdParamsSchema, userUpdateSchema } from "../../../shared/schemas/users.ts";
+import { createUser, deleteUser, getUser, resendInvitation, updateUser } from "../../services/admin-users.ts";
 import { listUserSessions, revokeUserSessionsAsAdmin } from "../../services/devices.ts";
-import { createUser, deleteUser, getUser, listUsers, resendInvitation, updateUser } from "../../services/users.ts";
+import { listUsers } from "../../services/user-list.ts";
 import { adminProcedure, router } from "../init.ts";
 
 export const adminRouter = router({

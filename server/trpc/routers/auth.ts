@@ -12,8 +12,8 @@ import { clearSessionCookie, tokenReply } from "../../http/session.ts";
 import * as auth from "../../services/auth.ts";
 import { revertEmailChange } from "../../services/email-revert.ts";
 import { verifyEmail } from "../../services/email-verification.ts";
+import { signup } from "../../services/own-account.ts";
 import { requestPasswordRecovery, resetPassword } from "../../services/recovery.ts";
-import { signup } from "../../services/users.ts";
 import { protectedProcedure, publicProcedure, router } from "../init.ts";
 
 export const authRouter = router({

@@ -1,8 +1,9 @@
 import { listQuerySchema, updatePasswordSchema, userUpdateMeSchema } from "../../../shared/schemas/users.ts";
 import { changePassword } from "../../services/auth.ts";
-import { listMyAuditEvents } from "../../services/my-activity.ts";
 import { emailVerificationMode, resendVerification } from "../../services/email-verification.ts";
-import { deleteMe, toUserPublic, updateMe } from "../../services/users.ts";
+import { listMyAuditEvents } from "../../services/my-activity.ts";
+import { deleteMe, updateMe } from "../../services/own-account.ts";
+import { toUserPublic } from "../../services/user-records.ts";
 import { protectedProcedure, router } from "../init.ts";
 
 export const usersRouter = router({
