@@ -17,7 +17,13 @@ type Props = {
 /** An e-mail of a row, or "nobody" read out where there is none (an anonymous attempt, an operator's command). */
 function Person({ email }: { email: string | null }) {
 	const { LL } = useI18n();
-	if (email) return <bdi>{email}</bdi>;
+	// Its own left-to-right box: an address wrapped over two lines of an Arabic cell keeps its order.
+	if (email)
+		return (
+			<bdi dir="ltr" style={{ display: "inline-block" }}>
+				{email}
+			</bdi>
+		);
 	return (
 		<Text color="gray">
 			<span aria-hidden="true">—</span>
