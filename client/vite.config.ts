@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
+import { radixThemesCss } from "./styles/radix/plugin.ts";
 
 /**
  * /first-paint.js: client/first-paint.ts bundled into one classic script, so <head> can run
@@ -40,7 +41,12 @@ const serverUrl = `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
 
 export default defineConfig({
 	root: fileURLToPath(new URL(".", import.meta.url)),
-	plugins: [react(), firstPaintScript()],
+	plugins: [
+		react(),
+		firstPaintScript(),
+		// The palettes the app renders: teal accent, slate grays, and red, green, amber for states.
+		radixThemesCss({ colors: ["gray", "slate", "teal", "red", "green", "amber"] }),
+	],
 	build: {
 		outDir: "dist",
 		emptyOutDir: true,

@@ -1,0 +1,109 @@
+/**
+ * Radix Themes' CSS by the piece (issue 11: the login screen loaded all 59 KB of it).
+ *
+ * - `virtual:radix-themes/base.css`: the tokens of the app's colours, the base every page
+ *   needs (reset, layout, Text, theme-wide rules) and all utility classes. Utilities are
+ *   kept whole: Radix builds their names from props at run time (`md:rt-r-p-4`), so no
+ *   scan of our sources could prove one unused.
+ * - Every app module that imports components from "@radix-ui/themes" also imports the CSS
+ *   of exactly those components (and of what they render), so Vite puts each component's
+ *   CSS into the chunk of the screen that uses it.
+ * - Each piece sits in its own cascade layer, declared in Radix's own order by a <style>
+ *   at the top of index.html, before any stylesheet: a screen's CSS arriving later cannot
+ *   reorder the cascade, whatever chunk it lands in, and app.css (unlayered) always wins
+ *   over Radix, as it did when it came last. (Radix's rules are all one class deep, so
+ *   their order alone decided between them; the layers keep that order.)
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { Plugin } from "vite";
+import { unitsByExport } from "./component-units.ts";
+import { CORE, splitComponentsCss } from "./split-components.ts";
+import { tokensCss } from "./tokens.ts";
+
+const PREFIX = "virtual:radix-themes/";
+const RESOLVED = `\0${PREFIX}`;
+const BASE = `${PREFIX}base.css`;
+const unitModule = (unit: string) => `${PREFIX}unit/${layerId(unit)}.css`;
+
+/** `_internal/base-button.css` -> `base-button`: a CSS identifier for the unit's layer. */
+export const layerId = (unit: string) => unit.replace(/^_internal\//, "").replace(/\.css$/, "");
+
+/**
+ * The named imports of "@radix-ui/themes" in a module (`import { Button, type X, Flex as F }`
+ * and `export { Y } from`), type-only ones left out; null when a module imports the package
+ * some other way, whose components could not be told.
+ */
+export function importedComponents(code: string): string[] | null {
+	const names: string[] = [];
+	const from = /(import|export)\s+(type\s+)?([^;]*?)\s*from\s*["']@radix-ui\/themes["']/g;
+	for (const match of code.matchAll(from)) {
+		if (match[2]) continue;
+		const braces = match[3]!.match(/^\{([^}]*)\}$/s);
+		if (!braces) return null;
+		for (const specifier of braces[1]!.split(",")) {
+			const name = specifier
+				.trim()
+				.split(/\s+as\s+/)[0]!
+				.trim();
+			if (name && !name.startsWith("type ")) names.push(name);
+		}
+	}
+	// A side-effect or dynamic import of the package would slip past the pattern above.
+	if (/import\s*\(?\s*["']@radix-ui\/themes["']/.test(code)) return null;
+	return names;
+}
+
+export function radixThemesCss({ colors }: { colors: readonly string[] }): Plugin {
+	const packageDir = dirname(createRequire(import.meta.url).resolve("@radix-ui/themes/package.json"));
+	let units: Map<string, string> | undefined;
+	let byExport: Map<string, string[]> | undefined;
+	const load = () => {
+		units ??= splitComponentsCss({ packageDir });
+		byExport ??= unitsByExport(packageDir);
+		return { units, byExport };
+	};
+
+	return {
+		name: "portico-radix-themes-css",
+		enforce: "pre",
+		resolveId(id) {
+			return id.startsWith(PREFIX) ? `\0${id}` : null;
+		},
+		load(id) {
+			if (!id.startsWith(RESOLVED)) return null;
+			const { units } = load();
+			const name = id.slice(1);
+			if (name === BASE) {
+				const utilities = readFileSync(join(packageDir, "utilities.css"), "utf8");
+				return [
+					`@layer radix.tokens {\n${tokensCss(packageDir, colors)}\n}`,
+					`@layer radix.core {\n${units.get(CORE)}\n}`,
+					`@layer radix.utilities {\n${utilities}\n}`,
+				].join("\n");
+			}
+			const unit = [...units.keys()].find((candidate) => unitModule(candidate) === name);
+			if (!unit) this.error(`unknown Radix Themes stylesheet ${name}`);
+			return `@layer radix.${layerId(unit)} {\n${units.get(unit)}\n}\n`;
+		},
+		transformIndexHtml() {
+			const order = ["tokens", ...[...load().units.keys()].map(layerId), "utilities"];
+			const statement = `@layer ${order.map((layer) => `radix.${layer}`).join(",")};`;
+			return [{ tag: "style", children: statement, injectTo: "head-prepend" }];
+		},
+		transform(code, id) {
+			if (id.includes("/node_modules/") || id.startsWith("\0") || !/\.[jt]sx?$/.test(id)) return null;
+			if (!code.includes("@radix-ui/themes")) return null;
+			const names = importedComponents(code);
+			if (names === null)
+				this.error(`${id}: import Radix Themes components by name ({ Button }), so their CSS can come with them`);
+			const { units, byExport } = load();
+			const needed = new Set(names.flatMap((name) => byExport.get(name) ?? []));
+			const imports = [...needed].filter((unit) => units.has(unit)).map(unitModule);
+			if (imports.length === 0) return null;
+			// Appended, not prepended: the module's lines (and source map) stay where they are.
+			return { code: `${code}\n${imports.map((module) => `import "${module}";`).join("\n")}\n`, map: null };
+		},
+	};
+}
