@@ -3,13 +3,14 @@ import { Theme } from "@radix-ui/themes";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { createBrowserRouter, Outlet, RouterProvider } from "react-router-dom";
-import { Toaster } from "sonner";
 import { ErrorBoundary, RouteErrorFallback } from "./components/error-boundary.tsx";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
+import { Toaster } from "./components/toaster.tsx";
 import { PublicOnly } from "./features/auth/public-only.tsx";
 import { ReauthDialog } from "./features/session/reauth/reauth-dialog.tsx";
 import { SessionProvider } from "./features/session/session-provider.tsx";
 import { directionOf, I18nProvider, type Locales, useI18n } from "./i18n/index.tsx";
+import { watchFirstScreen } from "./lib/first-screen.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { useTheme } from "./lib/theme.ts";
 import { MAX_VISIBLE_TOASTS } from "./lib/toast.ts";
@@ -41,6 +42,7 @@ const router = createBrowserRouter([
 		],
 	},
 ]);
+watchFirstScreen(router);
 
 function ThemedApp() {
 	const { appearance } = useTheme();

@@ -2,24 +2,23 @@ import { type ReactNode, useCallback, useEffect } from "react";
 import TypesafeI18n, { useI18nContext } from "../../shared/i18n/i18n-react.tsx";
 import type { Locales, TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
 import { loadLocaleAsync } from "../../shared/i18n/i18n-util.async.ts";
+import { afterFirstScreen } from "../lib/first-screen.ts";
 import { detectLocale, directionOf, LANG_STORAGE_KEY, SUPPORTED_LOCALES } from "./detect.ts";
 
 export { directionOf, SUPPORTED_LOCALES } from "./detect.ts";
 export type { Locales, TranslationFunctions };
 
 /**
- * Loads the starting language before the first render; the other two follow once the page
- * is idle (all three are preloaded), so the login screen ships one dictionary
- * and a later switch does not wait.
+ * Loads the starting language before the first render. The other two are preloaded too, so
+ * a later switch does not wait, but strictly after the first screen is up and the browser
+ * idle: on a slow link they never compete with the first load.
  */
 export async function prepareI18n(): Promise<Locales> {
 	const locale = initialLocale();
 	await loadLocaleAsync(locale);
-	const preload = () => {
-		for (const other of SUPPORTED_LOCALES) if (other !== locale) void loadLocaleAsync(other);
-	};
-	if ("requestIdleCallback" in window) window.requestIdleCallback(preload, { timeout: 3000 });
-	else setTimeout(preload, 1500);
+	afterFirstScreen(() => {
+		for (const other of SUPPORTED_LOCALES) if (other !== locale) void loadLocaleAsync(other).catch(() => {});
+	});
 	return locale;
 }
 
