@@ -16,7 +16,13 @@ const FAST_3G = {
 export async function loginOnFast3G(baseUrl: string): Promise<{ usableMs: number; transferredKb: number }> {
 	const browser = await chromium.launch({
 		executablePath: "/usr/bin/chromium",
-		args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+		args: [
+			"--no-sandbox",
+			"--disable-gpu",
+			"--disable-background-networking",
+			"--disable-component-update",
+			"--disable-sync",
+		],
 	});
 	try {
 		const context = await browser.newContext();
@@ -43,5 +49,7 @@ export async function loginOnFast3G(baseUrl: string): Promise<{ usableMs: number
 if (process.argv[1]?.endsWith("fast3g.ts")) {
 	const url = process.argv[2] ?? "http://127.0.0.1:3000";
 	const result = await loginOnFast3G(url);
-	console.log(`/login usable on Fast 3G after ${result.usableMs} ms, ${result.transferredKb.toFixed(0)} KB transferred`);
+	console.log(
+		`/login usable on Fast 3G after ${result.usableMs} ms, ${result.transferredKb.toFixed(0)} KB transferred`,
+	);
 }

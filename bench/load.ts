@@ -23,7 +23,8 @@ const hasWrk = (() => {
 
 /** Which load generator measures; wrk (C, one thread) saturates a server that autocannon (Node) cannot. */
 export const loadTool = hasWrk ? "wrk" : "autocannon";
-export const wrkInstallHint = "apt-get install -y wrk   # then run `npm run bench` again for the figures the bars assume";
+export const wrkInstallHint =
+	"apt-get install -y wrk   # then run `npm run bench` again for the figures the bars assume";
 
 /** wrk's latency like "1.23ms", "456.00us", "1.02s", in milliseconds. */
 const toMs = (value: string) => {

@@ -35,6 +35,12 @@ export const errorTexts = {
 	NOT_FOUND: "Not Found",
 	SERVICE_UNAVAILABLE: "Service unavailable",
 	REAUTH_REQUIRED: "Please confirm your identity",
+	SESSION_NOT_FOUND: "Session not found",
+	EMAIL_NOT_VERIFIED: "Email not verified",
+	EMAIL_ALREADY_VERIFIED: "Email already verified",
+	/** A verification or "this wasn't me" link that is unknown, used or expired (the reset link's wording). */
+	INVALID_EMAIL_TOKEN: "Invalid token",
+	USER_HAS_PASSWORD: "The user has already set a password",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;

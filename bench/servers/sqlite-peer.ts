@@ -28,7 +28,9 @@ const app = Fastify({ logger: false });
 app.get("/users/me", async (request, reply) => {
 	const [id, secret] = (request.headers.authorization ?? "").slice(7).split(".");
 	const row = id ? (lookup.get(id) as Row | undefined) : undefined;
-	const hash = createHash("sha256").update(secret ?? "").digest();
+	const hash = createHash("sha256")
+		.update(secret ?? "")
+		.digest();
 	if (!row || !timingSafeEqual(hash, row.access_hash) || row.access_expires_at <= Date.now() || !row.is_active)
 		return reply.status(401).send({ detail: "Could not validate credentials" });
 	return {

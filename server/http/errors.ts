@@ -34,4 +34,9 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	NOT_FOUND: { status: 404, code: "NOT_FOUND" },
 	SERVICE_UNAVAILABLE: { status: 503, code: "INTERNAL_SERVER_ERROR" },
 	REAUTH_REQUIRED: { status: 403, code: "FORBIDDEN" },
+	SESSION_NOT_FOUND: { status: 404, code: "NOT_FOUND" },
+	EMAIL_NOT_VERIFIED: { status: 400, code: "BAD_REQUEST" },
+	EMAIL_ALREADY_VERIFIED: { status: 400, code: "BAD_REQUEST" },
+	INVALID_EMAIL_TOKEN: { status: 400, code: "BAD_REQUEST" },
+	USER_HAS_PASSWORD: { status: 409, code: "CONFLICT" },
 };

@@ -24,7 +24,7 @@ function accessTokenRoute(app: ZodApp, deps: ServiceDeps): void {
 		"/login/access-token",
 		{
 			preValidation: formBody,
-			config: { reasons: ["INCORRECT_LOGIN", "INACTIVE_USER", "RATE_LIMITED"] },
+			config: { reasons: ["INCORRECT_LOGIN", "INACTIVE_USER", "EMAIL_NOT_VERIFIED", "RATE_LIMITED"] },
 			schema: {
 				tags,
 				summary: "Log in with e-mail (as username) and password; returns a token pair",

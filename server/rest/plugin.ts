@@ -2,16 +2,29 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { depthLimited } from "../http/json-body.ts";
 import type { ServiceDeps } from "../services/deps.ts";
+import { auditRoutes } from "./audit.ts";
+import { emailLinkRoutes } from "./email-links.ts";
 import { loginRoutes } from "./login.ts";
 import { mediaRoutes } from "./media.ts";
 import { parseUrlEncodedForm } from "./multipart-form.ts";
 import { profileRoutes } from "./profile.ts";
 import { recoveryRoutes } from "./recovery.ts";
+import { sessionRoutes } from "./sessions.ts";
 import type { RouteModule } from "./types.ts";
 import { userRoutes } from "./users.ts";
 import { utilsRoutes } from "./utils.ts";
 
-const routeModules: RouteModule[] = [loginRoutes, userRoutes, utilsRoutes, profileRoutes, mediaRoutes, recoveryRoutes];
+const routeModules: RouteModule[] = [
+	loginRoutes,
+	userRoutes,
+	sessionRoutes,
+	utilsRoutes,
+	profileRoutes,
+	mediaRoutes,
+	recoveryRoutes,
+	auditRoutes,
+	emailLinkRoutes,
+];
 
 /** The FastAPI-compatible API, mounted at /api/v1. */
 export const restPlugin: FastifyPluginAsync<{ deps: ServiceDeps }> = async (scope, { deps }) => {

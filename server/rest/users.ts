@@ -1,3 +1,5 @@
+import { auditEventsSchema } from "../../shared/schemas/audit.ts";
+import { userListQuerySchema } from "../../shared/schemas/user-list.ts";
 import {
 	listQuerySchema,
 	messageSchema,
@@ -12,6 +14,7 @@ import {
 } from "../../shared/schemas/users.ts";
 import { requestMeta } from "../http/session.ts";
 import { changePassword } from "../services/auth.ts";
+import { listMyAuditEvents } from "../services/my-activity.ts";
 import * as users from "../services/users.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { authOf, type RouteModule } from "./types.ts";
@@ -30,8 +33,12 @@ export const userRoutes: RouteModule = (app, deps) => {
 			schema: {
 				tags,
 				security,
-				summary: "List users, newest first",
-				querystring: listQuerySchema,
+				summary: "List users, newest first; search, filter and sort",
+				description:
+					"`q`: a case-insensitive substring of the e-mail or full name (`%` and `_` are plain characters). " +
+					"`role`, `status`, `verified`: filters. `sort`: `created_at`, `email` or `full_name`, with a leading `-` " +
+					"for descending (default `-created_at`). `count` counts every user that matches.",
+				querystring: userListQuerySchema,
 				response: { 200: usersPublicSchema },
 			},
 		},
@@ -42,9 +49,19 @@ export const userRoutes: RouteModule = (app, deps) => {
 		{
 			onRequest: superuser,
 			config: { reasons: ["CREATE_EMAIL_TAKEN"] },
-			schema: { tags, security, summary: "Create a user", body: userCreateSchema, response: one },
+			schema: {
+				tags,
+				security,
+				summary: "Create a user",
+				description:
+					"With `invite: true` and no password, the user gets no usable password and is e-mailed a " +
+					"`Set your password` link, valid 7 days, in the language of this request's Accept-Language.",
+				body: userCreateSchema,
+				response: one,
+			},
 		},
-		async (request) => users.createUser(deps, authOf(request), request.body, requestMeta(request)),
+		async (request) =>
+			users.createUser(deps, authOf(request), request.body, requestMeta(request), request.headers["accept-language"]),
 	);
 	app.get(
 		"/users/me",
@@ -83,6 +100,20 @@ export const userRoutes: RouteModule = (app, deps) => {
 			},
 		},
 		async (request) => changePassword(deps, authOf(request), request.body, requestMeta(request)),
+	);
+	app.get(
+		"/users/me/audit",
+		{
+			onRequest: user,
+			schema: {
+				tags,
+				security,
+				summary: "Security events about oneself, newest first",
+				querystring: listQuerySchema,
+				response: { 200: auditEventsSchema },
+			},
+		},
+		async (request) => listMyAuditEvents(deps, authOf(request), request.query),
 	);
 	app.post(
 		"/users/signup",
@@ -123,6 +154,30 @@ export const userRoutes: RouteModule = (app, deps) => {
 		},
 		async (request) =>
 			users.updateUser(deps, authOf(request), request.params.user_id, request.body, requestMeta(request)),
+	);
+	app.post(
+		"/users/:user_id/invite",
+		{
+			onRequest: superuser,
+			config: { reasons: ["USER_NOT_FOUND", "USER_HAS_PASSWORD"] },
+			schema: {
+				tags,
+				security,
+				summary: "Send an invitation again",
+				description:
+					"A new `Set your password` link for a user who has not chosen a password yet; the older link stops working.",
+				params: userIdParamsSchema,
+				response: { 200: messageSchema },
+			},
+		},
+		async (request) =>
+			users.resendInvitation(
+				deps,
+				authOf(request),
+				request.params.user_id,
+				request.headers["accept-language"],
+				requestMeta(request),
+			),
 	);
 	app.delete(
 		"/users/:user_id",

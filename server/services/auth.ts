@@ -5,9 +5,12 @@ import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
 import { hashKeys, verifyAgainstDummy } from "../lib/passwords.ts";
 import { parseToken } from "../lib/tokens.ts";
+import type { MailMessage } from "../mail/mailer.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
+import { automaticVerificationMail } from "./email-verification.ts";
 import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "./login-throttle.ts";
+import { sendNotice } from "./notices.ts";
 import {
 	type Authenticated,
 	assertSessionLive,
@@ -24,6 +27,9 @@ import { findUserByEmail, findUserById, setPassword } from "./users.ts";
  * unknown), applies the per-IP bucket and the per-account-and-client back-off, then opens
  * a session, but only if the account is still the one whose password was checked: the
  * verify takes a while, and a reset, a deactivation or a deletion may land meanwhile.
+ * Under EMAIL_VERIFICATION=required an unproved address is refused only after the
+ * password was found right (a wrong one answers as always), and gets a fresh link: its
+ * owner has no session from which to ask for one.
  */
 export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestMeta): Promise<TokenPair> {
 	const email = input.username.trim().toLowerCase();
@@ -38,17 +44,23 @@ export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestM
 		failedAttempt(deps, email, user, meta);
 		return fail("INCORRECT_LOGIN");
 	}
+	let verification: MailMessage | null = null;
 	// Refusals are returned, not thrown, so that the cleared back-off commits.
-	const outcome = atomically(deps, (): TokenPair | "INCORRECT_LOGIN" | "INACTIVE_USER" => {
+	const outcome = atomically(deps, (): TokenPair | "INCORRECT_LOGIN" | "INACTIVE_USER" | "EMAIL_NOT_VERIFIED" => {
 		const now = findUserById(deps, user.id);
 		// Changed under us: the password that was checked is no longer this account's.
 		if (!now || now.hashedPassword !== user.hashedPassword || now.email !== user.email) return "INCORRECT_LOGIN";
 		clearFailedLogins(deps, email);
 		if (!now.isActive) return "INACTIVE_USER";
+		if (deps.config.emailVerification === "required" && !now.emailVerified) {
+			verification = automaticVerificationMail(deps, now, meta);
+			return "EMAIL_NOT_VERIFIED";
+		}
 		const tokens = createSession(deps, now.id, meta);
 		recordAudit(deps, { action: "auth.login", actor: now, subject: now, meta, details: { method: "password" } });
 		return tokens;
 	});
+	if (verification) deps.mailer.send(verification);
 	return typeof outcome === "string" ? fail(outcome) : outcome;
 }
 
@@ -130,6 +142,7 @@ export async function changePassword(
 		markAuthenticated(deps, auth.session.id);
 		recordAudit(deps, { action: "password.change", actor: now.user, subject: now.user, meta });
 	});
+	sendNotice(deps, user, { kind: "passwordChanged" }, meta);
 	return { message: "Password updated successfully" };
 }
 

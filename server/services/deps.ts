@@ -22,8 +22,11 @@ export type ServiceDeps = {
 	background: Background;
 };
 
-/** Who is asking, as adapters see it; `requestId` tells the calls of one tRPC batch apart from others. */
-export type RequestMeta = { ip: string; userAgent: string | undefined; requestId?: string };
+/**
+ * Who is asking, as adapters see it; `requestId` tells the calls of one tRPC batch apart from others.
+ * `acceptLanguage` chooses the language of the e-mails a request causes (server/mail/locale.ts).
+ */
+export type RequestMeta = { ip: string; userAgent: string | undefined; requestId?: string; acceptLanguage?: string };
 
 /**
  * The services' dependencies from the config, for the app and the CLI alike: SMTP when

@@ -560,6 +560,30 @@ type RootTranslation = {
 		 * U​n​k​n​o​w​n​ ​f​i​e​l​d
 		 */
 		unknownField: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​o​n​e​ ​o​r​ ​m​o​r​e​ ​a​c​t​i​o​n​s​ ​o​f​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+		 */
+		auditActionInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​a​n​ ​I​S​O​ ​8​6​0​1​ ​d​a​t​e​,​ ​o​r​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e
+		 */
+		dateTimeInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​s​u​p​e​r​u​s​e​r​ ​o​r​ ​u​s​e​r
+		 */
+		roleInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​a​c​t​i​v​e​ ​o​r​ ​i​n​a​c​t​i​v​e
+		 */
+		statusInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​c​r​e​a​t​e​d​_​a​t​,​ ​e​m​a​i​l​ ​o​r​ ​f​u​l​l​_​n​a​m​e​,​ ​w​i​t​h​ ​a​ ​l​e​a​d​i​n​g​ ​-​ ​f​o​r​ ​d​e​s​c​e​n​d​i​n​g
+		 */
+		sortInvalid: string
+		/**
+		 * S​e​n​d​ ​e​i​t​h​e​r​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​,​ ​n​o​t​ ​b​o​t​h
+		 */
+		inviteWithPassword: string
 	}
 	forms: {
 		/**
@@ -780,6 +804,26 @@ type RootTranslation = {
 			 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y
 			 */
 			REAUTH_REQUIRED: string
+			/**
+			 * S​e​s​s​i​o​n​ ​n​o​t​ ​f​o​u​n​d
+			 */
+			SESSION_NOT_FOUND: string
+			/**
+			 * E​m​a​i​l​ ​n​o​t​ ​v​e​r​i​f​i​e​d
+			 */
+			EMAIL_NOT_VERIFIED: string
+			/**
+			 * E​m​a​i​l​ ​a​l​r​e​a​d​y​ ​v​e​r​i​f​i​e​d
+			 */
+			EMAIL_ALREADY_VERIFIED: string
+			/**
+			 * I​n​v​a​l​i​d​ ​t​o​k​e​n
+			 */
+			INVALID_EMAIL_TOKEN: string
+			/**
+			 * T​h​e​ ​u​s​e​r​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​s​e​t​ ​a​ ​p​a​s​s​w​o​r​d
+			 */
+			USER_HAS_PASSWORD: string
 		}
 	}
 	tasks: {
@@ -1150,6 +1194,10 @@ type RootTranslation = {
 			 * A​c​t​i​o​n​s
 			 */
 			actions: string
+			/**
+			 * C​r​e​a​t​e​d
+			 */
+			created: string
 		}
 		/**
 		 * Y​o​u
@@ -1205,6 +1253,10 @@ type RootTranslation = {
 			 * D​e​l​e​t​e​ ​U​s​e​r
 			 */
 			'delete': string
+			/**
+			 * R​e​s​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
+			 */
+			resendInvitation: string
 		}
 		form: {
 			/**
@@ -1263,6 +1315,14 @@ type RootTranslation = {
 			 * C​a​n​c​e​l
 			 */
 			cancel: string
+			/**
+			 * S​e​n​d​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​i​n​s​t​e​a​d​ ​o​f​ ​s​e​t​t​i​n​g​ ​a​ ​p​a​s​s​w​o​r​d
+			 */
+			invite: string
+			/**
+			 * T​h​e​ ​u​s​e​r​ ​g​e​t​s​ ​a​n​ ​e​-​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​t​h​e​i​r​ ​p​a​s​s​w​o​r​d​,​ ​v​a​l​i​d​ ​7​ ​d​a​y​s​.
+			 */
+			inviteHint: string
 		}
 		deleteDialog: {
 			/**
@@ -1295,6 +1355,115 @@ type RootTranslation = {
 		 * U​s​e​r​ ​d​e​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
 		 */
 		deleted: string
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		invited: RequiredParams<'email'>
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t​ ​a​g​a​i​n​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		invitationResent: RequiredParams<'email'>
+		/**
+		 * E​-​m​a​i​l​ ​v​e​r​i​f​i​e​d
+		 */
+		verified: string
+		search: {
+			/**
+			 * S​e​a​r​c​h​ ​u​s​e​r​s
+			 */
+			label: string
+			/**
+			 * S​e​a​r​c​h​ ​b​y​ ​n​a​m​e​ ​o​r​ ​e​-​m​a​i​l
+			 */
+			placeholder: string
+		}
+		filters: {
+			/**
+			 * F​i​l​t​e​r​ ​a​n​d​ ​s​o​r​t​ ​u​s​e​r​s
+			 */
+			label: string
+			/**
+			 * R​o​l​e
+			 */
+			role: string
+			/**
+			 * A​l​l​ ​r​o​l​e​s
+			 */
+			anyRole: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * A​l​l​ ​s​t​a​t​u​s​e​s
+			 */
+			anyStatus: string
+			/**
+			 * E​-​m​a​i​l
+			 */
+			verified: string
+			/**
+			 * A​n​y​ ​e​-​m​a​i​l
+			 */
+			anyVerified: string
+			/**
+			 * V​e​r​i​f​i​e​d
+			 */
+			verifiedOnly: string
+			/**
+			 * N​o​t​ ​v​e​r​i​f​i​e​d
+			 */
+			unverifiedOnly: string
+			/**
+			 * S​o​r​t​ ​b​y
+			 */
+			sort: string
+		}
+		sorts: {
+			/**
+			 * N​e​w​e​s​t​ ​f​i​r​s​t
+			 */
+			newest: string
+			/**
+			 * O​l​d​e​s​t​ ​f​i​r​s​t
+			 */
+			oldest: string
+			/**
+			 * N​a​m​e​,​ ​A​ ​t​o​ ​Z
+			 */
+			nameAz: string
+			/**
+			 * N​a​m​e​,​ ​Z​ ​t​o​ ​A
+			 */
+			nameZa: string
+			/**
+			 * E​-​m​a​i​l​,​ ​A​ ​t​o​ ​Z
+			 */
+			emailAz: string
+			/**
+			 * E​-​m​a​i​l​,​ ​Z​ ​t​o​ ​A
+			 */
+			emailZa: string
+		}
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
+		 * @param {number} count
+		 */
+		resultCount: RequiredParams<'count'>
+		/**
+		 * N​o​ ​u​s​e​r​s​ ​m​a​t​c​h
+		 */
+		noMatch: string
+		/**
+		 * N​o​b​o​d​y​ ​m​a​t​c​h​e​s​ ​t​h​i​s​ ​s​e​a​r​c​h​ ​a​n​d​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+		 */
+		noMatchHint: string
+		/**
+		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+		 */
+		clearFilters: string
 		pagination: {
 			/**
 			 * P​a​g​i​n​a​t​i​o​n
@@ -1359,6 +1528,92 @@ type RootTranslation = {
 			button: string
 			/**
 			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​;​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​t​h​e​ ​s​a​m​e​.
+			 */
+			ignore: string
+		}
+		verify: {
+			/**
+			 * V​e​r​i​f​y​ ​y​o​u​r​ ​e​-​m​a​i​l
+			 */
+			subject: string
+			/**
+			 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​{​e​m​a​i​l​}​ ​i​s​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.
+			 * @param {string} email
+			 */
+			intro: RequiredParams<'email'>
+			/**
+			 * V​e​r​i​f​y​ ​e​-​m​a​i​l
+			 */
+			button: string
+			/**
+			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​s​i​g​n​ ​u​p​ ​f​o​r​ ​P​o​r​t​i​c​o​ ​o​r​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​t​h​e​r​e​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​.
+			 */
+			ignore: string
+		}
+		notice: {
+			/**
+			 * I​f​ ​t​h​i​s​ ​w​a​s​ ​y​o​u​,​ ​t​h​e​r​e​ ​i​s​ ​n​o​t​h​i​n​g​ ​t​o​ ​d​o​.​ ​I​f​ ​i​t​ ​w​a​s​ ​n​o​t​,​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​t​ ​o​n​c​e​ ​w​i​t​h​ ​"​F​o​r​g​o​t​ ​P​a​s​s​w​o​r​d​?​"​ ​o​n​ ​t​h​e​ ​l​o​g​i​n​ ​s​c​r​e​e​n​,​ ​a​n​d​ ​t​e​l​l​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+			 */
+			ifNotYou: string
+			passwordChanged: {
+				/**
+				 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​c​h​a​n​g​e​d
+				 */
+				subject: string
+				/**
+				 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​j​u​s​t​ ​c​h​a​n​g​e​d​.
+				 */
+				intro: string
+			}
+			emailChanged: {
+				/**
+				 * Y​o​u​r​ ​e​-​m​a​i​l​ ​w​a​s​ ​c​h​a​n​g​e​d
+				 */
+				subject: string
+				/**
+				 * T​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​M​e​s​s​a​g​e​s​ ​a​b​o​u​t​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​n​o​w​ ​g​o​ ​t​h​e​r​e​,​ ​n​o​t​ ​h​e​r​e​.
+				 * @param {string} email
+				 */
+				intro: RequiredParams<'email'>
+				/**
+				 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​h​a​n​g​e​d​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​M​e​s​s​a​g​e​s​ ​a​b​o​u​t​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​n​o​w​ ​g​o​ ​t​h​e​r​e​,​ ​n​o​t​ ​h​e​r​e​.
+				 * @param {string} email
+				 */
+				byAdmin: RequiredParams<'email'>
+				/**
+				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​u​s​e​ ​t​h​e​ ​b​u​t​t​o​n​ ​b​e​l​o​w​:​ ​i​t​ ​p​u​t​s​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​b​a​c​k​,​ ​s​i​g​n​s​ ​o​u​t​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​a​n​d​ ​s​e​n​d​s​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+				 */
+				revert: string
+				/**
+				 * T​h​i​s​ ​w​a​s​n​'​t​ ​m​e
+				 */
+				button: string
+				/**
+				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​c​o​n​t​a​c​t​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+				 */
+				askAdmin: string
+			}
+		}
+		invite: {
+			/**
+			 * S​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+			 */
+			subject: string
+			/**
+			 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​h​a​s​ ​c​r​e​a​t​e​d​ ​a​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​f​o​r​ ​y​o​u​.​ ​Y​o​u​ ​w​i​l​l​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​{​e​m​a​i​l​}​.
+			 * @param {string} email
+			 */
+			intro: RequiredParams<'email'>
+			/**
+			 * C​h​o​o​s​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​s​t​a​r​t​ ​u​s​i​n​g​ ​i​t​.
+			 */
+			choose: string
+			/**
+			 * S​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+			 */
+			button: string
+			/**
+			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​:​ ​w​i​t​h​o​u​t​ ​a​ ​p​a​s​s​w​o​r​d​,​ ​n​o​b​o​d​y​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​t​o​ ​t​h​e​ ​a​c​c​o​u​n​t​.
 			 */
 			ignore: string
 		}
@@ -1479,6 +1734,121 @@ type RootTranslation = {
 			user__delete: string
 		}
 	}
+	auditLog: {
+		/**
+		 * A​u​d​i​t​ ​l​o​g
+		 */
+		nav: string
+		/**
+		 * A​u​d​i​t​ ​l​o​g
+		 */
+		title: string
+		/**
+		 * E​v​e​r​y​ ​s​e​c​u​r​i​t​y​ ​e​v​e​n​t​ ​o​f​ ​e​v​e​r​y​ ​a​c​c​o​u​n​t​:​ ​w​h​o​ ​d​i​d​ ​w​h​a​t​,​ ​t​o​ ​w​h​o​m​,​ ​w​h​e​n​ ​a​n​d​ ​f​r​o​m​ ​w​h​e​r​e​.
+		 */
+		intro: string
+		/**
+		 * S​e​c​u​r​i​t​y​ ​e​v​e​n​t​s
+		 */
+		tableLabel: string
+		columns: {
+			/**
+			 * T​i​m​e
+			 */
+			time: string
+			/**
+			 * A​c​t​i​o​n
+			 */
+			action: string
+			/**
+			 * B​y
+			 */
+			actor: string
+			/**
+			 * A​c​c​o​u​n​t
+			 */
+			subject: string
+			/**
+			 * I​P​ ​a​d​d​r​e​s​s
+			 */
+			ip: string
+		}
+		/**
+		 * N​o​b​o​d​y
+		 */
+		nobody: string
+		filters: {
+			/**
+			 * F​i​l​t​e​r​ ​t​h​e​ ​e​v​e​n​t​s
+			 */
+			label: string
+			/**
+			 * A​c​t​i​o​n
+			 */
+			action: string
+			/**
+			 * A​l​l​ ​a​c​t​i​o​n​s
+			 */
+			allActions: string
+			/**
+			 * U​s​e​r​ ​e​-​m​a​i​l
+			 */
+			user: string
+			/**
+			 * T​h​e​ ​w​h​o​l​e​ ​a​d​d​r​e​s​s​ ​o​r​ ​i​t​s​ ​b​e​g​i​n​n​i​n​g
+			 */
+			userHint: string
+			/**
+			 * F​r​o​m
+			 */
+			from: string
+			/**
+			 * T​o
+			 */
+			to: string
+			/**
+			 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+			 */
+			clear: string
+		}
+		/**
+		 * M​a​t​c​h​i​n​g​ ​e​v​e​n​t​s​:​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		count: RequiredParams<'count'>
+		/**
+		 * E​x​p​o​r​t​ ​C​S​V
+		 */
+		'export': string
+		/**
+		 * E​x​p​o​r​t​i​n​g​…
+		 */
+		exporting: string
+		/**
+		 * T​h​e​ ​e​x​p​o​r​t​ ​f​a​i​l​e​d
+		 */
+		exportFailed: string
+		/**
+		 * L​o​a​d​i​n​g​ ​e​v​e​n​t​s​…
+		 */
+		loading: string
+		/**
+		 * N​o​ ​e​v​e​n​t​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * N​o​ ​e​v​e​n​t​s​ ​m​a​t​c​h​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+		 */
+		noMatch: string
+		/**
+		 * T​h​e​ ​e​v​e​n​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+	}
 	reauth: {
 		/**
 		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y
@@ -1502,6 +1872,315 @@ type RootTranslation = {
 			 */
 			label: string
 		}
+	}
+	sessions: {
+		/**
+		 * S​e​s​s​i​o​n​s
+		 */
+		tab: string
+		/**
+		 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
+		 */
+		heading: string
+		/**
+		 * T​h​e​s​e​ ​d​e​v​i​c​e​s​ ​a​r​e​ ​s​i​g​n​e​d​ ​i​n​ ​t​o​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​R​e​v​o​k​e​ ​a​n​y​ ​y​o​u​ ​d​o​ ​n​o​t​ ​r​e​c​o​g​n​i​s​e​.
+		 */
+		intro: string
+		/**
+		 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
+		 */
+		listLabel: string
+		/**
+		 * L​o​a​d​i​n​g​ ​s​e​s​s​i​o​n​s​.​.​.
+		 */
+		loading: string
+		/**
+		 * T​h​e​ ​s​e​s​s​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadError: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		/**
+		 * N​o​ ​a​c​t​i​v​e​ ​s​e​s​s​i​o​n​s​.
+		 */
+		empty: string
+		/**
+		 * {​b​r​o​w​s​e​r​}​ ​o​n​ ​{​o​s​}
+		 * @param {unknown} browser
+		 * @param {unknown} os
+		 */
+		device: RequiredParams<'browser' | 'os'>
+		/**
+		 * U​n​k​n​o​w​n​ ​d​e​v​i​c​e
+		 */
+		unknownDevice: string
+		deviceTypes: {
+			/**
+			 * C​o​m​p​u​t​e​r
+			 */
+			desktop: string
+			/**
+			 * P​h​o​n​e
+			 */
+			mobile: string
+			/**
+			 * T​a​b​l​e​t
+			 */
+			tablet: string
+		}
+		/**
+		 * A​c​t​i​v​e​ ​{​w​h​e​n​}
+		 * @param {unknown} when
+		 */
+		activeWhen: RequiredParams<'when'>
+		/**
+		 * S​i​g​n​e​d​ ​i​n​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		signedInOn: RequiredParams<'date'>
+		/**
+		 * T​h​i​s​ ​d​e​v​i​c​e
+		 */
+		thisDevice: string
+		/**
+		 * R​e​v​o​k​e
+		 */
+		revoke: string
+		/**
+		 * R​e​v​o​k​e​ ​{​d​e​v​i​c​e​}
+		 * @param {unknown} device
+		 */
+		revokeFor: RequiredParams<'device'>
+		revokeDialog: {
+			/**
+			 * R​e​v​o​k​e​ ​t​h​i​s​ ​s​e​s​s​i​o​n​?
+			 */
+			title: string
+			/**
+			 * {​d​e​v​i​c​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​;​ ​w​h​o​e​v​e​r​ ​u​s​e​s​ ​i​t​ ​w​i​l​l​ ​h​a​v​e​ ​t​o​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​.
+			 * @param {unknown} device
+			 */
+			text: RequiredParams<'device'>
+			/**
+			 * R​e​v​o​k​e
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
+		/**
+		 * S​e​s​s​i​o​n​ ​r​e​v​o​k​e​d
+		 */
+		revoked: string
+		/**
+		 * S​i​g​n​ ​o​u​t​ ​o​f​ ​a​l​l​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s
+		 */
+		revokeOthers: string
+		revokeOthersDialog: {
+			/**
+			 * S​i​g​n​ ​o​u​t​ ​o​f​ ​a​l​l​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s​?
+			 */
+			title: string
+			/**
+			 * E​v​e​r​y​ ​d​e​v​i​c​e​ ​b​u​t​ ​t​h​i​s​ ​o​n​e​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​.
+			 */
+			text: string
+			/**
+			 * S​i​g​n​ ​o​u​t
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
+		/**
+		 * O​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​s​i​g​n​e​d​ ​o​u​t
+		 */
+		othersRevoked: string
+		activity: {
+			/**
+			 * R​e​c​e​n​t​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y
+			 */
+			heading: string
+			/**
+			 * R​e​c​e​n​t​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y
+			 */
+			listLabel: string
+			/**
+			 * L​o​a​d​i​n​g​ ​a​c​t​i​v​i​t​y​.​.​.
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​a​c​t​i​v​i​t​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadError: string
+			/**
+			 * N​o​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * S​i​g​n​e​d​ ​i​n​ ​f​r​o​m​ ​{​d​e​v​i​c​e​}
+			 * @param {unknown} device
+			 */
+			loginFrom: RequiredParams<'device'>
+			/**
+			 * F​a​i​l​e​d​ ​s​i​g​n​-​i​n​ ​a​t​t​e​m​p​t​ ​f​r​o​m​ ​{​d​e​v​i​c​e​}
+			 * @param {unknown} device
+			 */
+			loginFailedFrom: RequiredParams<'device'>
+			/**
+			 * S​e​s​s​i​o​n​ ​r​e​v​o​k​e​d​:​ ​{​d​e​v​i​c​e​}
+			 * @param {unknown} device
+			 */
+			revokedDevice: RequiredParams<'device'>
+		}
+		admin: {
+			/**
+			 * S​e​s​s​i​o​n​s
+			 */
+			menu: string
+			/**
+			 * S​e​s​s​i​o​n​s​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * T​h​e​ ​d​e​v​i​c​e​s​ ​t​h​i​s​ ​u​s​e​r​ ​i​s​ ​s​i​g​n​e​d​ ​i​n​ ​o​n​.
+			 */
+			text: string
+			/**
+			 * T​h​i​s​ ​u​s​e​r​ ​i​s​ ​n​o​t​ ​s​i​g​n​e​d​ ​i​n​ ​a​n​y​w​h​e​r​e​.
+			 */
+			empty: string
+			/**
+			 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+			 */
+			signOutEverywhere: string
+			/**
+			 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​?
+			 */
+			confirmTitle: string
+			/**
+			 * {​n​a​m​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​ ​o​n​ ​e​v​e​r​y​ ​d​e​v​i​c​e​.
+			 * @param {unknown} name
+			 */
+			confirmText: RequiredParams<'name'>
+			/**
+			 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * {​n​a​m​e​}​ ​w​a​s​ ​s​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+			 * @param {unknown} name
+			 */
+			done: RequiredParams<'name'>
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+		}
+	}
+	verification: {
+		banner: {
+			/**
+			 * P​l​e​a​s​e​ ​v​e​r​i​f​y​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			title: string
+			/**
+			 * W​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​O​p​e​n​ ​i​t​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​i​s​ ​y​o​u​r​s​.
+			 * @param {string} email
+			 */
+			text: RequiredParams<'email'>
+			/**
+			 * R​e​s​e​n​d
+			 */
+			resend: string
+			/**
+			 * V​e​r​i​f​i​c​a​t​i​o​n​ ​e​m​a​i​l​ ​s​e​n​t​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x​.
+			 */
+			sent: string
+			/**
+			 * D​i​s​m​i​s​s
+			 */
+			dismiss: string
+		}
+		verify: {
+			/**
+			 * E​-​m​a​i​l​ ​v​e​r​i​f​i​c​a​t​i​o​n
+			 */
+			title: string
+			/**
+			 * C​h​e​c​k​i​n​g​ ​y​o​u​r​ ​l​i​n​k​.​.​.
+			 */
+			checking: string
+			/**
+			 * Y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​v​e​r​i​f​i​e​d​.​ ​T​h​a​n​k​ ​y​o​u​!
+			 */
+			done: string
+			/**
+			 * Y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​v​e​r​i​f​i​e​d​.
+			 */
+			alreadyDone: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
+			 */
+			invalid: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​g​a​i​n​.
+			 */
+			missingToken: string
+			/**
+			 * A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k
+			 */
+			askAgain: string
+			/**
+			 * L​o​g​ ​i​n​ ​t​o​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k​.
+			 */
+			logInToAsk: string
+		}
+		revert: {
+			/**
+			 * U​n​d​o​ ​t​h​e​ ​e​-​m​a​i​l​ ​c​h​a​n​g​e
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​d​o​ ​i​t​,​ ​u​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e​:​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​ ​c​o​m​e​s​ ​b​a​c​k​,​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​i​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​a​n​d​ ​w​e​ ​s​e​n​d​ ​t​h​a​t​ ​a​d​d​r​e​s​s​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+			 */
+			text: string
+			/**
+			 * U​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e
+			 */
+			button: string
+			/**
+			 * T​h​e​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​.​ ​E​v​e​r​y​ ​s​e​s​s​i​o​n​ ​w​a​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​a​n​d​ ​w​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​s​e​t​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​.
+			 */
+			done: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
+			 */
+			invalid: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​g​a​i​n​.
+			 */
+			missingToken: string
+		}
+		/**
+		 * C​o​n​t​i​n​u​e​ ​t​o​ ​P​o​r​t​i​c​o
+		 */
+		continueToApp: string
+		/**
+		 * G​o​ ​t​o​ ​L​o​g​ ​I​n
+		 */
+		goToLogin: string
 	}
 }
 
@@ -2049,6 +2728,30 @@ export type TranslationFunctions = {
 		 * Unknown field
 		 */
 		unknownField: () => LocalizedString
+		/**
+		 * Must be one or more actions of the audit log
+		 */
+		auditActionInvalid: () => LocalizedString
+		/**
+		 * Must be an ISO 8601 date, or date and time
+		 */
+		dateTimeInvalid: () => LocalizedString
+		/**
+		 * Must be superuser or user
+		 */
+		roleInvalid: () => LocalizedString
+		/**
+		 * Must be active or inactive
+		 */
+		statusInvalid: () => LocalizedString
+		/**
+		 * Must be created_at, email or full_name, with a leading - for descending
+		 */
+		sortInvalid: () => LocalizedString
+		/**
+		 * Send either a password or an invitation, not both
+		 */
+		inviteWithPassword: () => LocalizedString
 	}
 	forms: {
 		/**
@@ -2266,6 +2969,26 @@ export type TranslationFunctions = {
 			 * Please confirm your identity
 			 */
 			REAUTH_REQUIRED: () => LocalizedString
+			/**
+			 * Session not found
+			 */
+			SESSION_NOT_FOUND: () => LocalizedString
+			/**
+			 * Email not verified
+			 */
+			EMAIL_NOT_VERIFIED: () => LocalizedString
+			/**
+			 * Email already verified
+			 */
+			EMAIL_ALREADY_VERIFIED: () => LocalizedString
+			/**
+			 * Invalid token
+			 */
+			INVALID_EMAIL_TOKEN: () => LocalizedString
+			/**
+			 * The user has already set a password
+			 */
+			USER_HAS_PASSWORD: () => LocalizedString
 		}
 	}
 	tasks: {
@@ -2632,6 +3355,10 @@ export type TranslationFunctions = {
 			 * Actions
 			 */
 			actions: () => LocalizedString
+			/**
+			 * Created
+			 */
+			created: () => LocalizedString
 		}
 		/**
 		 * You
@@ -2686,6 +3413,10 @@ export type TranslationFunctions = {
 			 * Delete User
 			 */
 			'delete': () => LocalizedString
+			/**
+			 * Resend invitation
+			 */
+			resendInvitation: () => LocalizedString
 		}
 		form: {
 			/**
@@ -2744,6 +3475,14 @@ export type TranslationFunctions = {
 			 * Cancel
 			 */
 			cancel: () => LocalizedString
+			/**
+			 * Send an invitation instead of setting a password
+			 */
+			invite: () => LocalizedString
+			/**
+			 * The user gets an e-mail with a link to choose their password, valid 7 days.
+			 */
+			inviteHint: () => LocalizedString
 		}
 		deleteDialog: {
 			/**
@@ -2775,6 +3514,112 @@ export type TranslationFunctions = {
 		 * User deleted successfully.
 		 */
 		deleted: () => LocalizedString
+		/**
+		 * Invitation sent to {email}.
+		 */
+		invited: (arg: { email: string }) => LocalizedString
+		/**
+		 * Invitation sent again to {email}.
+		 */
+		invitationResent: (arg: { email: string }) => LocalizedString
+		/**
+		 * E-mail verified
+		 */
+		verified: () => LocalizedString
+		search: {
+			/**
+			 * Search users
+			 */
+			label: () => LocalizedString
+			/**
+			 * Search by name or e-mail
+			 */
+			placeholder: () => LocalizedString
+		}
+		filters: {
+			/**
+			 * Filter and sort users
+			 */
+			label: () => LocalizedString
+			/**
+			 * Role
+			 */
+			role: () => LocalizedString
+			/**
+			 * All roles
+			 */
+			anyRole: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * All statuses
+			 */
+			anyStatus: () => LocalizedString
+			/**
+			 * E-mail
+			 */
+			verified: () => LocalizedString
+			/**
+			 * Any e-mail
+			 */
+			anyVerified: () => LocalizedString
+			/**
+			 * Verified
+			 */
+			verifiedOnly: () => LocalizedString
+			/**
+			 * Not verified
+			 */
+			unverifiedOnly: () => LocalizedString
+			/**
+			 * Sort by
+			 */
+			sort: () => LocalizedString
+		}
+		sorts: {
+			/**
+			 * Newest first
+			 */
+			newest: () => LocalizedString
+			/**
+			 * Oldest first
+			 */
+			oldest: () => LocalizedString
+			/**
+			 * Name, A to Z
+			 */
+			nameAz: () => LocalizedString
+			/**
+			 * Name, Z to A
+			 */
+			nameZa: () => LocalizedString
+			/**
+			 * E-mail, A to Z
+			 */
+			emailAz: () => LocalizedString
+			/**
+			 * E-mail, Z to A
+			 */
+			emailZa: () => LocalizedString
+		}
+		/**
+		 * {count} {{user|users}}
+		 */
+		resultCount: (arg: { count: number }) => LocalizedString
+		/**
+		 * No users match
+		 */
+		noMatch: () => LocalizedString
+		/**
+		 * Nobody matches this search and these filters.
+		 */
+		noMatchHint: () => LocalizedString
+		/**
+		 * Clear filters
+		 */
+		clearFilters: () => LocalizedString
 		pagination: {
 			/**
 			 * Pagination
@@ -2834,6 +3679,88 @@ export type TranslationFunctions = {
 			button: () => LocalizedString
 			/**
 			 * If you did not ask for a new password, you can ignore this e-mail; your password stays the same.
+			 */
+			ignore: () => LocalizedString
+		}
+		verify: {
+			/**
+			 * Verify your e-mail
+			 */
+			subject: () => LocalizedString
+			/**
+			 * Please confirm that {email} is the address of your Portico account.
+			 */
+			intro: (arg: { email: string }) => LocalizedString
+			/**
+			 * Verify e-mail
+			 */
+			button: () => LocalizedString
+			/**
+			 * If you did not sign up for Portico or change your e-mail there, you can ignore this e-mail.
+			 */
+			ignore: () => LocalizedString
+		}
+		notice: {
+			/**
+			 * If this was you, there is nothing to do. If it was not, reset your password at once with "Forgot Password?" on the login screen, and tell your administrator.
+			 */
+			ifNotYou: () => LocalizedString
+			passwordChanged: {
+				/**
+				 * Your password was changed
+				 */
+				subject: () => LocalizedString
+				/**
+				 * The password of your Portico account was just changed.
+				 */
+				intro: () => LocalizedString
+			}
+			emailChanged: {
+				/**
+				 * Your e-mail was changed
+				 */
+				subject: () => LocalizedString
+				/**
+				 * The e-mail address of your Portico account was changed to {email}. Messages about the account now go there, not here.
+				 */
+				intro: (arg: { email: string }) => LocalizedString
+				/**
+				 * An administrator changed the e-mail address of your Portico account to {email}. Messages about the account now go there, not here.
+				 */
+				byAdmin: (arg: { email: string }) => LocalizedString
+				/**
+				 * If you did not make this change, use the button below: it puts this address back, signs out every session and sends you a link to choose a new password.
+				 */
+				revert: () => LocalizedString
+				/**
+				 * This wasn't me
+				 */
+				button: () => LocalizedString
+				/**
+				 * If you did not expect this change, contact your administrator.
+				 */
+				askAdmin: () => LocalizedString
+			}
+		}
+		invite: {
+			/**
+			 * Set your password
+			 */
+			subject: () => LocalizedString
+			/**
+			 * An administrator has created a Portico account for you. You will sign in with {email}.
+			 */
+			intro: (arg: { email: string }) => LocalizedString
+			/**
+			 * Choose your password to start using it.
+			 */
+			choose: () => LocalizedString
+			/**
+			 * Set your password
+			 */
+			button: () => LocalizedString
+			/**
+			 * If you did not expect this invitation, you can ignore this e-mail: without a password, nobody can sign in to the account.
 			 */
 			ignore: () => LocalizedString
 		}
@@ -2954,6 +3881,120 @@ export type TranslationFunctions = {
 			user__delete: () => LocalizedString
 		}
 	}
+	auditLog: {
+		/**
+		 * Audit log
+		 */
+		nav: () => LocalizedString
+		/**
+		 * Audit log
+		 */
+		title: () => LocalizedString
+		/**
+		 * Every security event of every account: who did what, to whom, when and from where.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Security events
+		 */
+		tableLabel: () => LocalizedString
+		columns: {
+			/**
+			 * Time
+			 */
+			time: () => LocalizedString
+			/**
+			 * Action
+			 */
+			action: () => LocalizedString
+			/**
+			 * By
+			 */
+			actor: () => LocalizedString
+			/**
+			 * Account
+			 */
+			subject: () => LocalizedString
+			/**
+			 * IP address
+			 */
+			ip: () => LocalizedString
+		}
+		/**
+		 * Nobody
+		 */
+		nobody: () => LocalizedString
+		filters: {
+			/**
+			 * Filter the events
+			 */
+			label: () => LocalizedString
+			/**
+			 * Action
+			 */
+			action: () => LocalizedString
+			/**
+			 * All actions
+			 */
+			allActions: () => LocalizedString
+			/**
+			 * User e-mail
+			 */
+			user: () => LocalizedString
+			/**
+			 * The whole address or its beginning
+			 */
+			userHint: () => LocalizedString
+			/**
+			 * From
+			 */
+			from: () => LocalizedString
+			/**
+			 * To
+			 */
+			to: () => LocalizedString
+			/**
+			 * Clear filters
+			 */
+			clear: () => LocalizedString
+		}
+		/**
+		 * Matching events: {count}
+		 */
+		count: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * Export CSV
+		 */
+		'export': () => LocalizedString
+		/**
+		 * Exporting…
+		 */
+		exporting: () => LocalizedString
+		/**
+		 * The export failed
+		 */
+		exportFailed: () => LocalizedString
+		/**
+		 * Loading events…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * No events yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * No events match these filters.
+		 */
+		noMatch: () => LocalizedString
+		/**
+		 * The events could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+	}
 	reauth: {
 		/**
 		 * Confirm your identity
@@ -2977,6 +4018,302 @@ export type TranslationFunctions = {
 			 */
 			label: () => LocalizedString
 		}
+	}
+	sessions: {
+		/**
+		 * Sessions
+		 */
+		tab: () => LocalizedString
+		/**
+		 * Active sessions
+		 */
+		heading: () => LocalizedString
+		/**
+		 * These devices are signed in to your account. Revoke any you do not recognise.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Active sessions
+		 */
+		listLabel: () => LocalizedString
+		/**
+		 * Loading sessions...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * The sessions could not be loaded.
+		 */
+		loadError: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * No active sessions.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * {browser} on {os}
+		 */
+		device: (arg: { browser: unknown, os: unknown }) => LocalizedString
+		/**
+		 * Unknown device
+		 */
+		unknownDevice: () => LocalizedString
+		deviceTypes: {
+			/**
+			 * Computer
+			 */
+			desktop: () => LocalizedString
+			/**
+			 * Phone
+			 */
+			mobile: () => LocalizedString
+			/**
+			 * Tablet
+			 */
+			tablet: () => LocalizedString
+		}
+		/**
+		 * Active {when}
+		 */
+		activeWhen: (arg: { when: unknown }) => LocalizedString
+		/**
+		 * Signed in on {date}
+		 */
+		signedInOn: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * This device
+		 */
+		thisDevice: () => LocalizedString
+		/**
+		 * Revoke
+		 */
+		revoke: () => LocalizedString
+		/**
+		 * Revoke {device}
+		 */
+		revokeFor: (arg: { device: unknown }) => LocalizedString
+		revokeDialog: {
+			/**
+			 * Revoke this session?
+			 */
+			title: () => LocalizedString
+			/**
+			 * {device} will be signed out; whoever uses it will have to sign in again.
+			 */
+			text: (arg: { device: unknown }) => LocalizedString
+			/**
+			 * Revoke
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+		/**
+		 * Session revoked
+		 */
+		revoked: () => LocalizedString
+		/**
+		 * Sign out of all other sessions
+		 */
+		revokeOthers: () => LocalizedString
+		revokeOthersDialog: {
+			/**
+			 * Sign out of all other sessions?
+			 */
+			title: () => LocalizedString
+			/**
+			 * Every device but this one will be signed out.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Sign out
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+		/**
+		 * Other sessions signed out
+		 */
+		othersRevoked: () => LocalizedString
+		activity: {
+			/**
+			 * Recent security activity
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Recent security activity
+			 */
+			listLabel: () => LocalizedString
+			/**
+			 * Loading activity...
+			 */
+			loading: () => LocalizedString
+			/**
+			 * The activity could not be loaded.
+			 */
+			loadError: () => LocalizedString
+			/**
+			 * No security activity yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Signed in from {device}
+			 */
+			loginFrom: (arg: { device: unknown }) => LocalizedString
+			/**
+			 * Failed sign-in attempt from {device}
+			 */
+			loginFailedFrom: (arg: { device: unknown }) => LocalizedString
+			/**
+			 * Session revoked: {device}
+			 */
+			revokedDevice: (arg: { device: unknown }) => LocalizedString
+		}
+		admin: {
+			/**
+			 * Sessions
+			 */
+			menu: () => LocalizedString
+			/**
+			 * Sessions of {name}
+			 */
+			title: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * The devices this user is signed in on.
+			 */
+			text: () => LocalizedString
+			/**
+			 * This user is not signed in anywhere.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Sign out everywhere
+			 */
+			signOutEverywhere: () => LocalizedString
+			/**
+			 * Sign out everywhere?
+			 */
+			confirmTitle: () => LocalizedString
+			/**
+			 * {name} will be signed out on every device.
+			 */
+			confirmText: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Sign out everywhere
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * {name} was signed out everywhere
+			 */
+			done: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+		}
+	}
+	verification: {
+		banner: {
+			/**
+			 * Please verify your e-mail address
+			 */
+			title: () => LocalizedString
+			/**
+			 * We sent a link to {email}. Open it to confirm the address is yours.
+			 */
+			text: (arg: { email: string }) => LocalizedString
+			/**
+			 * Resend
+			 */
+			resend: () => LocalizedString
+			/**
+			 * Verification email sent. Check your inbox.
+			 */
+			sent: () => LocalizedString
+			/**
+			 * Dismiss
+			 */
+			dismiss: () => LocalizedString
+		}
+		verify: {
+			/**
+			 * E-mail verification
+			 */
+			title: () => LocalizedString
+			/**
+			 * Checking your link...
+			 */
+			checking: () => LocalizedString
+			/**
+			 * Your e-mail address is verified. Thank you!
+			 */
+			done: () => LocalizedString
+			/**
+			 * Your e-mail address is already verified.
+			 */
+			alreadyDone: () => LocalizedString
+			/**
+			 * This link is invalid, has expired or was already used.
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * This link has no token. Open the link from the e-mail again.
+			 */
+			missingToken: () => LocalizedString
+			/**
+			 * Ask for a new link
+			 */
+			askAgain: () => LocalizedString
+			/**
+			 * Log in to ask for a new link.
+			 */
+			logInToAsk: () => LocalizedString
+		}
+		revert: {
+			/**
+			 * Undo the e-mail change
+			 */
+			title: () => LocalizedString
+			/**
+			 * The e-mail address of your account was changed. If you did not do it, undo the change: your previous address comes back, every session is signed out, and we send that address a link to choose a new password.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Undo the change
+			 */
+			button: () => LocalizedString
+			/**
+			 * The change was undone. Every session was signed out, and we sent a link to set a new password to your previous address.
+			 */
+			done: () => LocalizedString
+			/**
+			 * This link is invalid, has expired or was already used.
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * This link has no token. Open the link from the e-mail again.
+			 */
+			missingToken: () => LocalizedString
+		}
+		/**
+		 * Continue to Portico
+		 */
+		continueToApp: () => LocalizedString
+		/**
+		 * Go to Log In
+		 */
+		goToLogin: () => LocalizedString
 	}
 }
 

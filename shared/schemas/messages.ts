@@ -39,6 +39,12 @@ export const validationMessages = {
 	skipInvalid: "Must be a whole number of 0 or more",
 	limitInvalid: "Must be a whole number from 1 to 1000",
 	unknownField: "Unknown field",
+	auditActionInvalid: "Must be one or more actions of the audit log",
+	dateTimeInvalid: "Must be an ISO 8601 date, or date and time",
+	roleInvalid: "Must be superuser or user",
+	statusInvalid: "Must be active or inactive",
+	sortInvalid: "Must be created_at, email or full_name, with a leading - for descending",
+	inviteWithPassword: "Send either a password or an invitation, not both",
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -326,6 +326,7 @@ test.describe("settings: password, appearance, danger zone", () => {
 const tabs = [
 	["my-profile", "My profile"],
 	["password", "Password"],
+	["sessions", "Sessions"],
 	["appearance", "Appearance"],
 	["danger-zone", "Danger zone"],
 ] as const;

@@ -20,6 +20,8 @@ export const PUBLIC_PROCEDURES = [
 	"auth.recoverPassword",
 	"auth.resetPassword",
 	"auth.reauthenticate",
+	"auth.verifyEmail",
+	"auth.revertEmail",
 ] as const satisfies readonly ProcedurePath[];
 
 const publicProcedures: ReadonlySet<string> = new Set(PUBLIC_PROCEDURES);

@@ -5,6 +5,7 @@ import { useI18n } from "../../i18n/index.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { ProfilePanel } from "../profile/profile-panel.tsx";
 import { useCurrentUser } from "../session/hooks.ts";
+import { SessionsPanel } from "../sessions/sessions-panel.tsx";
 import { AppearancePanel } from "./appearance-panel.tsx";
 import { DangerZone } from "./danger-zone.tsx";
 import { PasswordForm } from "./password-form.tsx";
@@ -13,11 +14,12 @@ import { type SettingsTab, tabFromParam, visibleTabs } from "./settings-tabs.ts"
 const panels: Record<SettingsTab, () => React.JSX.Element> = {
 	"my-profile": ProfilePanel,
 	password: PasswordForm,
+	sessions: SessionsPanel,
 	appearance: AppearancePanel,
 	"danger-zone": DangerZone,
 };
 
-/** User Settings: four tabs (three for superusers), the current one kept in `?tab=`. */
+/** User Settings: five tabs (four for superusers), the current one kept in `?tab=`. */
 export function SettingsScreen() {
 	const { LL } = useI18n();
 	usePageTitle(LL.settings.title());
@@ -28,6 +30,7 @@ export function SettingsScreen() {
 	const labels: Record<SettingsTab, string> = {
 		"my-profile": LL.settings.tabs.profile(),
 		password: LL.settings.tabs.password(),
+		sessions: LL.sessions.tab(),
 		appearance: LL.settings.tabs.appearance(),
 		"danger-zone": LL.settings.tabs.dangerZone(),
 	};

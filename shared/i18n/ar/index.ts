@@ -1,9 +1,12 @@
 import type { Translation } from "../i18n-types";
 import { admin } from "./admin";
 import { audit } from "./audit";
+import { auditLog } from "./auditLog";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
+import { sessions } from "./sessions";
 import { settings } from "./settings";
+import { verification } from "./verification";
 
 const ar = {
 	common: {
@@ -142,6 +145,12 @@ const ar = {
 		skipInvalid: "يجب أن يكون عددًا صحيحًا يساوي 0 أو أكثر",
 		limitInvalid: "يجب أن يكون عددًا صحيحًا من 1 إلى 1000",
 		unknownField: "حقل غير معروف",
+		auditActionInvalid: "يجب أن يكون إجراءً واحدًا أو أكثر من إجراءات سجل التدقيق",
+		dateTimeInvalid: "يجب أن يكون تاريخًا، أو تاريخًا ووقتًا، بصيغة ISO 8601",
+		roleInvalid: "يجب أن يكون superuser أو user",
+		statusInvalid: "يجب أن يكون active أو inactive",
+		sortInvalid: "يجب أن يكون created_at أو email أو full_name، مع - في البداية للترتيب التنازلي",
+		inviteWithPassword: "أرسل كلمة مرور أو دعوة، وليس كليهما",
 	},
 	forms: {
 		required: "هذا الحقل مطلوب",
@@ -200,6 +209,11 @@ const ar = {
 			NOT_FOUND: "غير موجود",
 			SERVICE_UNAVAILABLE: "الخدمة غير متاحة",
 			REAUTH_REQUIRED: "يرجى تأكيد هويتك",
+			SESSION_NOT_FOUND: "الجلسة غير موجودة",
+			EMAIL_NOT_VERIFIED: "البريد الإلكتروني غير مؤكَّد",
+			EMAIL_ALREADY_VERIFIED: "البريد الإلكتروني مؤكَّد بالفعل",
+			INVALID_EMAIL_TOKEN: "رمز غير صالح",
+			USER_HAS_PASSWORD: "لقد عيّن المستخدم كلمة مرور بالفعل",
 		},
 	},
 	tasks: {
@@ -232,7 +246,10 @@ const ar = {
 	admin,
 	mail,
 	audit,
+	auditLog,
 	reauth,
+	sessions,
+	verification,
 } satisfies Translation;
 
 export default ar;

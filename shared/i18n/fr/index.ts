@@ -1,9 +1,12 @@
 import type { Translation } from "../i18n-types";
 import { admin } from "./admin";
 import { audit } from "./audit";
+import { auditLog } from "./auditLog";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
+import { sessions } from "./sessions";
 import { settings } from "./settings";
+import { verification } from "./verification";
 
 const fr = {
 	common: {
@@ -143,6 +146,12 @@ const fr = {
 		skipInvalid: "Doit être un nombre entier supérieur ou égal à 0",
 		limitInvalid: "Doit être un nombre entier entre 1 et 1000",
 		unknownField: "Champ inconnu",
+		auditActionInvalid: "Doit être une ou plusieurs actions du journal d'audit",
+		dateTimeInvalid: "Doit être une date, ou une date et une heure, au format ISO 8601",
+		roleInvalid: "Doit être superuser ou user",
+		statusInvalid: "Doit être active ou inactive",
+		sortInvalid: "Doit être created_at, email ou full_name, précédé d'un - pour l'ordre décroissant",
+		inviteWithPassword: "Envoyez soit un mot de passe, soit une invitation, pas les deux",
 	},
 	forms: {
 		required: "Ce champ est obligatoire",
@@ -201,6 +210,11 @@ const fr = {
 			NOT_FOUND: "Introuvable",
 			SERVICE_UNAVAILABLE: "Service indisponible",
 			REAUTH_REQUIRED: "Veuillez confirmer votre identité",
+			SESSION_NOT_FOUND: "Session introuvable",
+			EMAIL_NOT_VERIFIED: "E-mail non vérifié",
+			EMAIL_ALREADY_VERIFIED: "E-mail déjà vérifié",
+			INVALID_EMAIL_TOKEN: "Jeton invalide",
+			USER_HAS_PASSWORD: "L'utilisateur a déjà choisi un mot de passe",
 		},
 	},
 	tasks: {
@@ -233,7 +247,10 @@ const fr = {
 	admin,
 	mail,
 	audit,
+	auditLog,
 	reauth,
+	sessions,
+	verification,
 } satisfies Translation;
 
 export default fr;

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "../../../server/lib/passwords.ts";
+import { users } from "../../../server/db/schema.ts";
+import { hashPassword, NO_PASSWORD } from "../../../server/lib/passwords.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { loginForm } from "../../helpers/http.ts";
 import { seedUser } from "../../helpers/users.ts";
@@ -10,10 +12,12 @@ const median = (values: number[]) => {
 };
 
 describe("login timing", () => {
-	it("an unknown e-mail and a short password cost about as long as a wrong password (one argon2 verify each)", async () => {
+	it("an unknown e-mail, a short password and an invited user without a password cost about as long as a wrong password (one argon2 verify each)", async () => {
 		// A real clock: the test is about time as it passes (it still jumps past each back-off).
 		const { app, advance } = await buildTestApp({ clock: "real" });
 		const user = await seedUser(app);
+		const invited = await seedUser(app);
+		app.deps.db.update(users).set({ hashedPassword: NO_PASSWORD }).where(eq(users.id, invited.id)).run();
 		let ip = 0;
 		const timed = async (username: string, password = "definitely-wrong") => {
 			advance(301_000); // past any back-off
@@ -27,12 +31,14 @@ describe("login timing", () => {
 		const wrong: number[] = [];
 		// A password shorter than 8 is just a wrong one (no 422 before the hash, as in FastAPI's form).
 		const short: number[] = [];
+		const noPassword: number[] = [];
 		// Interleaved, rotating which goes first, so load on a busy machine hits all alike.
 		for (let i = 0; i < 15; i++) {
 			const series = [
 				async () => wrong.push(await timed(user.email)),
 				async () => unknown.push(await timed(`ghost${i}@example.com`)),
 				async () => short.push(await timed(user.email, "short")),
+				async () => noPassword.push(await timed(invited.email)),
 			];
 			for (let j = 0; j < series.length; j++) await series[(i + j) % series.length]?.();
 		}
@@ -49,7 +55,8 @@ describe("login timing", () => {
 		expect(median(wrong)).toBeGreaterThan(oneVerify * 0.5);
 		expect(median(unknown)).toBeGreaterThan(oneVerify * 0.5);
 		expect(median(short)).toBeGreaterThan(oneVerify * 0.5);
-		for (const other of [unknown, short]) {
+		expect(median(noPassword)).toBeGreaterThan(oneVerify * 0.5);
+		for (const other of [unknown, short, noPassword]) {
 			const ratio = median(other) / median(wrong);
 			expect(ratio).toBeGreaterThan(1 / 3);
 			expect(ratio).toBeLessThan(3);
