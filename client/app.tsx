@@ -10,7 +10,6 @@ import { PublicOnly } from "./features/auth/public-only.tsx";
 import { ReauthDialog } from "./features/session/reauth/reauth-dialog.tsx";
 import { SessionProvider } from "./features/session/session-provider.tsx";
 import { directionOf, I18nProvider, type Locales, useI18n } from "./i18n/index.tsx";
-import { watchFirstScreen } from "./lib/first-screen.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { useTheme } from "./lib/theme.ts";
 import { MAX_VISIBLE_TOASTS } from "./lib/toast.ts";
@@ -46,7 +45,6 @@ const router = createBrowserRouter([
 		],
 	},
 ]);
-watchFirstScreen(router);
 
 function ThemedApp() {
 	const { appearance } = useTheme();

@@ -2,23 +2,18 @@ import { type ReactNode, useCallback, useEffect } from "react";
 import TypesafeI18n, { useI18nContext } from "../../shared/i18n/i18n-react.tsx";
 import type { Locales, TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
 import { loadLocaleAsync } from "../../shared/i18n/i18n-util.async.ts";
-import { afterFirstScreen } from "../lib/first-screen.ts";
-import { detectLocale, directionOf, LANG_STORAGE_KEY, SUPPORTED_LOCALES } from "./detect.ts";
+import { detectLocale, directionOf, LANG_STORAGE_KEY } from "./detect.ts";
 
 export { directionOf, SUPPORTED_LOCALES } from "./detect.ts";
 export type { Locales, TranslationFunctions };
 
 /**
- * Loads the starting language before the first render. The other two are preloaded too, so
- * a later switch does not wait, but strictly after the first screen is up and the browser
- * idle: on a slow link they never compete with the first load.
+ * Loads the starting language before the first render, and only it: each dictionary is
+ * its own chunk, and another one loads when the user picks that language.
  */
 export async function prepareI18n(): Promise<Locales> {
 	const locale = initialLocale();
 	await loadLocaleAsync(locale);
-	afterFirstScreen(() => {
-		for (const other of SUPPORTED_LOCALES) if (other !== locale) void loadLocaleAsync(other).catch(() => {});
-	});
 	return locale;
 }
 
@@ -70,7 +65,7 @@ export function useI18n(): { LL: TranslationFunctions; locale: Locales; setLocal
 			} catch {
 				// Private mode: the choice lasts for this page only.
 			}
-			// Usually preloaded already; otherwise this waits for the one small chunk.
+			// The page keeps its language until the new dictionary (one small chunk) is there.
 			void loadLocaleAsync(next).then(() => {
 				applyToDocument(next);
 				setLocale(next);

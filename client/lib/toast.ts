@@ -41,8 +41,9 @@ export function createToastQueue(limit: number) {
 const queue = createToastQueue(MAX_VISIBLE_TOASTS);
 
 /**
- * sonner loads after the first screen (components/toaster.tsx): `toasterWanted` asks for
- * it, `toasterMounted` says its Toaster listens. A toast asked for before waits for that.
+ * sonner is not part of any first screen: components/toaster.tsx loads it once it is
+ * wanted (`requestToaster`), and `toasterMounted` says its Toaster listens; toasts asked
+ * for before then wait for it, in order.
  */
 let wanted = false;
 const listeners = new Set<() => void>();

@@ -4,6 +4,7 @@ import { type FieldError, type FieldValues, type Resolver, type UseFormProps, us
 import type { z } from "zod";
 import type { TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
 import { isValidationMessageKey } from "../../shared/schemas/messages.ts";
+import { onFirstInteraction } from "./first-interaction.ts";
 
 /**
  * react-hook-form over a shared zod schema: validates on blur and keeps EVERY failure of
@@ -23,19 +24,24 @@ export function useZodForm<TSchema extends z.ZodType<FieldValues, FieldValues>>(
 }
 
 /**
- * useZodForm for a screen that must be usable before zod has arrived (the login screen,
- * the first thing a new visitor loads): the schema's module is imported once the form has
- * rendered, and a validation asked for before then waits for it. Same rules, same messages.
+ * useZodForm for the login screen, the first thing a new visitor loads: zod (26 KB
+ * gzipped) is not part of it. The schema's module loads at the visitor's first
+ * interaction with the page (a focus, a tap, a key), and a validation asked for before it
+ * has arrived waits for it: same rules, same messages, same moment.
  */
 export function useLazyZodForm<TSchema extends z.ZodType<FieldValues, FieldValues>>(
 	loadSchema: () => Promise<TSchema>,
 	options: Omit<UseFormProps<z.input<TSchema>, unknown, z.output<TSchema>>, "resolver"> = {},
 ) {
 	const [resolver] = useState(() => lazyResolver<z.input<TSchema>, z.output<TSchema>>(loadSchema));
-	useEffect(() => {
-		// A failed download is tried again at the first validation.
-		resolver.load().catch(() => {});
-	}, [resolver]);
+	useEffect(
+		() =>
+			onFirstInteraction(() => {
+				// A failed download is tried again at the first validation.
+				resolver.load().catch(() => {});
+			}),
+		[resolver],
+	);
 	return useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
 		mode: "onBlur",
 		reValidateMode: "onChange",
