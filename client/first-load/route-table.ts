@@ -1,7 +1,8 @@
 /**
- * The app's routes as the build sees them: each URL pattern with the lazy route modules a
- * visit to it loads (a layout's, then the screen's), read from the `createBrowserRouter([...])`
- * call in client/app.tsx. Used to preload a first screen's chunks (see preload-plan.ts).
+ * The app's routes as the build sees them: each URL pattern with the route modules a visit
+ * to it loads (a layout's, then the screen's), read from the `routes` array of
+ * client/app.tsx, where each one is `element: screen(() => import("./routes/x.tsx"))`.
+ * Used to preload a first screen's chunks (see preload-plan.ts).
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -12,9 +13,8 @@ export type RouteEntry = { path: string; modules: string[] };
 const joinPath = (parent: string, child: string) =>
 	child.startsWith("/") ? child : `${parent.replace(/\/$/, "")}/${child}`.replace(/^\/\//, "/");
 
-/** `() => import("./routes/x.tsx")` -> "./routes/x.tsx" */
-function lazyImport(node: ts.Expression): string | null {
-	if (!ts.isArrowFunction(node) && !ts.isFunctionExpression(node)) return null;
+/** The first `import("...")` inside an expression: `screen(() => import("./routes/x.tsx"))` -> "./routes/x.tsx" */
+function dynamicImportIn(node: ts.Node): string | null {
 	let found: string | null = null;
 	const visit = (child: ts.Node) => {
 		if (
@@ -41,8 +41,8 @@ function routesIn(list: ts.ArrayLiteralExpression, parentPath: string, parentMod
 			if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) continue;
 			const value = property.initializer;
 			if (property.name.text === "path" && ts.isStringLiteralLike(value)) path = joinPath(parentPath, value.text);
-			if (property.name.text === "lazy") {
-				const specifier = lazyImport(value);
+			if (property.name.text === "element") {
+				const specifier = dynamicImportIn(value);
 				if (specifier) modules = [...modules, resolve(dirname(from), specifier)];
 			}
 			if (property.name.text === "children" && ts.isArrayLiteralExpression(value)) children = value;
@@ -53,19 +53,19 @@ function routesIn(list: ts.ArrayLiteralExpression, parentPath: string, parentMod
 	return entries;
 }
 
-/** Every leaf route of the first `createBrowserRouter([...])` in `file`. */
+/** Every leaf route of the array literal assigned to `const routes` in `file`. */
 export function readRouteTable(file: string): RouteEntry[] {
 	const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
 	let table: RouteEntry[] = [];
 	const visit = (node: ts.Node) => {
 		if (
-			ts.isCallExpression(node) &&
-			ts.isIdentifier(node.expression) &&
-			node.expression.text === "createBrowserRouter" &&
-			node.arguments[0] &&
-			ts.isArrayLiteralExpression(node.arguments[0])
+			ts.isVariableDeclaration(node) &&
+			ts.isIdentifier(node.name) &&
+			node.name.text === "routes" &&
+			node.initializer &&
+			ts.isArrayLiteralExpression(node.initializer)
 		)
-			table = routesIn(node.arguments[0], "/", [], file);
+			table = routesIn(node.initializer, "/", [], file);
 		else ts.forEachChild(node, visit);
 	};
 	visit(source);
