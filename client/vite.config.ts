@@ -6,6 +6,7 @@ import { locales } from "../shared/i18n/i18n-util.ts";
 import type { PreloadPlan } from "./first-load/match-route.ts";
 import { type BundleChunk, buildPreloadPlan } from "./first-load/preload-plan.ts";
 import { readRouteTable } from "./first-load/route-table.ts";
+import { themeWithoutTooltips } from "./first-load/theme-without-tooltips.ts";
 import { radixThemesCss } from "./styles/radix/plugin.ts";
 
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -47,7 +48,7 @@ function firstPaintScript(): Plugin {
 				locales,
 			);
 			if (!plan.routes.some((route) => route.path === "/login"))
-				this.error("the first-screen preload plan found no /login route in client/app.tsx");
+				this.error("the first-screen preload plan found no /login route in the `routes` of client/app.tsx");
 			this.emitFile({ type: "asset", fileName: "first-paint.js", source: await bundle(plan) });
 			// The plan, for the bundle report and the first-load e2e test.
 			this.emitFile({ type: "asset", fileName: ".vite/first-screen.json", source: JSON.stringify(plan, null, "\t") });
@@ -85,6 +86,7 @@ export default defineConfig({
 		react(),
 		firstPaintScript(),
 		serverOnlyMailTexts(),
+		themeWithoutTooltips(),
 		// The palettes the app renders: teal accent, slate grays, and red, green, amber for states.
 		radixThemesCss({ colors: ["gray", "slate", "teal", "red", "green", "amber"] }),
 	],

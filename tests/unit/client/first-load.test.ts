@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { firstScreenPreloads, matchRoute, type PreloadPlan } from "../../../client/first-load/match-route.ts";
 import { type BundleChunk, buildPreloadPlan } from "../../../client/first-load/preload-plan.ts";
 import { readRouteTable } from "../../../client/first-load/route-table.ts";
+import { themeWithoutTooltips } from "../../../client/first-load/theme-without-tooltips.ts";
 
 const client = fileURLToPath(new URL("../../../client/", import.meta.url));
 const route = (name: string) => `${client}routes/${name}.tsx`;
@@ -84,5 +85,33 @@ describe("the preload plan built from the bundle", () => {
 			routes: [{ path: "/login", js: ["/login.js", "/form.js"], css: ["/login.css", "/form.css"] }],
 			dictionaries: { en: ["/en.js"] },
 		});
+	});
+});
+
+describe("Theme without Radix tooltips", () => {
+	const plugin = themeWithoutTooltips();
+	const generate = (modules: Record<string, { renderedLength: number }>) =>
+		(plugin.generateBundle as (this: unknown, options: unknown, bundle: unknown) => void).call(
+			{
+				error(message: string) {
+					throw new Error(message);
+				},
+			},
+			{},
+			{ "app.js": { type: "chunk", fileName: "app.js", modules } },
+		);
+
+	it("gives theme.js its own Tooltip.Provider, and only theme.js", () => {
+		const resolve = plugin.resolveId as (source: string, importer?: string) => string | null;
+		expect(resolve("radix-ui", "/n/node_modules/@radix-ui/themes/dist/esm/components/theme.js")).toMatch(
+			/radix-ui-for-theme/,
+		);
+		expect(resolve("radix-ui", "/n/node_modules/@radix-ui/themes/dist/esm/components/select.js")).toBeNull();
+	});
+
+	it("stops the build when a Radix tooltip ends up in a chunk", () => {
+		const tooltip = "/n/node_modules/@radix-ui/react-tooltip/dist/index.mjs";
+		expect(() => generate({ [tooltip]: { renderedLength: 0 } })).not.toThrow();
+		expect(() => generate({ [tooltip]: { renderedLength: 120 } })).toThrow(/Radix tooltips need the Tooltip.Provider/);
 	});
 });
