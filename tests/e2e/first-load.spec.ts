@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { loginOnFast3G } from "../../bench/fast3g.ts";
 import { loginFirstScreen, staticClosure } from "../../client/report-bundle.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, signUpAndLogIn, test } from "./fixtures.ts";
 
 /** The build the e2e server serves (`npm run test:e2e` builds it first). */
 const dist = fileURLToPath(new URL("../../client/dist/", import.meta.url));
@@ -85,4 +85,16 @@ test.describe("the first load of /login", () => {
 		test.info().annotations.push({ type: "Fast 3G", description: `${times.join(", ")} ms, median ${result.medianMs}` });
 		expect(result.medianMs, `loads took ${times.join(", ")} ms`).toBeLessThan(3_000);
 	});
+});
+
+test("a breakpoint's utilities come with the screen that uses them: the user menu names the user from 768 px", async ({
+	page,
+}) => {
+	// <Box display={{ initial: "none", sm: "block" }}>: sm:rt-r-display-block is not in the login screen's CSS.
+	await page.setViewportSize({ width: 1024, height: 800 });
+	const user = await signUpAndLogIn(page, { fullName: "Wide Screen" });
+	const name = page.getByTestId("user-menu").getByText(user.fullName);
+	await expect(name).toBeVisible();
+	await page.setViewportSize({ width: 600, height: 800 });
+	await expect(name).toBeHidden();
 });

@@ -7,6 +7,7 @@ import { type CssBlock, parseCss } from "../../../client/styles/radix/css-blocks
 import { importedComponents, layerId } from "../../../client/styles/radix/plugin.ts";
 import { CORE, splitComponentsCss } from "../../../client/styles/radix/split-components.ts";
 import { tokensCss } from "../../../client/styles/radix/tokens.ts";
+import { BREAKPOINTS, responsiveBreakpoints, utilityRuns } from "../../../client/styles/radix/utilities.ts";
 
 const packageDir = dirname(createRequire(import.meta.url).resolve("@radix-ui/themes/package.json"));
 
@@ -95,5 +96,36 @@ describe("Radix tokens", () => {
 		// The palettes themselves follow.
 		expect(css).toContain("--teal-9:");
 		expect(css).not.toContain("--blue-9:");
+	});
+});
+
+describe("Radix utilities.css, by breakpoint", () => {
+	const runs = utilityRuns(packageDir);
+
+	it("keeps every rule, in the file's order, across its runs", () => {
+		const whole = leaves(parseCss(readFileSync(join(packageDir, "utilities.css"), "utf8")));
+		const split = runs.flatMap((run) => leaves(parseCss(run.css)));
+		expect(split).toEqual(whole);
+		expect(new Set(runs.map((run) => run.layer)).size).toBe(runs.length);
+	});
+
+	it("gives a breakpoint's runs only that breakpoint's classes, the plain runs none", () => {
+		for (const run of runs) {
+			const selectors = parseCss(run.css).flatMap((block) =>
+				block.kind === "group" ? block.children.map((child) => (child.kind === "rule" ? child.selector : "")) : [],
+			);
+			if (run.breakpoint === null) expect(run.css).not.toMatch(/@media|\\:/);
+			else
+				for (const selector of selectors.flatMap((list) => list.split(",")))
+					expect(selector.trim()).toMatch(new RegExp(`^\\.${run.breakpoint}\\\\:-?rt-`));
+		}
+		expect(new Set(runs.map((run) => run.breakpoint))).toEqual(new Set([null, ...BREAKPOINTS]));
+	});
+
+	it("tells which breakpoints a module's responsive values name", () => {
+		expect(responsiveBreakpoints('<Grid columns={{ initial: "1", sm: "2" }} gap="4">')).toEqual(["sm"]);
+		expect(responsiveBreakpoints('const width = { xs: "100%", "lg": "50%" };')).toEqual(["xs", "lg"]);
+		expect(responsiveBreakpoints('<Box display={{ initial: "none" }} />')).toEqual([]);
+		expect(responsiveBreakpoints('const label = "sm: small"; // md: later')).toEqual([]);
 	});
 });
