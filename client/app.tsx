@@ -39,6 +39,7 @@ const router = createBrowserRouter([
 					{ path: "/settings", lazy: () => import("./routes/settings.tsx") },
 					{ path: "/admin", lazy: () => import("./routes/admin.tsx") },
 					{ path: "/admin/audit", lazy: () => import("./routes/admin-audit.tsx") },
+					{ path: "/admin/*", lazy: () => import("./routes/admin-not-found.tsx") },
 				],
 			},
 			{ path: "*", lazy: () => import("./routes/not-found.tsx") },

@@ -1160,6 +1160,26 @@ type RootTranslation = {
 			contact: string
 		}
 	}
+	access: {
+		denied: {
+			/**
+			 * Y​o​u​ ​d​o​n​'​t​ ​h​a​v​e​ ​a​c​c​e​s​s​ ​t​o​ ​t​h​i​s​ ​p​a​g​e
+			 */
+			title: string
+			/**
+			 * T​h​i​s​ ​p​a​g​e​ ​i​s​ ​f​o​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​.​ ​I​f​ ​y​o​u​ ​n​e​e​d​ ​i​t​,​ ​a​s​k​ ​o​n​e​ ​o​f​ ​t​h​e​m​.
+			 */
+			text: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​d​a​s​h​b​o​a​r​d
+			 */
+			back: string
+		}
+		/**
+		 * Y​o​u​r​ ​s​e​s​s​i​o​n​ ​h​a​s​ ​e​n​d​e​d​.​ ​P​l​e​a​s​e​ ​l​o​g​ ​i​n​ ​a​g​a​i​n​.
+		 */
+		sessionEnded: string
+	}
 	admin: {
 		/**
 		 * U​s​e​r​s​ ​M​a​n​a​g​e​m​e​n​t
@@ -3320,6 +3340,26 @@ export type TranslationFunctions = {
 			 */
 			contact: () => LocalizedString
 		}
+	}
+	access: {
+		denied: {
+			/**
+			 * You don't have access to this page
+			 */
+			title: () => LocalizedString
+			/**
+			 * This page is for administrators. If you need it, ask one of them.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Back to the dashboard
+			 */
+			back: () => LocalizedString
+		}
+		/**
+		 * Your session has ended. Please log in again.
+		 */
+		sessionEnded: () => LocalizedString
 	}
 	admin: {
 		/**

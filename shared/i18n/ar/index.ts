@@ -1,4 +1,5 @@
 import type { Translation } from "../i18n-types";
+import { access } from "./access";
 import { admin } from "./admin";
 import { audit } from "./audit";
 import { auditLog } from "./auditLog";
@@ -243,6 +244,7 @@ const ar = {
 		welcome: "مرحبًا بعودتك، يسعدنا رؤيتك مجددًا!",
 	},
 	settings,
+	access,
 	admin,
 	mail,
 	audit,

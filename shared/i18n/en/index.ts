@@ -1,6 +1,7 @@
 import { errorTexts } from "../../errors";
 import { validationMessages } from "../../schemas/messages";
 import type { BaseTranslation } from "../i18n-types";
+import { access } from "./access";
 import { admin } from "./admin";
 import { audit } from "./audit";
 import { auditLog } from "./auditLog";
@@ -167,6 +168,7 @@ const en = {
 		welcome: "Welcome back, nice to see you again!",
 	},
 	settings,
+	access,
 	admin,
 	mail,
 	audit,

@@ -1,4 +1,5 @@
 import type { Translation } from "../i18n-types";
+import { access } from "./access";
 import { admin } from "./admin";
 import { audit } from "./audit";
 import { auditLog } from "./auditLog";
@@ -244,6 +245,7 @@ const fr = {
 		welcome: "Bon retour, ravi de vous revoir !",
 	},
 	settings,
+	access,
 	admin,
 	mail,
 	audit,
