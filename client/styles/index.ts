@@ -11,3 +11,4 @@ import "@radix-ui/themes/tokens/colors/amber.css";
 import "@radix-ui/themes/components.css";
 import "@radix-ui/themes/utilities.css";
 import "./app.css";
+import "./toasts.css";

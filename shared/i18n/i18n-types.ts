@@ -1180,6 +1180,21 @@ type RootTranslation = {
 		 */
 		sessionEnded: string
 	}
+	errorHints: {
+		/**
+		 * T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​|​w​a​i​t​}​.
+		 * @param {number} seconds
+		 */
+		tryAgainIn: RequiredParams<'seconds|wait'>
+		/**
+		 * C​o​n​t​a​c​t​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+		 */
+		contactAdmin: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​r​e​c​o​v​e​r​y​ ​e​-​m​a​i​l​.
+		 */
+		resetLinkInvalid: string
+	}
 	admin: {
 		/**
 		 * U​s​e​r​s​ ​M​a​n​a​g​e​m​e​n​t
@@ -3361,6 +3376,20 @@ export type TranslationFunctions = {
 		 */
 		sessionEnded: () => LocalizedString
 	}
+	errorHints: {
+		/**
+		 * Try again in {seconds|wait}.
+		 */
+		tryAgainIn: (arg: { seconds: number }) => LocalizedString
+		/**
+		 * Contact an administrator.
+		 */
+		contactAdmin: () => LocalizedString
+		/**
+		 * This link has expired or was already used. Ask for a new recovery e-mail.
+		 */
+		resetLinkInvalid: () => LocalizedString
+	}
 	admin: {
 		/**
 		 * Users Management
@@ -4357,4 +4386,6 @@ export type TranslationFunctions = {
 	}
 }
 
-export type Formatters = {}
+export type Formatters = {
+	wait: (value: number) => unknown
+}

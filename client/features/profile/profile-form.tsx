@@ -9,6 +9,7 @@ import { Form } from "../../components/form/form.tsx";
 import { SelectField } from "../../components/form/select-field.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyMutationError } from "../../lib/error-text.ts";
+import { showAtField } from "../../lib/server-field-error.ts";
 import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useZodForm } from "../../lib/validation.ts";
@@ -55,6 +56,7 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 			onDone();
 		} catch (error) {
 			notifyMutationError(error, LL);
+			showAtField(form, error, { UPDATE_EMAIL_TAKEN: "email" }, LL);
 		} finally {
 			// The user may have been saved even when the profile was not: the header must follow.
 			await refreshMe();

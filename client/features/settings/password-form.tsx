@@ -6,6 +6,7 @@ import { Field } from "../../components/form/field.tsx";
 import { Form } from "../../components/form/form.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyMutationError } from "../../lib/error-text.ts";
+import { showAtField } from "../../lib/server-field-error.ts";
 import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useZodForm } from "../../lib/validation.ts";
@@ -27,6 +28,7 @@ export function PasswordForm() {
 			form.reset(empty);
 		} catch (error) {
 			notifyMutationError(error, LL);
+			showAtField(form, error, { INCORRECT_PASSWORD: "current_password", SAME_PASSWORD: "new_password" }, LL);
 		}
 	};
 

@@ -3,6 +3,7 @@ import { access } from "./access";
 import { admin } from "./admin";
 import { audit } from "./audit";
 import { auditLog } from "./auditLog";
+import { errorHints } from "./errorHints";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
@@ -245,6 +246,7 @@ const ar = {
 	},
 	settings,
 	access,
+	errorHints,
 	admin,
 	mail,
 	audit,

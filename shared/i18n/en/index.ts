@@ -5,6 +5,7 @@ import { access } from "./access";
 import { admin } from "./admin";
 import { audit } from "./audit";
 import { auditLog } from "./auditLog";
+import { errorHints } from "./errorHints";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
@@ -169,6 +170,7 @@ const en = {
 	},
 	settings,
 	access,
+	errorHints,
 	admin,
 	mail,
 	audit,

@@ -3,6 +3,7 @@ import { access } from "./access";
 import { admin } from "./admin";
 import { audit } from "./audit";
 import { auditLog } from "./auditLog";
+import { errorHints } from "./errorHints";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
@@ -246,6 +247,7 @@ const fr = {
 	},
 	settings,
 	access,
+	errorHints,
 	admin,
 	mail,
 	audit,
