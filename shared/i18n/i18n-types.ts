@@ -1180,6 +1180,64 @@ type RootTranslation = {
 		 */
 		sessionEnded: string
 	}
+	confirmations: {
+		unsaved: {
+			/**
+			 * D​i​s​c​a​r​d​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​?
+			 */
+			title: string
+			/**
+			 * Y​o​u​r​ ​c​h​a​n​g​e​s​ ​t​o​ ​t​h​e​ ​p​r​o​f​i​l​e​ ​h​a​v​e​ ​n​o​t​ ​b​e​e​n​ ​s​a​v​e​d​.​ ​I​f​ ​y​o​u​ ​l​e​a​v​e​ ​n​o​w​,​ ​t​h​e​y​ ​w​i​l​l​ ​b​e​ ​l​o​s​t​.
+			 */
+			text: string
+			/**
+			 * K​e​e​p​ ​e​d​i​t​i​n​g
+			 */
+			stay: string
+			/**
+			 * D​i​s​c​a​r​d​ ​c​h​a​n​g​e​s
+			 */
+			leave: string
+		}
+		removeImage: {
+			/**
+			 * R​e​m​o​v​e​ ​t​h​e​ ​p​r​o​f​i​l​e​ ​i​m​a​g​e​?
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​i​m​a​g​e​ ​w​i​l​l​ ​b​e​ ​d​e​l​e​t​e​d​.​ ​Y​o​u​ ​c​a​n​ ​u​p​l​o​a​d​ ​a​n​o​t​h​e​r​ ​o​n​e​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
+			 */
+			text: string
+			/**
+			 * R​e​m​o​v​e​ ​i​m​a​g​e
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
+		deactivateUser: {
+			/**
+			 * D​e​a​c​t​i​v​a​t​e​ ​{​n​a​m​e​}​?
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​ ​a​n​d​ ​c​a​n​n​o​t​ ​s​i​g​n​ ​i​n​ ​u​n​t​i​l​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​i​s​ ​a​c​t​i​v​a​t​e​d​ ​a​g​a​i​n​.
+			 * @param {string} name
+			 */
+			text: RequiredParams<'name'>
+			/**
+			 * D​e​a​c​t​i​v​a​t​e
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
+	}
 	errorHints: {
 		/**
 		 * T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​|​w​a​i​t​}​.
@@ -3375,6 +3433,62 @@ export type TranslationFunctions = {
 		 * Your session has ended. Please log in again.
 		 */
 		sessionEnded: () => LocalizedString
+	}
+	confirmations: {
+		unsaved: {
+			/**
+			 * Discard unsaved changes?
+			 */
+			title: () => LocalizedString
+			/**
+			 * Your changes to the profile have not been saved. If you leave now, they will be lost.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Keep editing
+			 */
+			stay: () => LocalizedString
+			/**
+			 * Discard changes
+			 */
+			leave: () => LocalizedString
+		}
+		removeImage: {
+			/**
+			 * Remove the profile image?
+			 */
+			title: () => LocalizedString
+			/**
+			 * The image will be deleted. You can upload another one at any time.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Remove image
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+		deactivateUser: {
+			/**
+			 * Deactivate {name}?
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} will be signed out everywhere and cannot sign in until the account is activated again.
+			 */
+			text: (arg: { name: string }) => LocalizedString
+			/**
+			 * Deactivate
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
 	}
 	errorHints: {
 		/**

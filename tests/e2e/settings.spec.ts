@@ -189,7 +189,14 @@ test.describe("settings: my profile", () => {
 		await screenshot(page, "settings-profile-with-image");
 
 		await page.getByRole("button", { name: "Edit Profile" }).click();
+		// Removal asks first; Cancel keeps the image.
 		await page.getByRole("button", { name: "Remove image" }).click();
+		const confirm = page.getByRole("alertdialog", { name: "Remove the profile image?" });
+		await confirm.getByRole("button", { name: "Cancel" }).click();
+		await expect(confirm).toBeHidden();
+		expect((await page.request.get(src)).status()).toBe(200);
+		await page.getByRole("button", { name: "Remove image" }).click();
+		await confirm.getByRole("button", { name: "Remove image" }).click();
 		await expect(page.getByText("Profile image removed successfully")).toBeVisible();
 		await expect(page.getByTestId("profile-image-field").locator("img")).toHaveCount(0);
 		expect((await page.request.get(src)).status()).toBe(404);

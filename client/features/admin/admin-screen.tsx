@@ -10,6 +10,7 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { useCurrentUser } from "../session/hooks.ts";
 import { AddUserDialog } from "./add-user-dialog.tsx";
 import "./admin.css";
+import { DeactivateUserDialog } from "./deactivate-user-dialog.tsx";
 import { DeleteUserDialog } from "./delete-user-dialog.tsx";
 import { EditUserDialog } from "./edit-user-dialog.tsx";
 import { CLEAR_FILTERS, isFiltered } from "./list-params.ts";
@@ -42,6 +43,7 @@ export function AdminScreen() {
 	const invite = useMutation(trpc.admin.invite.mutationOptions());
 	const [editing, setEditing] = useState<UserPublic | null>(null);
 	const [deleting, setDeleting] = useState<UserPublic | null>(null);
+	const [deactivating, setDeactivating] = useState<UserPublic | null>(null);
 	const total = list.data ? pageCount(list.data.count) : 1;
 	const lastUserId = useRef<string | null>(null);
 	const box = useRef<HTMLDivElement>(null);
@@ -81,8 +83,12 @@ export function AdminScreen() {
 			lastUserId.current = user.id;
 			setDeleting(user);
 		},
-		onToggleActive: (user) =>
-			void run(() => update.mutateAsync({ user_id: user.id, is_active: !user.is_active }), LL.admin.updated()),
+		// Activating is harmless; deactivating signs the user out everywhere: it asks first.
+		onToggleActive: (user) => {
+			lastUserId.current = user.id;
+			if (user.is_active) setDeactivating(user);
+			else void run(() => update.mutateAsync({ user_id: user.id, is_active: true }), LL.admin.updated());
+		},
 		onResendInvitation: (user) =>
 			void run(() => invite.mutateAsync({ user_id: user.id }), LL.admin.invitationResent({ email: user.email })),
 	};
@@ -142,6 +148,17 @@ export function AdminScreen() {
 			<UsersPagination page={params.page} total={total} onPage={setPage} />
 			<EditUserDialog user={editing} onClose={() => setEditing(null)} onCloseAutoFocus={restoreFocus} />
 			<DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} onCloseAutoFocus={restoreFocus} />
+			<DeactivateUserDialog
+				user={deactivating}
+				pending={update.isPending}
+				onConfirm={(user) =>
+					void run(() => update.mutateAsync({ user_id: user.id, is_active: false }), LL.admin.updated()).finally(() =>
+						setDeactivating(null),
+					)
+				}
+				onClose={() => setDeactivating(null)}
+				onCloseAutoFocus={restoreFocus}
+			/>
 		</Flex>
 	);
 }

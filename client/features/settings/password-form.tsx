@@ -2,8 +2,8 @@ import { Button, Flex, Heading } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import { updatePasswordFormSchema } from "../../../shared/schemas/users.ts";
-import { Field } from "../../components/form/field.tsx";
 import { Form } from "../../components/form/form.tsx";
+import { PasswordField } from "../../components/form/password-field.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyMutationError } from "../../lib/error-text.ts";
 import { showAtField } from "../../lib/server-field-error.ts";
@@ -33,15 +33,7 @@ export function PasswordForm() {
 	};
 
 	const passwordField = (name: keyof typeof empty, label: string, testId: string, autoComplete: string) => (
-		<Field
-			name={name}
-			label={label}
-			testId={testId}
-			placeholder={label}
-			type="password"
-			autoComplete={autoComplete}
-			required
-		/>
+		<PasswordField name={name} label={label} testId={testId} placeholder={label} autoComplete={autoComplete} required />
 	);
 
 	return (

@@ -3,6 +3,7 @@ import { access } from "./access";
 import { admin } from "./admin";
 import { audit } from "./audit";
 import { auditLog } from "./auditLog";
+import { confirmations } from "./confirmations";
 import { errorHints } from "./errorHints";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
@@ -246,6 +247,7 @@ const ar = {
 	},
 	settings,
 	access,
+	confirmations,
 	errorHints,
 	admin,
 	mail,

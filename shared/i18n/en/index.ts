@@ -5,6 +5,7 @@ import { access } from "./access";
 import { admin } from "./admin";
 import { audit } from "./audit";
 import { auditLog } from "./auditLog";
+import { confirmations } from "./confirmations";
 import { errorHints } from "./errorHints";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
@@ -170,6 +171,7 @@ const en = {
 	},
 	settings,
 	access,
+	confirmations,
 	errorHints,
 	admin,
 	mail,

@@ -3,6 +3,7 @@ import { access } from "./access";
 import { admin } from "./admin";
 import { audit } from "./audit";
 import { auditLog } from "./auditLog";
+import { confirmations } from "./confirmations";
 import { errorHints } from "./errorHints";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
@@ -247,6 +248,7 @@ const fr = {
 	},
 	settings,
 	access,
+	confirmations,
 	errorHints,
 	admin,
 	mail,
