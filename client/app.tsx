@@ -6,6 +6,7 @@ import { createBrowserRouter, Outlet, RouterProvider } from "react-router-dom";
 import { Toaster } from "sonner";
 import { ErrorBoundary, RouteErrorFallback } from "./components/error-boundary.tsx";
 import { FullPageSpinner } from "./components/full-page-spinner.tsx";
+import { useToastClearance } from "./components/toast-clearance.ts";
 import { PublicOnly } from "./features/auth/public-only.tsx";
 import { ReauthDialog } from "./features/session/reauth/reauth-dialog.tsx";
 import { SessionProvider } from "./features/session/session-provider.tsx";
@@ -51,6 +52,7 @@ function ThemedApp() {
 	const { appearance } = useTheme();
 	const { locale } = useI18n();
 	const dir = directionOf(locale);
+	useToastClearance();
 	return (
 		<Theme accentColor="teal" grayColor="slate" radius="medium" scaling="100%" appearance="inherit">
 			{/* Radix Theme pins its own direction to ltr; menus and dialogs must mirror in Arabic. */}

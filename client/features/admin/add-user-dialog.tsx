@@ -51,7 +51,7 @@ export function AddUserDialog() {
 	return (
 		<Dialog.Root open={open} onOpenChange={openChange}>
 			<Dialog.Trigger>
-				<Button highContrast data-testid="add-user">
+				<Button data-testid="add-user">
 					{LL.admin.addUser()}
 				</Button>
 			</Dialog.Trigger>

@@ -74,7 +74,7 @@ export function UserFormActions({ canSave, saving }: { canSave: boolean; saving:
 					{LL.admin.form.cancel()}
 				</Button>
 			</Dialog.Close>
-			<Button highContrast type="submit" disabled={!canSave} loading={saving}>
+			<Button type="submit" disabled={!canSave} loading={saving}>
 				{LL.admin.form.save()}
 			</Button>
 		</Flex>

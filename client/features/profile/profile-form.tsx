@@ -125,7 +125,6 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 				</Grid>
 				<Flex gap="3" wrap="wrap">
 					<Button
-						highContrast
 						type="submit"
 						disabled={!canSaveProfile(formState.isDirty, email) || formState.isSubmitting}
 						loading={formState.isSubmitting}

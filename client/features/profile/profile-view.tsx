@@ -53,7 +53,7 @@ export function ProfileView({ user, profile, onEdit }: Props) {
 				))}
 			</DataList.Root>
 			<Flex>
-				<Button highContrast onClick={onEdit}>
+				<Button onClick={onEdit}>
 					{t.edit()}
 				</Button>
 			</Flex>

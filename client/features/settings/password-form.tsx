@@ -46,7 +46,7 @@ export function PasswordForm() {
 				{passwordField("new_password", t.new(), "new-password-input", "new-password")}
 				{passwordField("confirm_password", t.confirm(), "confirm-password-input", "new-password")}
 				<Flex>
-					<Button highContrast type="submit" loading={form.formState.isSubmitting}>
+					<Button type="submit" loading={form.formState.isSubmitting}>
 						{t.save()}
 					</Button>
 				</Flex>
