@@ -245,11 +245,11 @@ type RootTranslation = {
 		 */
 		password: string
 		/**
-		 * C​o​n​f​i​r​m​ ​P​a​s​s​w​o​r​d
+		 * C​o​n​f​i​r​m​ ​p​a​s​s​w​o​r​d
 		 */
 		confirmPassword: string
 		/**
-		 * F​u​l​l​ ​N​a​m​e
+		 * F​u​l​l​ ​n​a​m​e
 		 */
 		fullName: string
 		/**
@@ -345,7 +345,7 @@ type RootTranslation = {
 		 */
 		resetPassword: string
 		/**
-		 * N​e​w​ ​P​a​s​s​w​o​r​d
+		 * N​e​w​ ​p​a​s​s​w​o​r​d
 		 */
 		newPassword: string
 		/**
@@ -1099,15 +1099,15 @@ type RootTranslation = {
 			 */
 			heading: string
 			/**
-			 * C​u​r​r​e​n​t​ ​P​a​s​s​w​o​r​d
+			 * C​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
 			 */
 			current: string
 			/**
-			 * N​e​w​ ​P​a​s​s​w​o​r​d
+			 * N​e​w​ ​p​a​s​s​w​o​r​d
 			 */
 			'new': string
 			/**
-			 * C​o​n​f​i​r​m​ ​P​a​s​s​w​o​r​d
+			 * C​o​n​f​i​r​m​ ​p​a​s​s​w​o​r​d
 			 */
 			confirm: string
 			/**
@@ -1381,7 +1381,7 @@ type RootTranslation = {
 			 */
 			password: string
 			/**
-			 * S​e​t​ ​P​a​s​s​w​o​r​d
+			 * S​e​t​ ​p​a​s​s​w​o​r​d
 			 */
 			newPassword: string
 			/**
@@ -1389,7 +1389,7 @@ type RootTranslation = {
 			 */
 			passwordHint: string
 			/**
-			 * C​o​n​f​i​r​m​ ​P​a​s​s​w​o​r​d
+			 * C​o​n​f​i​r​m​ ​p​a​s​s​w​o​r​d
 			 */
 			confirmPassword: string
 			/**
@@ -1541,10 +1541,10 @@ type RootTranslation = {
 			emailZa: string
 		}
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
+		 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
 		 * @param {number} count
 		 */
-		resultCount: RequiredParams<'count'>
+		resultCount: RequiredParams<'count|grouped'>
 		/**
 		 * N​o​ ​u​s​e​r​s​ ​m​a​t​c​h
 		 */
@@ -2506,11 +2506,11 @@ export type TranslationFunctions = {
 		 */
 		password: () => LocalizedString
 		/**
-		 * Confirm Password
+		 * Confirm password
 		 */
 		confirmPassword: () => LocalizedString
 		/**
-		 * Full Name
+		 * Full name
 		 */
 		fullName: () => LocalizedString
 		/**
@@ -2606,7 +2606,7 @@ export type TranslationFunctions = {
 		 */
 		resetPassword: () => LocalizedString
 		/**
-		 * New Password
+		 * New password
 		 */
 		newPassword: () => LocalizedString
 		/**
@@ -3353,15 +3353,15 @@ export type TranslationFunctions = {
 			 */
 			heading: () => LocalizedString
 			/**
-			 * Current Password
+			 * Current password
 			 */
 			current: () => LocalizedString
 			/**
-			 * New Password
+			 * New password
 			 */
 			'new': () => LocalizedString
 			/**
-			 * Confirm Password
+			 * Confirm password
 			 */
 			confirm: () => LocalizedString
 			/**
@@ -3631,7 +3631,7 @@ export type TranslationFunctions = {
 			 */
 			password: () => LocalizedString
 			/**
-			 * Set Password
+			 * Set password
 			 */
 			newPassword: () => LocalizedString
 			/**
@@ -3639,7 +3639,7 @@ export type TranslationFunctions = {
 			 */
 			passwordHint: () => LocalizedString
 			/**
-			 * Confirm Password
+			 * Confirm password
 			 */
 			confirmPassword: () => LocalizedString
 			/**
@@ -3788,7 +3788,7 @@ export type TranslationFunctions = {
 			emailZa: () => LocalizedString
 		}
 		/**
-		 * {count} {{user|users}}
+		 * {count|grouped} {{user|users}}
 		 */
 		resultCount: (arg: { count: number }) => LocalizedString
 		/**
@@ -4501,5 +4501,6 @@ export type TranslationFunctions = {
 }
 
 export type Formatters = {
+	grouped: (value: number) => unknown
 	wait: (value: number) => unknown
 }

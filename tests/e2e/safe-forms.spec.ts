@@ -80,7 +80,9 @@ test.describe("every password field can be shown", () => {
 	/** Each of the `count` password inputs on the page has its Show password toggle, which shows and hides it. */
 	async function expectToggles(page: Page, count: number) {
 		await expect(page.locator('input[type="password"]')).toHaveCount(count);
-		const fields = page.locator(".rt-TextFieldRoot").filter({ has: page.getByRole("button", { name: "Show password" }) });
+		const fields = page
+			.locator(".rt-TextFieldRoot")
+			.filter({ has: page.getByRole("button", { name: "Show password" }) });
 		await expect(fields).toHaveCount(count);
 		for (let n = 0; n < count; n++) {
 			const input = fields.nth(n).locator("input");

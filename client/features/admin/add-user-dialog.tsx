@@ -51,9 +51,7 @@ export function AddUserDialog() {
 	return (
 		<Dialog.Root open={open} onOpenChange={openChange}>
 			<Dialog.Trigger>
-				<Button data-testid="add-user">
-					{LL.admin.addUser()}
-				</Button>
+				<Button data-testid="add-user">{LL.admin.addUser()}</Button>
 			</Dialog.Trigger>
 			<Dialog.Content maxWidth="480px">
 				<Dialog.Title>{t.addTitle()}</Dialog.Title>

@@ -2,6 +2,7 @@ import { Button, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import { useEffect } from "react";
 import { useI18n } from "../../i18n/index.tsx";
 import { mutationErrorText } from "../../lib/error-text.ts";
+import { formatNumber } from "../../lib/locale-format.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { UsersPagination } from "../admin/users-pagination.tsx";
 import { AUDIT_PAGE_SIZE, hasFilters } from "./audit-filters.ts";
@@ -54,7 +55,7 @@ export function AuditLogScreen() {
 			<AuditFiltersForm filters={filters} onChange={setFilters} />
 			<Flex justify="between" align="center" gap="3" wrap="wrap" style={{ minBlockSize: "var(--space-6)" }}>
 				<Text size="2" color="gray" role="status" data-testid="audit-count">
-					{list.data ? t.count({ count: list.data.count.toLocaleString(locale) }) : ""}
+					{list.data ? t.count({ count: formatNumber(list.data.count, locale) }) : ""}
 				</Text>
 				{filtered ? (
 					<Button variant="ghost" color="gray" onClick={clear} data-testid="audit-clear">

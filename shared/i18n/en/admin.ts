@@ -80,7 +80,7 @@ export const admin = {
 		emailAz: "E-mail, A to Z",
 		emailZa: "E-mail, Z to A",
 	},
-	resultCount: "{count:number} {{user|users}}",
+	resultCount: "{count:number|grouped} {{user|users}}",
 	noMatch: "No users match",
 	noMatchHint: "Nobody matches this search and these filters.",
 	clearFilters: "Clear filters",
