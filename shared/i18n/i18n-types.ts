@@ -1180,6 +1180,152 @@ type RootTranslation = {
 		 */
 		sessionEnded: string
 	}
+	summary: {
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t
+		 */
+		accountHeading: string
+		/**
+		 * A​l​l​ ​a​c​c​o​u​n​t​s
+		 */
+		adminHeading: string
+		/**
+		 * L​o​a​d​i​n​g​…
+		 */
+		loading: string
+		/**
+		 * T​h​i​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadError: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		email: {
+			/**
+			 * E​-​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			title: string
+			/**
+			 * V​e​r​i​f​i​e​d
+			 */
+			verified: string
+			/**
+			 * N​o​t​ ​v​e​r​i​f​i​e​d
+			 */
+			notVerified: string
+			/**
+			 * S​e​n​d​ ​a​ ​n​e​w​ ​v​e​r​i​f​i​c​a​t​i​o​n​ ​l​i​n​k
+			 */
+			resend: string
+		}
+		twoFactor: {
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+			 */
+			title: string
+			/**
+			 * O​n
+			 */
+			on: string
+			/**
+			 * O​f​f
+			 */
+			off: string
+			/**
+			 * T​u​r​n​ ​o​n​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+			 */
+			turnOn: string
+			/**
+			 * M​a​n​a​g​e​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+			 */
+			manage: string
+		}
+		passkeys: {
+			/**
+			 * P​a​s​s​k​e​y​s
+			 */
+			title: string
+			/**
+			 * N​o​n​e​ ​y​e​t
+			 */
+			none: string
+			/**
+			 * A​d​d​ ​a​ ​p​a​s​s​k​e​y
+			 */
+			add: string
+			/**
+			 * M​a​n​a​g​e​ ​p​a​s​s​k​e​y​s
+			 */
+			manage: string
+		}
+		sessions: {
+			/**
+			 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
+			 */
+			title: string
+			/**
+			 * R​e​v​i​e​w​ ​y​o​u​r​ ​s​e​s​s​i​o​n​s
+			 */
+			review: string
+		}
+		lastSignIn: {
+			/**
+			 * L​a​s​t​ ​s​i​g​n​-​i​n
+			 */
+			title: string
+			/**
+			 * N​o​n​e​ ​b​e​f​o​r​e​ ​t​h​i​s​ ​o​n​e
+			 */
+			none: string
+			/**
+			 * T​h​i​s​ ​i​s​ ​t​h​e​ ​f​i​r​s​t​ ​s​i​g​n​-​i​n​ ​w​e​ ​k​n​o​w​ ​o​f​.
+			 */
+			noneHint: string
+			/**
+			 * A​n​ ​u​n​k​n​o​w​n​ ​d​e​v​i​c​e
+			 */
+			unknownDevice: string
+			/**
+			 * N​o​t​ ​y​o​u​?​ ​R​e​v​i​e​w​ ​y​o​u​r​ ​s​e​s​s​i​o​n​s
+			 */
+			notYou: string
+		}
+		users: {
+			/**
+			 * U​s​e​r​s
+			 */
+			title: string
+			/**
+			 * M​a​n​a​g​e​ ​u​s​e​r​s
+			 */
+			link: string
+		}
+		inactive: {
+			/**
+			 * I​n​a​c​t​i​v​e​ ​u​s​e​r​s
+			 */
+			title: string
+			/**
+			 * S​h​o​w​ ​i​n​a​c​t​i​v​e​ ​u​s​e​r​s
+			 */
+			link: string
+		}
+		signups: {
+			/**
+			 * S​i​g​n​-​u​p​s​,​ ​l​a​s​t​ ​7​ ​d​a​y​s
+			 */
+			title: string
+			/**
+			 * S​h​o​w​ ​t​h​e​ ​n​e​w​e​s​t​ ​a​c​c​o​u​n​t​s
+			 */
+			link: string
+		}
+		/**
+		 * O​p​e​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+		 */
+		auditLog: string
+	}
 	confirmations: {
 		unsaved: {
 			/**
@@ -3433,6 +3579,152 @@ export type TranslationFunctions = {
 		 * Your session has ended. Please log in again.
 		 */
 		sessionEnded: () => LocalizedString
+	}
+	summary: {
+		/**
+		 * Your account
+		 */
+		accountHeading: () => LocalizedString
+		/**
+		 * All accounts
+		 */
+		adminHeading: () => LocalizedString
+		/**
+		 * Loading…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * This could not be loaded.
+		 */
+		loadError: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		email: {
+			/**
+			 * E-mail address
+			 */
+			title: () => LocalizedString
+			/**
+			 * Verified
+			 */
+			verified: () => LocalizedString
+			/**
+			 * Not verified
+			 */
+			notVerified: () => LocalizedString
+			/**
+			 * Send a new verification link
+			 */
+			resend: () => LocalizedString
+		}
+		twoFactor: {
+			/**
+			 * Two-factor authentication
+			 */
+			title: () => LocalizedString
+			/**
+			 * On
+			 */
+			on: () => LocalizedString
+			/**
+			 * Off
+			 */
+			off: () => LocalizedString
+			/**
+			 * Turn on two-factor authentication
+			 */
+			turnOn: () => LocalizedString
+			/**
+			 * Manage two-factor authentication
+			 */
+			manage: () => LocalizedString
+		}
+		passkeys: {
+			/**
+			 * Passkeys
+			 */
+			title: () => LocalizedString
+			/**
+			 * None yet
+			 */
+			none: () => LocalizedString
+			/**
+			 * Add a passkey
+			 */
+			add: () => LocalizedString
+			/**
+			 * Manage passkeys
+			 */
+			manage: () => LocalizedString
+		}
+		sessions: {
+			/**
+			 * Active sessions
+			 */
+			title: () => LocalizedString
+			/**
+			 * Review your sessions
+			 */
+			review: () => LocalizedString
+		}
+		lastSignIn: {
+			/**
+			 * Last sign-in
+			 */
+			title: () => LocalizedString
+			/**
+			 * None before this one
+			 */
+			none: () => LocalizedString
+			/**
+			 * This is the first sign-in we know of.
+			 */
+			noneHint: () => LocalizedString
+			/**
+			 * An unknown device
+			 */
+			unknownDevice: () => LocalizedString
+			/**
+			 * Not you? Review your sessions
+			 */
+			notYou: () => LocalizedString
+		}
+		users: {
+			/**
+			 * Users
+			 */
+			title: () => LocalizedString
+			/**
+			 * Manage users
+			 */
+			link: () => LocalizedString
+		}
+		inactive: {
+			/**
+			 * Inactive users
+			 */
+			title: () => LocalizedString
+			/**
+			 * Show inactive users
+			 */
+			link: () => LocalizedString
+		}
+		signups: {
+			/**
+			 * Sign-ups, last 7 days
+			 */
+			title: () => LocalizedString
+			/**
+			 * Show the newest accounts
+			 */
+			link: () => LocalizedString
+		}
+		/**
+		 * Open the audit log
+		 */
+		auditLog: () => LocalizedString
 	}
 	confirmations: {
 		unsaved: {

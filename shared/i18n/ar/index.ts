@@ -9,6 +9,7 @@ import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
 import { settings } from "./settings";
+import { summary } from "./summary";
 import { verification } from "./verification";
 
 const ar = {
@@ -247,6 +248,7 @@ const ar = {
 	},
 	settings,
 	access,
+	summary,
 	confirmations,
 	errorHints,
 	admin,

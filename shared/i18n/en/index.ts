@@ -11,6 +11,7 @@ import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
 import { settings } from "./settings";
+import { summary } from "./summary";
 import { verification } from "./verification";
 
 const en = {
@@ -171,6 +172,7 @@ const en = {
 	},
 	settings,
 	access,
+	summary,
 	confirmations,
 	errorHints,
 	admin,

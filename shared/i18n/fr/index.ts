@@ -9,6 +9,7 @@ import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
 import { settings } from "./settings";
+import { summary } from "./summary";
 import { verification } from "./verification";
 
 const fr = {
@@ -248,6 +249,7 @@ const fr = {
 	},
 	settings,
 	access,
+	summary,
 	confirmations,
 	errorHints,
 	admin,
