@@ -5,7 +5,7 @@ import { useState } from "react";
 import { createBrowserRouter, Outlet, RouterProvider } from "react-router-dom";
 import { Toaster } from "sonner";
 import { ErrorBoundary, RouteErrorFallback } from "./components/error-boundary.tsx";
-import { FullPageSpinner } from "./components/full-page-spinner.tsx";
+import { LoadingShell } from "./components/loading-shell.tsx";
 import { useToastClearance } from "./components/toast-clearance.ts";
 import { PublicOnly } from "./features/auth/public-only.tsx";
 import { ReauthDialog } from "./features/session/reauth/reauth-dialog.tsx";
@@ -19,7 +19,7 @@ const router = createBrowserRouter([
 	{
 		element: <Outlet />,
 		ErrorBoundary: RouteErrorFallback,
-		HydrateFallback: FullPageSpinner,
+		HydrateFallback: LoadingShell,
 		children: [
 			{
 				element: <PublicOnly />,

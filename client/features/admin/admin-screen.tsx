@@ -1,7 +1,8 @@
-import { Box, Button, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
+import { Box, Button, Flex, Heading, Text, VisuallyHidden } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { RowsSkeleton } from "../../components/loading-skeletons.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { mutationErrorText, notifyMutationError } from "../../lib/error-text.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
@@ -14,7 +15,7 @@ import { DeactivateUserDialog } from "./deactivate-user-dialog.tsx";
 import { DeleteUserDialog } from "./delete-user-dialog.tsx";
 import { EditUserDialog } from "./edit-user-dialog.tsx";
 import { CLEAR_FILTERS, isFiltered } from "./list-params.ts";
-import { pageCount } from "./paging.ts";
+import { PAGE_SIZE, pageCount } from "./paging.ts";
 import { useElementWidth } from "./use-element-width.ts";
 import { useListParams, useReloadUsers, useUsersPage } from "./use-users-page.ts";
 import type { UserActions } from "./user-actions-menu.tsx";
@@ -110,10 +111,10 @@ export function AdminScreen() {
 				{list.data ? LL.admin.resultCount({ count: list.data.count }) : null}
 			</Text>
 			{list.isPending ? (
-				<Flex gap="2" align="center">
-					<Spinner />
-					<Text>{LL.admin.loading()}</Text>
-				</Flex>
+				<div role="status" aria-busy="true">
+					<VisuallyHidden>{LL.admin.loading()}</VisuallyHidden>
+					<RowsSkeleton rows={PAGE_SIZE} testId="users-skeleton" />
+				</div>
 			) : list.isError && !list.data ? (
 				<Text color="red" role="alert">
 					{mutationErrorText(list.error, LL)}
