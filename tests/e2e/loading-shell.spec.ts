@@ -42,10 +42,11 @@ test("a cold /admin on a slow API: header and menu at once, skeletons where the 
 test("while the screen's code downloads, the frame shows already (not a blank page with a spinner)", async ({
 	page,
 }) => {
-	await coldAdmin(page, { layoutChunk: 2000 });
-	await expect(page.getByTestId("loading-shell")).toBeVisible({ timeout: 1500 });
-	await expect(page.getByTestId("loading-shell").locator("header.app-header")).toContainText("Portico");
-	await expect(page.getByTestId("content-skeleton")).toBeVisible();
+	await coldAdmin(page, { layoutChunk: 4000 });
+	const shell = page.getByTestId("loading-shell");
+	await expect(shell).toBeVisible({ timeout: 2000 });
+	await expect(shell.locator("header.app-header")).toContainText("Portico");
+	await expect(shell.getByTestId("content-skeleton")).toBeVisible();
 	await screenshot(page, "cold-admin-code-loading");
 	await expect(page.getByRole("heading", { name: "Users Management" })).toBeVisible({ timeout: 8000 });
 });

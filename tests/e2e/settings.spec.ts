@@ -261,7 +261,9 @@ test.describe("settings: password, appearance, danger zone", () => {
 		await page.getByTestId("confirm-password-input").fill("brand-new-pass-1");
 		await page.getByRole("button", { name: "Save" }).click();
 		await expect(page.getByText("Something went wrong!")).toBeVisible();
-		await expect(page.getByText("Incorrect password")).toBeVisible();
+		// In the toast and under the field.
+		await expect(page.locator("[data-sonner-toast]").getByText("Incorrect password")).toBeVisible();
+		await expect(page.getByRole("tabpanel").getByText("Incorrect password")).toBeVisible();
 
 		// A wrong current password brings the login back-off: the next try within a second is refused.
 		await page.getByTestId("current-password-input").fill(user.password);
