@@ -2,14 +2,16 @@ import { DirectionProvider } from "@radix-ui/react-direction";
 import { Theme } from "@radix-ui/themes";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, lazy, Suspense, useState } from "react";
-import { BrowserRouter, type RouteObject, useLocation, useRoutes } from "react-router-dom";
+import { type RouteObject, useLocation, useRoutes } from "react-router-dom";
 import { ErrorBoundary, RouteErrorBoundary } from "./components/error-boundary.tsx";
-import { FullPageSpinner } from "./components/full-page-spinner.tsx";
+import { LoadingShell } from "./components/loading-shell.tsx";
+import { useToastClearance } from "./components/toast-clearance.ts";
 import { Toaster } from "./components/toaster.tsx";
 import { PublicOnly } from "./features/auth/public-only.tsx";
 import { ReauthDialog } from "./features/session/reauth/reauth-dialog.tsx";
 import { SessionProvider } from "./features/session/session-provider.tsx";
 import { directionOf, I18nProvider, type Locales, useI18n } from "./i18n/index.tsx";
+import { GuardedBrowserRouter } from "./lib/guarded-browser-router.tsx";
 import { createOutsideNavigation } from "./lib/outside-navigation.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
 import { useTheme } from "./lib/theme.ts";
@@ -47,6 +49,7 @@ const routes: RouteObject[] = [
 			{ path: "/settings", element: screen(() => import("./routes/settings.tsx")) },
 			{ path: "/admin", element: screen(() => import("./routes/admin.tsx")) },
 			{ path: "/admin/audit", element: screen(() => import("./routes/admin-audit.tsx")) },
+			{ path: "/admin/*", element: screen(() => import("./routes/admin-not-found.tsx")) },
 		],
 	},
 	{ path: "*", element: screen(() => import("./routes/not-found.tsx")) },
@@ -61,7 +64,7 @@ function Screens() {
 	// Navigations are transitions: the current screen stays until the next one has loaded.
 	return (
 		<RouteErrorBoundary pathname={pathname}>
-			<Suspense fallback={<FullPageSpinner />}>{matched}</Suspense>
+			<Suspense fallback={<LoadingShell />}>{matched}</Suspense>
 		</RouteErrorBoundary>
 	);
 }
@@ -70,15 +73,16 @@ function ThemedApp() {
 	const { appearance } = useTheme();
 	const { locale } = useI18n();
 	const dir = directionOf(locale);
+	useToastClearance();
 	return (
 		<Theme accentColor="teal" grayColor="slate" radius="medium" scaling="100%" appearance="inherit">
 			{/* Radix Theme pins its own direction to ltr; menus and dialogs must mirror in Arabic. */}
 			<DirectionProvider dir={dir}>
 				<ErrorBoundary>
-					<BrowserRouter>
+					<GuardedBrowserRouter>
 						<navigation.Bridge />
 						<Screens />
-					</BrowserRouter>
+					</GuardedBrowserRouter>
 					<ReauthDialog />
 				</ErrorBoundary>
 			</DirectionProvider>

@@ -8,6 +8,7 @@ import { AuthPage } from "../features/auth/auth-page.tsx";
 import { EmailField } from "../features/auth/email-field.tsx";
 import { OtherScreenLink } from "../features/auth/other-screen-link.tsx";
 import { useSession } from "../features/session/hooks.ts";
+import { SessionEndedNotice } from "../features/session/session-ended-notice.tsx";
 import { useI18n } from "../i18n/index.tsx";
 import { authErrorText } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
@@ -40,6 +41,7 @@ export function Component() {
 		<AuthPage title={LL.auth.loginTitle()}>
 			<Form form={form} onSubmit={(values) => login.mutate(values)}>
 				<Flex direction="column" gap="4">
+					<SessionEndedNotice />
 					<EmailField name="username" autoComplete="username" />
 					<PasswordField
 						name="password"

@@ -3,3 +3,4 @@
 import "@fontsource-variable/inter/wght.css";
 import "virtual:radix-themes/base.css";
 import "./app.css";
+import "./toasts.css";

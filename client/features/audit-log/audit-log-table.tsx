@@ -1,8 +1,8 @@
 import { Card, DataList, Flex, Table, Text, VisuallyHidden } from "@radix-ui/themes";
-import { useMemo } from "react";
 import { auditActionKey } from "../../../shared/audit-actions.ts";
 import type { AuditEvent } from "../../../shared/schemas/audit.ts";
 import { useI18n } from "../../i18n/index.tsx";
+import { localDateTimeSeconds } from "../../lib/locale-format.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 
 /** Under this width the rows become cards: five columns do not fit a phone. */
@@ -34,9 +34,8 @@ function Person({ email }: { email: string | null }) {
 
 function useCells() {
 	const { LL, locale } = useI18n();
-	const format = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" }), [locale]);
 	return {
-		time: (event: AuditEvent) => <time dateTime={event.at}>{format.format(new Date(event.at))}</time>,
+		time: (event: AuditEvent) => <time dateTime={event.at}>{localDateTimeSeconds(event.at, locale)}</time>,
 		action: (event: AuditEvent) => LL.audit.actions[auditActionKey(event.action)](),
 		actor: (event: AuditEvent) => <Person email={event.actor_email} />,
 		subject: (event: AuditEvent) => <Person email={event.subject_email} />,
