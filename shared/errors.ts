@@ -35,6 +35,13 @@ export const errorTexts = {
 	NOT_FOUND: "Not Found",
 	SERVICE_UNAVAILABLE: "Service unavailable",
 	REAUTH_REQUIRED: "Please confirm your identity",
+	MFA_REQUIRED: "Two-factor code required",
+	INVALID_TOTP_CODE: "Invalid two-factor code",
+	MFA_TOKEN_INVALID: "This sign-in has expired, please log in again",
+	TOTP_ALREADY_ENABLED: "Two-factor authentication is already enabled",
+	TOTP_NOT_SET_UP: "Set up two-factor authentication first",
+	TOTP_NOT_ENABLED: "Two-factor authentication is not enabled",
+	TWO_FACTOR_UNAVAILABLE: "Two-factor authentication is unavailable on this server, please contact an administrator",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;

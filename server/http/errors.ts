@@ -34,4 +34,13 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	NOT_FOUND: { status: 404, code: "NOT_FOUND" },
 	SERVICE_UNAVAILABLE: { status: 503, code: "INTERNAL_SERVER_ERROR" },
 	REAUTH_REQUIRED: { status: 403, code: "FORBIDDEN" },
+	// Sent with the `mfa_token` of the second login step.
+	MFA_REQUIRED: { status: 401, code: "UNAUTHORIZED" },
+	INVALID_TOTP_CODE: { status: 400, code: "BAD_REQUEST" },
+	MFA_TOKEN_INVALID: { status: 400, code: "BAD_REQUEST" },
+	TOTP_ALREADY_ENABLED: { status: 400, code: "BAD_REQUEST" },
+	TOTP_NOT_SET_UP: { status: 400, code: "BAD_REQUEST" },
+	TOTP_NOT_ENABLED: { status: 400, code: "BAD_REQUEST" },
+	// The stored secrets do not open with this server's key (a backup restored without its key).
+	TWO_FACTOR_UNAVAILABLE: { status: 503, code: "SERVICE_UNAVAILABLE" },
 };

@@ -17,7 +17,7 @@ export const localesPlugin: FastifyPluginAsync = async (app) => {
 		async (request, reply) => {
 			const { lng, file } = request.params;
 			if (!isLocale(lng) || file !== "translation.json") return reply.status(404).send(notFound);
-			const { mail: _serverOnly, ...texts } = loadedLocales[lng];
+			const { mail: _serverOnly, securityMail: _alsoServerOnly, ...texts } = loadedLocales[lng];
 			return reply.header("cache-control", "no-cache").send(texts);
 		},
 	);

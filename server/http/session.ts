@@ -13,6 +13,7 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
 	ip: request.ip,
 	userAgent: request.headers["user-agent"],
 	requestId: request.id,
+	acceptLanguage: request.headers["accept-language"],
 });
 
 /**

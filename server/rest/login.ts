@@ -24,10 +24,20 @@ function accessTokenRoute(app: ZodApp, deps: ServiceDeps): void {
 		"/login/access-token",
 		{
 			preValidation: formBody,
-			config: { reasons: ["INCORRECT_LOGIN", "INACTIVE_USER", "RATE_LIMITED"] },
+			config: {
+				reasons: [
+					"INCORRECT_LOGIN",
+					"INACTIVE_USER",
+					"RATE_LIMITED",
+					"MFA_REQUIRED",
+					"INVALID_TOTP_CODE",
+					"TWO_FACTOR_UNAVAILABLE",
+				],
+			},
 			schema: {
 				tags,
-				summary: "Log in with e-mail (as username) and password; returns a token pair",
+				summary:
+					"Log in with e-mail (as username) and password; returns a token pair. With two-factor on: 401 with an mfa_token for POST /login/mfa, or send the code as totp_code",
 				consumes: ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"],
 				body: loginSchema,
 				response: { 200: tokenPairSchema },
@@ -96,7 +106,7 @@ export const loginRoutes: RouteModule = (app, deps) => {
 		"/login/reauthenticate",
 		{
 			onRequest: user,
-			config: { reasons: ["INCORRECT_PASSWORD", "RATE_LIMITED"] },
+			config: { reasons: ["INCORRECT_PASSWORD", "INVALID_TOTP_CODE", "RATE_LIMITED", "TWO_FACTOR_UNAVAILABLE"] },
 			schema: {
 				tags,
 				security,

@@ -7,11 +7,20 @@ import { mediaRoutes } from "./media.ts";
 import { parseUrlEncodedForm } from "./multipart-form.ts";
 import { profileRoutes } from "./profile.ts";
 import { recoveryRoutes } from "./recovery.ts";
+import { twoFactorRoutes } from "./two-factor.ts";
 import type { RouteModule } from "./types.ts";
 import { userRoutes } from "./users.ts";
 import { utilsRoutes } from "./utils.ts";
 
-const routeModules: RouteModule[] = [loginRoutes, userRoutes, utilsRoutes, profileRoutes, mediaRoutes, recoveryRoutes];
+const routeModules: RouteModule[] = [
+	loginRoutes,
+	userRoutes,
+	utilsRoutes,
+	profileRoutes,
+	mediaRoutes,
+	recoveryRoutes,
+	twoFactorRoutes,
+];
 
 /** The FastAPI-compatible API, mounted at /api/v1. */
 export const restPlugin: FastifyPluginAsync<{ deps: ServiceDeps }> = async (scope, { deps }) => {

@@ -17,6 +17,8 @@ const t = initTRPC.context<Context>().create({
 				...shape.data,
 				stack: undefined,
 				reason: cause instanceof DomainError ? cause.reason : null,
+				// What the refusal carries beside its text (the `mfa_token` of the second login step).
+				extra: cause instanceof DomainError ? (cause.extra ?? null) : null,
 				// Each issue's message is a validation key the client translates.
 				issues: cause instanceof ZodError ? cause.issues.map(({ path, message }) => ({ path, message })) : null,
 			},
@@ -30,6 +32,7 @@ const domainErrors = t.middleware(async ({ ctx, next }) => {
 	if (!result.ok && result.error.cause instanceof DomainError) {
 		const cause = result.error.cause;
 		if (cause.retryAfter !== undefined) ctx.res.header("retry-after", String(cause.retryAfter));
+		if (cause.extra !== undefined) ctx.res.header("cache-control", "no-store");
 		throw new TRPCError({ code: reasonStatus[cause.reason].code, message: cause.message, cause });
 	}
 	return result;

@@ -3,6 +3,7 @@ import { adminRouter } from "./routers/admin.ts";
 import { authRouter } from "./routers/auth.ts";
 import { mediaRouter } from "./routers/media.ts";
 import { profileRouter } from "./routers/profile.ts";
+import { twoFactorRouter } from "./routers/two-factor.ts";
 import { usersRouter } from "./routers/users.ts";
 
 export const appRouter = router({
@@ -11,6 +12,7 @@ export const appRouter = router({
 	admin: adminRouter,
 	profile: profileRouter,
 	media: mediaRouter,
+	twoFactor: twoFactorRouter,
 });
 
 /** The client imports this type only. */

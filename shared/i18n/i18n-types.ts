@@ -560,6 +560,14 @@ type RootTranslation = {
 		 * U​n​k​n​o​w​n​ ​f​i​e​l​d
 		 */
 		unknownField: string
+		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​c​o​d​e
+		 */
+		codeRequired: string
+		/**
+		 * S​e​n​d​ ​o​n​l​y​ ​o​n​e​ ​o​f​ ​p​a​s​s​w​o​r​d​,​ ​c​o​d​e​ ​o​r​ ​p​a​s​s​k​e​y
+		 */
+		oneProofOnly: string
 	}
 	forms: {
 		/**
@@ -780,6 +788,34 @@ type RootTranslation = {
 			 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y
 			 */
 			REAUTH_REQUIRED: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​c​o​d​e​ ​r​e​q​u​i​r​e​d
+			 */
+			MFA_REQUIRED: string
+			/**
+			 * I​n​v​a​l​i​d​ ​t​w​o​-​f​a​c​t​o​r​ ​c​o​d​e
+			 */
+			INVALID_TOTP_CODE: string
+			/**
+			 * T​h​i​s​ ​s​i​g​n​-​i​n​ ​h​a​s​ ​e​x​p​i​r​e​d​,​ ​p​l​e​a​s​e​ ​l​o​g​ ​i​n​ ​a​g​a​i​n
+			 */
+			MFA_TOKEN_INVALID: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​e​n​a​b​l​e​d
+			 */
+			TOTP_ALREADY_ENABLED: string
+			/**
+			 * S​e​t​ ​u​p​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​f​i​r​s​t
+			 */
+			TOTP_NOT_SET_UP: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​i​s​ ​n​o​t​ ​e​n​a​b​l​e​d
+			 */
+			TOTP_NOT_ENABLED: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​i​s​ ​u​n​a​v​a​i​l​a​b​l​e​ ​o​n​ ​t​h​i​s​ ​s​e​r​v​e​r​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+			 */
+			TWO_FACTOR_UNAVAILABLE: string
 		}
 	}
 	tasks: {
@@ -1503,6 +1539,68 @@ type RootTranslation = {
 			label: string
 		}
 	}
+	securityMail: {
+		/**
+		 * I​f​ ​t​h​i​s​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​s​i​g​n​ ​i​n​,​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​n​d​ ​r​e​v​i​e​w​ ​y​o​u​r​ ​t​w​o​-​f​a​c​t​o​r​ ​s​e​t​t​i​n​g​s​ ​a​n​d​ ​p​a​s​s​k​e​y​s​ ​n​o​w​,​ ​o​r​ ​c​o​n​t​a​c​t​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+		 */
+		notYou: string
+		totpEnabled: {
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​e​n​a​b​l​e​d
+			 */
+			subject: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​a​s​ ​t​u​r​n​e​d​ ​o​n​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​:​ ​s​i​g​n​i​n​g​ ​i​n​ ​n​o​w​ ​a​l​s​o​ ​a​s​k​s​ ​f​o​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​.
+			 */
+			intro: string
+		}
+		totpDisabled: {
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​d​i​s​a​b​l​e​d
+			 */
+			subject: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​a​s​ ​t​u​r​n​e​d​ ​o​f​f​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​:​ ​s​i​g​n​i​n​g​ ​i​n​ ​n​o​w​ ​a​s​k​s​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​n​l​y​.
+			 */
+			intro: string
+		}
+		totpReset: {
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​r​e​s​e​t
+			 */
+			subject: string
+			/**
+			 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​u​r​n​e​d​ ​o​f​f​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​Y​o​u​ ​c​a​n​ ​t​u​r​n​ ​i​t​ ​o​n​ ​a​g​a​i​n​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
+			 */
+			intro: string
+		}
+		recoveryCodeUsed: {
+			/**
+			 * A​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​ ​w​a​s​ ​u​s​e​d
+			 */
+			subject: string
+			/**
+			 * O​n​e​ ​o​f​ ​t​h​e​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​j​u​s​t​ ​u​s​e​d​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y​.​ ​I​t​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​a​g​a​i​n​.
+			 */
+			intro: string
+			/**
+			 * U​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​l​e​f​t​:​ ​{​c​o​u​n​t​}​.​ ​Y​o​u​ ​c​a​n​ ​g​e​n​e​r​a​t​e​ ​n​e​w​ ​o​n​e​s​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
+			 * @param {number} count
+			 */
+			remaining: RequiredParams<'count'>
+		}
+		passkeyAdded: {
+			/**
+			 * A​ ​p​a​s​s​k​e​y​ ​w​a​s​ ​a​d​d​e​d
+			 */
+			subject: string
+			/**
+			 * A​ ​p​a​s​s​k​e​y​ ​n​a​m​e​d​ ​"​{​n​a​m​e​}​"​ ​w​a​s​ ​a​d​d​e​d​ ​t​o​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​I​t​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​o​u​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+			 * @param {string} name
+			 */
+			intro: RequiredParams<'name'>
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -2049,6 +2147,14 @@ export type TranslationFunctions = {
 		 * Unknown field
 		 */
 		unknownField: () => LocalizedString
+		/**
+		 * Enter the code
+		 */
+		codeRequired: () => LocalizedString
+		/**
+		 * Send only one of password, code or passkey
+		 */
+		oneProofOnly: () => LocalizedString
 	}
 	forms: {
 		/**
@@ -2266,6 +2372,34 @@ export type TranslationFunctions = {
 			 * Please confirm your identity
 			 */
 			REAUTH_REQUIRED: () => LocalizedString
+			/**
+			 * Two-factor code required
+			 */
+			MFA_REQUIRED: () => LocalizedString
+			/**
+			 * Invalid two-factor code
+			 */
+			INVALID_TOTP_CODE: () => LocalizedString
+			/**
+			 * This sign-in has expired, please log in again
+			 */
+			MFA_TOKEN_INVALID: () => LocalizedString
+			/**
+			 * Two-factor authentication is already enabled
+			 */
+			TOTP_ALREADY_ENABLED: () => LocalizedString
+			/**
+			 * Set up two-factor authentication first
+			 */
+			TOTP_NOT_SET_UP: () => LocalizedString
+			/**
+			 * Two-factor authentication is not enabled
+			 */
+			TOTP_NOT_ENABLED: () => LocalizedString
+			/**
+			 * Two-factor authentication is unavailable on this server, please contact an administrator
+			 */
+			TWO_FACTOR_UNAVAILABLE: () => LocalizedString
 		}
 	}
 	tasks: {
@@ -2976,6 +3110,66 @@ export type TranslationFunctions = {
 			 * Password
 			 */
 			label: () => LocalizedString
+		}
+	}
+	securityMail: {
+		/**
+		 * If this was not you, sign in, change your password and review your two-factor settings and passkeys now, or contact an administrator.
+		 */
+		notYou: () => LocalizedString
+		totpEnabled: {
+			/**
+			 * Two-factor authentication enabled
+			 */
+			subject: () => LocalizedString
+			/**
+			 * Two-factor authentication was turned on for your Portico account: signing in now also asks for a code from your authenticator app.
+			 */
+			intro: () => LocalizedString
+		}
+		totpDisabled: {
+			/**
+			 * Two-factor authentication disabled
+			 */
+			subject: () => LocalizedString
+			/**
+			 * Two-factor authentication was turned off for your Portico account: signing in now asks for your password only.
+			 */
+			intro: () => LocalizedString
+		}
+		totpReset: {
+			/**
+			 * Two-factor authentication reset
+			 */
+			subject: () => LocalizedString
+			/**
+			 * An administrator turned off two-factor authentication for your Portico account. You can turn it on again in Settings, Security.
+			 */
+			intro: () => LocalizedString
+		}
+		recoveryCodeUsed: {
+			/**
+			 * A recovery code was used
+			 */
+			subject: () => LocalizedString
+			/**
+			 * One of the recovery codes of your Portico account was just used to confirm your identity. It cannot be used again.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Unused recovery codes left: {count}. You can generate new ones in Settings, Security.
+			 */
+			remaining: (arg: { count: number }) => LocalizedString
+		}
+		passkeyAdded: {
+			/**
+			 * A passkey was added
+			 */
+			subject: () => LocalizedString
+			/**
+			 * A passkey named "{name}" was added to your Portico account. It can sign in without your password.
+			 */
+			intro: (arg: { name: string }) => LocalizedString
 		}
 	}
 }

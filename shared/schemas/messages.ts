@@ -39,6 +39,8 @@ export const validationMessages = {
 	skipInvalid: "Must be a whole number of 0 or more",
 	limitInvalid: "Must be a whole number from 1 to 1000",
 	unknownField: "Unknown field",
+	codeRequired: "Enter the code",
+	oneProofOnly: "Send only one of password, code or passkey",
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

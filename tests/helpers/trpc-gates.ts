@@ -37,4 +37,11 @@ export const PROCEDURE_GATES = {
 	"admin.create": "admin",
 	"admin.update": "admin",
 	"admin.delete": "admin",
+	"twoFactor.status": "user",
+	"twoFactor.setup": "user",
+	"twoFactor.enable": "user",
+	"twoFactor.disable": "user",
+	"twoFactor.regenerateRecoveryCodes": "user",
+	"twoFactor.completeLogin": "public",
+	"twoFactor.reset": "admin",
 } as const satisfies Record<ProcedurePath, Gate>;

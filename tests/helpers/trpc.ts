@@ -49,13 +49,30 @@ export type TrpcResult = {
 	status: number;
 	headers: Record<string, unknown>;
 	data: unknown;
-	error: { message: string; code: string; httpStatus: number; reason: string | null; issues: unknown } | null;
+	error: {
+		message: string;
+		code: string;
+		httpStatus: number;
+		reason: string | null;
+		issues: unknown;
+		/** What a refusal carries beside its text (the second login step's `mfa_token`). */
+		extra: Record<string, string> | null;
+	} | null;
 };
 
 function unwrap(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }): TrpcResult {
 	const body = res.json() as {
 		result?: { data: unknown };
-		error?: { message: string; data: { code: string; httpStatus: number; reason: string | null; issues: unknown } };
+		error?: {
+			message: string;
+			data: {
+				code: string;
+				httpStatus: number;
+				reason: string | null;
+				issues: unknown;
+				extra: Record<string, string> | null;
+			};
+		};
 	};
 	return {
 		status: res.statusCode,
@@ -68,6 +85,7 @@ function unwrap(res: { statusCode: number; headers: Record<string, unknown>; jso
 					httpStatus: body.error.data.httpStatus,
 					reason: body.error.data.reason,
 					issues: body.error.data.issues,
+					extra: body.error.data.extra,
 				}
 			: null,
 	};

@@ -20,6 +20,7 @@ export const PUBLIC_PROCEDURES = [
 	"auth.recoverPassword",
 	"auth.resetPassword",
 	"auth.reauthenticate",
+	"twoFactor.completeLogin",
 ] as const satisfies readonly ProcedurePath[];
 
 const publicProcedures: ReadonlySet<string> = new Set(PUBLIC_PROCEDURES);

@@ -3,6 +3,7 @@ import { admin } from "./admin";
 import { audit } from "./audit";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
+import { securityMail } from "./security-mail";
 import { settings } from "./settings";
 
 const ar = {
@@ -142,6 +143,8 @@ const ar = {
 		skipInvalid: "يجب أن يكون عددًا صحيحًا يساوي 0 أو أكثر",
 		limitInvalid: "يجب أن يكون عددًا صحيحًا من 1 إلى 1000",
 		unknownField: "حقل غير معروف",
+		codeRequired: "أدخل الرمز",
+		oneProofOnly: "أرسل واحدًا فقط من: كلمة المرور أو الرمز أو مفتاح المرور",
 	},
 	forms: {
 		required: "هذا الحقل مطلوب",
@@ -200,6 +203,13 @@ const ar = {
 			NOT_FOUND: "غير موجود",
 			SERVICE_UNAVAILABLE: "الخدمة غير متاحة",
 			REAUTH_REQUIRED: "يرجى تأكيد هويتك",
+			MFA_REQUIRED: "رمز التحقق بخطوتين مطلوب",
+			INVALID_TOTP_CODE: "رمز التحقق بخطوتين غير صالح",
+			MFA_TOKEN_INVALID: "انتهت صلاحية تسجيل الدخول هذا، يرجى تسجيل الدخول من جديد",
+			TOTP_ALREADY_ENABLED: "التحقق بخطوتين مفعّل بالفعل",
+			TOTP_NOT_SET_UP: "أعدّ التحقق بخطوتين أولًا",
+			TOTP_NOT_ENABLED: "التحقق بخطوتين غير مفعّل",
+			TWO_FACTOR_UNAVAILABLE: "التحقق بخطوتين غير متاح على هذا الخادم، يرجى التواصل مع أحد المسؤولين",
 		},
 	},
 	tasks: {
@@ -233,6 +243,7 @@ const ar = {
 	mail,
 	audit,
 	reauth,
+	securityMail,
 } satisfies Translation;
 
 export default ar;

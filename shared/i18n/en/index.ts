@@ -5,6 +5,7 @@ import { admin } from "./admin";
 import { audit } from "./audit";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
+import { securityMail } from "./security-mail";
 import { settings } from "./settings";
 
 const en = {
@@ -168,6 +169,7 @@ const en = {
 	mail,
 	audit,
 	reauth,
+	securityMail,
 } satisfies BaseTranslation;
 
 export default en;

@@ -3,6 +3,7 @@ import { admin } from "./admin";
 import { audit } from "./audit";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
+import { securityMail } from "./security-mail";
 import { settings } from "./settings";
 
 const fr = {
@@ -143,6 +144,8 @@ const fr = {
 		skipInvalid: "Doit être un nombre entier supérieur ou égal à 0",
 		limitInvalid: "Doit être un nombre entier entre 1 et 1000",
 		unknownField: "Champ inconnu",
+		codeRequired: "Saisissez le code",
+		oneProofOnly: "Envoyez un seul élément : mot de passe, code ou clé d'accès",
 	},
 	forms: {
 		required: "Ce champ est obligatoire",
@@ -201,6 +204,14 @@ const fr = {
 			NOT_FOUND: "Introuvable",
 			SERVICE_UNAVAILABLE: "Service indisponible",
 			REAUTH_REQUIRED: "Veuillez confirmer votre identité",
+			MFA_REQUIRED: "Code de double authentification requis",
+			INVALID_TOTP_CODE: "Code de double authentification invalide",
+			MFA_TOKEN_INVALID: "Cette connexion a expiré, veuillez vous reconnecter",
+			TOTP_ALREADY_ENABLED: "La double authentification est déjà activée",
+			TOTP_NOT_SET_UP: "Configurez d'abord la double authentification",
+			TOTP_NOT_ENABLED: "La double authentification n'est pas activée",
+			TWO_FACTOR_UNAVAILABLE:
+				"La double authentification est indisponible sur ce serveur, veuillez contacter un administrateur",
 		},
 	},
 	tasks: {
@@ -234,6 +245,7 @@ const fr = {
 	mail,
 	audit,
 	reauth,
+	securityMail,
 } satisfies Translation;
 
 export default fr;

@@ -166,6 +166,19 @@ const rows: Row[] = [
 			payload: `entity_type=user&entity_id=${w.subject.id}`,
 		}),
 	},
+	{
+		route: "POST /login/mfa",
+		public: true,
+		expect: 400,
+		request: () => json({ mfa_token: "not-a-live-token", code: "123456" }),
+	},
+	{ route: "GET /users/me/totp", expect: self, request: () => ({}) },
+	{ route: "POST /users/me/totp/setup", expect: self, request: () => ({}) },
+	// Nothing was set up: the code cannot be checked.
+	{ route: "POST /users/me/totp/enable", expect: guarded(400, 400, 400), request: () => json({ code: "123456" }) },
+	{ route: "DELETE /users/me/totp", expect: self, request: () => ({}) },
+	{ route: "POST /users/me/recovery-codes", expect: guarded(400, 400, 400), request: () => ({}) },
+	{ route: "DELETE /users/{user_id}/totp", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}/totp` }) },
 ];
 
 /** Routes outside the documented REST API, checked the same way. */

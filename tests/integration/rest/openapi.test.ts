@@ -84,8 +84,12 @@ describe("the OpenAPI document", () => {
 			content: { "application/json": { schema: { $ref: "#/components/schemas/HTTPValidationError" } } },
 		});
 		for (const status of [413, 415]) expect(responseOf(document, "post", "/login/access-token", status)).toBeDefined();
-		// Nobody signs in to log in.
-		expect(responseOf(document, "post", "/login/access-token", 401)).toBeUndefined();
+		// Nobody signs in to log in: the one 401 is the second step of an account with two-factor.
+		const secondStep = responseOf(document, "post", "/login/access-token", 401);
+		expect(examplesOf(secondStep)).toEqual({ MFA_REQUIRED: "Two-factor code required" });
+		expect(secondStep?.content?.["application/json"]?.examples?.MFA_REQUIRED).toMatchObject({
+			value: { mfa_token: expect.any(String) },
+		});
 	});
 
 	it("derives 401 and 403 from the auth hooks, 422 from schemas and bodies", async () => {
