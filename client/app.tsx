@@ -24,6 +24,7 @@ const router = createBrowserRouter([
 				element: <PublicOnly />,
 				children: [
 					{ path: "/login", lazy: () => import("./routes/login.tsx") },
+					{ path: "/login/two-factor", lazy: () => import("./routes/login-two-factor.tsx") },
 					{ path: "/signup", lazy: () => import("./routes/signup.tsx") },
 					{ path: "/recover-password", lazy: () => import("./routes/recover-password.tsx") },
 					{ path: "/reset-password", lazy: () => import("./routes/reset-password.tsx") },

@@ -8,6 +8,7 @@ import { AuthPage } from "../features/auth/auth-page.tsx";
 import { EmailField } from "../features/auth/email-field.tsx";
 import { OtherScreenLink } from "../features/auth/other-screen-link.tsx";
 import { useSession } from "../features/session/hooks.ts";
+import { mfaTokenOf } from "../features/two-factor/login-step.ts";
 import { useI18n } from "../i18n/index.tsx";
 import { authErrorText } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
@@ -29,7 +30,12 @@ export function Component() {
 				notifySuccess(LL.auth.loggedIn());
 				navigate("/", { replace: true });
 			},
-			onError: (error) => notifyError(LL.common.error(), authErrorText(error, LL)),
+			onError(error) {
+				// An account with two-factor: its second step, with the token the password earned.
+				const mfaToken = mfaTokenOf(error);
+				if (mfaToken) navigate("/login/two-factor", { state: { mfaToken } });
+				else notifyError(LL.common.error(), authErrorText(error, LL));
+			},
 		}),
 	);
 

@@ -8,7 +8,8 @@ const notFound = { detail: "Not Found" };
 
 /**
  * GET /locales/{lng}/{ns}.json: the client's texts for each of typesafe-i18n's locales,
- * one namespace ("translation"). The e-mail texts stay on the server.
+ * one namespace ("translation"). The e-mail texts (`mail`, and the `securityMail`
+ * namespace the server loads with them) stay on the server.
  */
 export const localesPlugin: FastifyPluginAsync = async (app) => {
 	app.get<{ Params: { lng: string; file: string } }>(

@@ -1,11 +1,6 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-	loginSchema,
-	logoutSchema,
-	reauthenticateSchema,
-	refreshSchema,
-	tokenPairSchema,
-} from "../../shared/schemas/auth.ts";
+import { loginSchema, logoutSchema, refreshSchema, tokenPairSchema } from "../../shared/schemas/auth.ts";
+import { reauthenticateSchema } from "../../shared/schemas/reauth.ts";
 import { messageSchema, userPublicSchema } from "../../shared/schemas/users.ts";
 import { clearSessionCookie, requestMeta, tokenReply } from "../http/session.ts";
 import * as auth from "../services/auth.ts";

@@ -1,4 +1,5 @@
-import type { LoginInput, ReauthenticateInput, TokenPair } from "../../shared/schemas/auth.ts";
+import type { LoginInput, TokenPair } from "../../shared/schemas/auth.ts";
+import type { ReauthenticateInput } from "../../shared/schemas/reauth.ts";
 import type { UpdatePasswordInput } from "../../shared/schemas/users.ts";
 import type { UserRow } from "../db/schema.ts";
 import { atomically } from "../db/transaction.ts";

@@ -2,7 +2,7 @@
 /* eslint-disable */
 import type { BaseTranslation as BaseTranslationType, LocalizedString, RequiredParams } from 'typesafe-i18n'
 
-export type BaseTranslation = BaseTranslationType
+export type BaseTranslation = BaseTranslationType & DisallowNamespaces
 export type BaseLocale = 'en'
 
 export type Locales =
@@ -10,9 +10,13 @@ export type Locales =
 	| 'en'
 	| 'fr'
 
-export type Translation = RootTranslation
+export type Translation = RootTranslation & DisallowNamespaces
 
-export type Translations = RootTranslation
+export type Translations = RootTranslation &
+{
+	security: NamespaceSecurityTranslation,
+	securityMail: NamespaceSecurityMailTranslation
+}
 
 type RootTranslation = {
 	common: {
@@ -924,6 +928,10 @@ type RootTranslation = {
 			 */
 			password: string
 			/**
+			 * S​e​c​u​r​i​t​y
+			 */
+			security: string
+			/**
 			 * A​p​p​e​a​r​a​n​c​e
 			 */
 			appearance: string
@@ -1538,69 +1546,266 @@ type RootTranslation = {
 			 */
 			label: string
 		}
-	}
-	securityMail: {
+		code: {
+			/**
+			 * C​o​d​e
+			 */
+			tab: string
+			/**
+			 * E​n​t​e​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​.
+			 */
+			text: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​c​o​d​e
+			 */
+			label: string
+		}
 		/**
-		 * I​f​ ​t​h​i​s​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​s​i​g​n​ ​i​n​,​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​n​d​ ​r​e​v​i​e​w​ ​y​o​u​r​ ​t​w​o​-​f​a​c​t​o​r​ ​s​e​t​t​i​n​g​s​ ​a​n​d​ ​p​a​s​s​k​e​y​s​ ​n​o​w​,​ ​o​r​ ​c​o​n​t​a​c​t​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+		 * H​o​w​ ​t​o​ ​c​o​n​f​i​r​m
 		 */
-		notYou: string
-		totpEnabled: {
-			/**
-			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​e​n​a​b​l​e​d
-			 */
-			subject: string
-			/**
-			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​a​s​ ​t​u​r​n​e​d​ ​o​n​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​:​ ​s​i​g​n​i​n​g​ ​i​n​ ​n​o​w​ ​a​l​s​o​ ​a​s​k​s​ ​f​o​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​.
-			 */
-			intro: string
-		}
-		totpDisabled: {
-			/**
-			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​d​i​s​a​b​l​e​d
-			 */
-			subject: string
-			/**
-			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​a​s​ ​t​u​r​n​e​d​ ​o​f​f​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​:​ ​s​i​g​n​i​n​g​ ​i​n​ ​n​o​w​ ​a​s​k​s​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​n​l​y​.
-			 */
-			intro: string
-		}
-		totpReset: {
-			/**
-			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​r​e​s​e​t
-			 */
-			subject: string
-			/**
-			 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​u​r​n​e​d​ ​o​f​f​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​Y​o​u​ ​c​a​n​ ​t​u​r​n​ ​i​t​ ​o​n​ ​a​g​a​i​n​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
-			 */
-			intro: string
-		}
-		recoveryCodeUsed: {
-			/**
-			 * A​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​ ​w​a​s​ ​u​s​e​d
-			 */
-			subject: string
-			/**
-			 * O​n​e​ ​o​f​ ​t​h​e​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​j​u​s​t​ ​u​s​e​d​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y​.​ ​I​t​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​a​g​a​i​n​.
-			 */
-			intro: string
-			/**
-			 * U​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​l​e​f​t​:​ ​{​c​o​u​n​t​}​.​ ​Y​o​u​ ​c​a​n​ ​g​e​n​e​r​a​t​e​ ​n​e​w​ ​o​n​e​s​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
-			 * @param {number} count
-			 */
-			remaining: RequiredParams<'count'>
-		}
-		passkeyAdded: {
-			/**
-			 * A​ ​p​a​s​s​k​e​y​ ​w​a​s​ ​a​d​d​e​d
-			 */
-			subject: string
-			/**
-			 * A​ ​p​a​s​s​k​e​y​ ​n​a​m​e​d​ ​"​{​n​a​m​e​}​"​ ​w​a​s​ ​a​d​d​e​d​ ​t​o​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​I​t​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​o​u​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
-			 * @param {string} name
-			 */
-			intro: RequiredParams<'name'>
-		}
+		methods: string
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		passwordTab: string
 	}
+}
+
+export type NamespaceSecurityTranslation = {
+	twoFactor: {
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+		 */
+		heading: string
+		/**
+		 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​a​s​ ​w​e​l​l​ ​a​s​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+		 */
+		intro: string
+		/**
+		 * O​n
+		 */
+		on: string
+		/**
+		 * O​f​f
+		 */
+		off: string
+		/**
+		 * E​n​a​b​l​e​d​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {string} date
+		 */
+		since: RequiredParams<'date'>
+		/**
+		 * R​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​l​e​f​t​:​ ​{​c​o​u​n​t​}
+		 * @param {number} count
+		 */
+		codesLeft: RequiredParams<'count'>
+		/**
+		 * E​n​a​b​l​e
+		 */
+		enable: string
+		/**
+		 * D​i​s​a​b​l​e
+		 */
+		disable: string
+		/**
+		 * S​c​a​n​ ​t​h​i​s​ ​Q​R​ ​c​o​d​e​ ​w​i​t​h​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​t​y​p​e​ ​t​h​e​ ​k​e​y​ ​i​n​t​o​ ​i​t​.
+		 */
+		scan: string
+		/**
+		 * Q​R​ ​c​o​d​e​ ​t​o​ ​a​d​d​ ​P​o​r​t​i​c​o​ ​t​o​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		qrAlt: string
+		/**
+		 * K​e​y
+		 */
+		key: string
+		/**
+		 * C​o​d​e​ ​f​r​o​m​ ​t​h​e​ ​a​p​p
+		 */
+		code: string
+		/**
+		 * V​e​r​i​f​y​ ​a​n​d​ ​e​n​a​b​l​e
+		 */
+		verify: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​e​n​a​b​l​e​d
+		 */
+		enabled: string
+		/**
+		 * D​i​s​a​b​l​e​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​?
+		 */
+		disableTitle: string
+		/**
+		 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​l​l​ ​a​s​k​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​n​l​y​,​ ​a​n​d​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​w​i​l​l​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.
+		 */
+		disableText: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​d​i​s​a​b​l​e​d
+		 */
+		disabled: string
+		/**
+		 * G​e​n​e​r​a​t​e​ ​n​e​w​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s
+		 */
+		regenerate: string
+		/**
+		 * Y​o​u​r​ ​c​u​r​r​e​n​t​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​w​i​l​l​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.
+		 */
+		regenerateText: string
+	}
+	codes: {
+		/**
+		 * Y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s
+		 */
+		heading: string
+		/**
+		 * E​a​c​h​ ​c​o​d​e​ ​s​i​g​n​s​ ​y​o​u​ ​i​n​ ​o​n​c​e​ ​i​f​ ​y​o​u​ ​l​o​s​e​ ​y​o​u​r​ ​p​h​o​n​e​.​ ​K​e​e​p​ ​t​h​e​m​ ​s​o​m​e​w​h​e​r​e​ ​s​a​f​e​:​ ​t​h​e​y​ ​a​r​e​ ​s​h​o​w​n​ ​o​n​l​y​ ​n​o​w​.
+		 */
+		text: string
+		/**
+		 * C​o​p​y
+		 */
+		copy: string
+		/**
+		 * D​o​w​n​l​o​a​d
+		 */
+		download: string
+		/**
+		 * C​o​p​i​e​d
+		 */
+		copied: string
+		/**
+		 * I​ ​h​a​v​e​ ​s​a​v​e​d​ ​t​h​e​m
+		 */
+		done: string
+		/**
+		 * P​o​r​t​i​c​o​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​f​o​r​ ​{​e​m​a​i​l​}
+		 * @param {string} email
+		 */
+		file: RequiredParams<'email'>
+	}
+	login: {
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+		 */
+		heading: string
+		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​.
+		 */
+		codeText: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​c​o​d​e
+		 */
+		codeLabel: string
+		/**
+		 * E​n​t​e​r​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​.
+		 */
+		recoveryText: string
+		/**
+		 * R​e​c​o​v​e​r​y​ ​c​o​d​e
+		 */
+		recoveryLabel: string
+		/**
+		 * U​s​e​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e
+		 */
+		recoveryInstead: string
+		/**
+		 * U​s​e​ ​t​h​e​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		appInstead: string
+		/**
+		 * V​e​r​i​f​y
+		 */
+		verify: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​L​o​g​ ​I​n
+		 */
+		back: string
+	}
+}
+
+export type NamespaceSecurityMailTranslation = {
+	/**
+	 * I​f​ ​t​h​i​s​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​s​i​g​n​ ​i​n​,​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​n​d​ ​r​e​v​i​e​w​ ​y​o​u​r​ ​t​w​o​-​f​a​c​t​o​r​ ​s​e​t​t​i​n​g​s​ ​a​n​d​ ​p​a​s​s​k​e​y​s​ ​n​o​w​,​ ​o​r​ ​c​o​n​t​a​c​t​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+	 */
+	notYou: string
+	totpEnabled: {
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​e​n​a​b​l​e​d
+		 */
+		subject: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​a​s​ ​t​u​r​n​e​d​ ​o​n​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​:​ ​s​i​g​n​i​n​g​ ​i​n​ ​n​o​w​ ​a​l​s​o​ ​a​s​k​s​ ​f​o​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​.
+		 */
+		intro: string
+	}
+	totpDisabled: {
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​d​i​s​a​b​l​e​d
+		 */
+		subject: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​a​s​ ​t​u​r​n​e​d​ ​o​f​f​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​:​ ​s​i​g​n​i​n​g​ ​i​n​ ​n​o​w​ ​a​s​k​s​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​n​l​y​.
+		 */
+		intro: string
+	}
+	totpReset: {
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​r​e​s​e​t
+		 */
+		subject: string
+		/**
+		 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​u​r​n​e​d​ ​o​f​f​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​Y​o​u​ ​c​a​n​ ​t​u​r​n​ ​i​t​ ​o​n​ ​a​g​a​i​n​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
+		 */
+		intro: string
+	}
+	recoveryCodeUsed: {
+		/**
+		 * A​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​ ​w​a​s​ ​u​s​e​d
+		 */
+		subject: string
+		/**
+		 * O​n​e​ ​o​f​ ​t​h​e​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​j​u​s​t​ ​u​s​e​d​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y​.​ ​I​t​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​a​g​a​i​n​.
+		 */
+		intro: string
+		/**
+		 * U​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​l​e​f​t​:​ ​{​c​o​u​n​t​}​.​ ​Y​o​u​ ​c​a​n​ ​g​e​n​e​r​a​t​e​ ​n​e​w​ ​o​n​e​s​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
+		 * @param {number} count
+		 */
+		remaining: RequiredParams<'count'>
+	}
+	passkeyAdded: {
+		/**
+		 * A​ ​p​a​s​s​k​e​y​ ​w​a​s​ ​a​d​d​e​d
+		 */
+		subject: string
+		/**
+		 * A​ ​p​a​s​s​k​e​y​ ​n​a​m​e​d​ ​"​{​n​a​m​e​}​"​ ​w​a​s​ ​a​d​d​e​d​ ​t​o​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​I​t​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​o​u​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+		 * @param {string} name
+		 */
+		intro: RequiredParams<'name'>
+	}
+}
+
+export type Namespaces =
+	| 'security'
+	| 'securityMail'
+
+type DisallowNamespaces = {
+	/**
+	 * reserved for 'security'-namespace\
+	 * you need to use the `./security/index.ts` file instead
+	 */
+	security?: "[typesafe-i18n] reserved for 'security'-namespace. You need to use the `./security/index.ts` file instead."
+
+	/**
+	 * reserved for 'securityMail'-namespace\
+	 * you need to use the `./securityMail/index.ts` file instead
+	 */
+	securityMail?: "[typesafe-i18n] reserved for 'securityMail'-namespace. You need to use the `./securityMail/index.ts` file instead."
 }
 
 export type TranslationFunctions = {
@@ -2507,6 +2712,10 @@ export type TranslationFunctions = {
 			 */
 			password: () => LocalizedString
 			/**
+			 * Security
+			 */
+			security: () => LocalizedString
+			/**
 			 * Appearance
 			 */
 			appearance: () => LocalizedString
@@ -3110,6 +3319,180 @@ export type TranslationFunctions = {
 			 * Password
 			 */
 			label: () => LocalizedString
+		}
+		code: {
+			/**
+			 * Code
+			 */
+			tab: () => LocalizedString
+			/**
+			 * Enter a code from your authenticator app, or one of your recovery codes.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Two-factor code
+			 */
+			label: () => LocalizedString
+		}
+		/**
+		 * How to confirm
+		 */
+		methods: () => LocalizedString
+		/**
+		 * Password
+		 */
+		passwordTab: () => LocalizedString
+	}
+	security: {
+		twoFactor: {
+			/**
+			 * Two-factor authentication
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Sign in with a code from an authenticator app as well as your password.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * On
+			 */
+			on: () => LocalizedString
+			/**
+			 * Off
+			 */
+			off: () => LocalizedString
+			/**
+			 * Enabled on {date}
+			 */
+			since: (arg: { date: string }) => LocalizedString
+			/**
+			 * Recovery codes left: {count}
+			 */
+			codesLeft: (arg: { count: number }) => LocalizedString
+			/**
+			 * Enable
+			 */
+			enable: () => LocalizedString
+			/**
+			 * Disable
+			 */
+			disable: () => LocalizedString
+			/**
+			 * Scan this QR code with your authenticator app, or type the key into it.
+			 */
+			scan: () => LocalizedString
+			/**
+			 * QR code to add Portico to an authenticator app
+			 */
+			qrAlt: () => LocalizedString
+			/**
+			 * Key
+			 */
+			key: () => LocalizedString
+			/**
+			 * Code from the app
+			 */
+			code: () => LocalizedString
+			/**
+			 * Verify and enable
+			 */
+			verify: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Two-factor authentication enabled
+			 */
+			enabled: () => LocalizedString
+			/**
+			 * Disable two-factor authentication?
+			 */
+			disableTitle: () => LocalizedString
+			/**
+			 * Signing in will ask for your password only, and your recovery codes will stop working.
+			 */
+			disableText: () => LocalizedString
+			/**
+			 * Two-factor authentication disabled
+			 */
+			disabled: () => LocalizedString
+			/**
+			 * Generate new recovery codes
+			 */
+			regenerate: () => LocalizedString
+			/**
+			 * Your current recovery codes will stop working.
+			 */
+			regenerateText: () => LocalizedString
+		}
+		codes: {
+			/**
+			 * Your recovery codes
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Each code signs you in once if you lose your phone. Keep them somewhere safe: they are shown only now.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Copy
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Download
+			 */
+			download: () => LocalizedString
+			/**
+			 * Copied
+			 */
+			copied: () => LocalizedString
+			/**
+			 * I have saved them
+			 */
+			done: () => LocalizedString
+			/**
+			 * Portico recovery codes for {email}
+			 */
+			file: (arg: { email: string }) => LocalizedString
+		}
+		login: {
+			/**
+			 * Two-factor authentication
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Enter the code from your authenticator app.
+			 */
+			codeText: () => LocalizedString
+			/**
+			 * Two-factor code
+			 */
+			codeLabel: () => LocalizedString
+			/**
+			 * Enter one of your recovery codes.
+			 */
+			recoveryText: () => LocalizedString
+			/**
+			 * Recovery code
+			 */
+			recoveryLabel: () => LocalizedString
+			/**
+			 * Use a recovery code
+			 */
+			recoveryInstead: () => LocalizedString
+			/**
+			 * Use the authenticator app
+			 */
+			appInstead: () => LocalizedString
+			/**
+			 * Verify
+			 */
+			verify: () => LocalizedString
+			/**
+			 * Back to Log In
+			 */
+			back: () => LocalizedString
 		}
 	}
 	securityMail: {

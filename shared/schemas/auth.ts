@@ -36,22 +36,6 @@ export const refreshSchema = z.object({ refresh_token: text("tokenRequired").min
 
 export const logoutSchema = z.object({ refresh_token: z.string({ error: "mustBeText" }).optional() }).default({});
 
-const optionalText = () => z.string({ error: "mustBeText" }).max(1024, { message: "textTooLong" }).optional();
-
-/**
- * POST /login/reauthenticate: a fresh proof of identity for the sensitive actions, one of
- * the account's password or a two-factor code (from the app, or a recovery code). With
- * none, the password is what is missing (clients of the password-only form see no change).
- */
-export const reauthenticateSchema = z
-	.object({ password: optionalText(), code: optionalText() })
-	.superRefine((value, context) => {
-		const given = Object.values(value).filter((proof) => proof !== undefined && proof !== "");
-		if (given.length === 0) context.addIssue({ code: "custom", path: ["password"], message: "passwordRequired" });
-		if (given.length > 1) context.addIssue({ code: "custom", path: [], message: "oneProofOnly" });
-	});
-export type ReauthenticateInput = z.infer<typeof reauthenticateSchema>;
-
 export const recoverPasswordSchema = z.object({ email: email() });
 
 const resetMatch = matching<{ new_password: string; confirm_password?: string }>(

@@ -326,6 +326,7 @@ test.describe("settings: password, appearance, danger zone", () => {
 const tabs = [
 	["my-profile", "My profile"],
 	["password", "Password"],
+	["security", "Security"],
 	["appearance", "Appearance"],
 	["danger-zone", "Danger zone"],
 ] as const;

@@ -8,16 +8,18 @@ import { useCurrentUser } from "../session/hooks.ts";
 import { AppearancePanel } from "./appearance-panel.tsx";
 import { DangerZone } from "./danger-zone.tsx";
 import { PasswordForm } from "./password-form.tsx";
+import { SecurityPanel } from "./security-panel.tsx";
 import { type SettingsTab, tabFromParam, visibleTabs } from "./settings-tabs.ts";
 
 const panels: Record<SettingsTab, () => React.JSX.Element> = {
 	"my-profile": ProfilePanel,
 	password: PasswordForm,
+	security: SecurityPanel,
 	appearance: AppearancePanel,
 	"danger-zone": DangerZone,
 };
 
-/** User Settings: four tabs (three for superusers), the current one kept in `?tab=`. */
+/** User Settings: its tabs (no danger zone for superusers), the current one kept in `?tab=`. */
 export function SettingsScreen() {
 	const { LL } = useI18n();
 	usePageTitle(LL.settings.title());
@@ -28,6 +30,7 @@ export function SettingsScreen() {
 	const labels: Record<SettingsTab, string> = {
 		"my-profile": LL.settings.tabs.profile(),
 		password: LL.settings.tabs.password(),
+		security: LL.settings.tabs.security(),
 		appearance: LL.settings.tabs.appearance(),
 		"danger-zone": LL.settings.tabs.dangerZone(),
 	};

@@ -1,11 +1,11 @@
 import {
 	loginSchema,
 	logoutSchema,
-	reauthenticateSchema,
 	recoverPasswordSchema,
 	refreshSchema,
 	resetPasswordSchema,
 } from "../../../shared/schemas/auth.ts";
+import { reauthenticateSchema } from "../../../shared/schemas/reauth.ts";
 import { signupSchema } from "../../../shared/schemas/users.ts";
 import { clearSessionCookie, tokenReply } from "../../http/session.ts";
 import * as auth from "../../services/auth.ts";

@@ -3,7 +3,6 @@ import { admin } from "./admin";
 import { audit } from "./audit";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
-import { securityMail } from "./security-mail";
 import { settings } from "./settings";
 
 const ar = {
@@ -243,7 +242,6 @@ const ar = {
 	mail,
 	audit,
 	reauth,
-	securityMail,
 } satisfies Translation;
 
 export default ar;

@@ -5,7 +5,6 @@ import { admin } from "./admin";
 import { audit } from "./audit";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
-import { securityMail } from "./security-mail";
 import { settings } from "./settings";
 
 const en = {
@@ -169,7 +168,6 @@ const en = {
 	mail,
 	audit,
 	reauth,
-	securityMail,
 } satisfies BaseTranslation;
 
 export default en;

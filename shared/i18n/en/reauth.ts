@@ -7,4 +7,11 @@ export const reauth = {
 		text: "For your security, enter your password to continue.",
 		label: "Password",
 	},
+	code: {
+		tab: "Code",
+		text: "Enter a code from your authenticator app, or one of your recovery codes.",
+		label: "Two-factor code",
+	},
+	methods: "How to confirm",
+	passwordTab: "Password",
 };

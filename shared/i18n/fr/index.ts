@@ -3,7 +3,6 @@ import { admin } from "./admin";
 import { audit } from "./audit";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
-import { securityMail } from "./security-mail";
 import { settings } from "./settings";
 
 const fr = {
@@ -245,7 +244,6 @@ const fr = {
 	mail,
 	audit,
 	reauth,
-	securityMail,
 } satisfies Translation;
 
 export default fr;

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { tabFromParam, visibleTabs } from "../../../client/features/settings/settings-tabs.ts";
 
 describe("settings tabs", () => {
-	it("shows four tabs to a user and hides the danger zone from a superuser", () => {
-		expect(visibleTabs(false)).toEqual(["my-profile", "password", "appearance", "danger-zone"]);
-		expect(visibleTabs(true)).toEqual(["my-profile", "password", "appearance"]);
+	it("shows five tabs to a user and hides the danger zone from a superuser", () => {
+		expect(visibleTabs(false)).toEqual(["my-profile", "password", "security", "appearance", "danger-zone"]);
+		expect(visibleTabs(true)).toEqual(["my-profile", "password", "security", "appearance"]);
 	});
 
 	it("opens the tab named by ?tab=, else My profile", () => {

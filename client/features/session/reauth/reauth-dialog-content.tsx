@@ -1,16 +1,53 @@
-import { Dialog } from "@radix-ui/themes";
+import { Dialog, Tabs } from "@radix-ui/themes";
+import { useQueryClient } from "@tanstack/react-query";
+import type { ComponentType } from "react";
+import { useEffect, useState } from "react";
+import { useDir } from "../../../components/use-dir.ts";
 import { useI18n } from "../../../i18n/index.tsx";
+import { useTRPC } from "../../../lib/trpc.ts";
+import { CodeMethod } from "./code-method.tsx";
 import { PasswordMethod } from "./password-method.tsx";
 import type { ReauthMethodProps } from "./reauth-method.ts";
 
-/** The open dialog: its title, then the method's form (the password today). */
+type Method = { id: string; label: string; Form: ComponentType<ReauthMethodProps> };
+
+/** The open dialog: its title, then the method's form; a choice of methods when the user has more than the password. */
 export default function ReauthDialogContent({ onConfirmed, onCancel }: ReauthMethodProps) {
 	const { LL } = useI18n();
+	const dir = useDir();
+	const trpc = useTRPC();
+	const queryClient = useQueryClient();
+	const [hasCode, setHasCode] = useState(false);
+	useEffect(() => {
+		void queryClient.fetchQuery(trpc.twoFactor.status.queryOptions()).then((status) => setHasCode(status.enabled));
+	}, [queryClient, trpc]);
+	const twoFactor = { data: { enabled: hasCode } };
+	const methods: Method[] = [{ id: "password", label: LL.reauth.passwordTab(), Form: PasswordMethod }];
+	if (twoFactor.data?.enabled) methods.push({ id: "code", label: LL.reauth.code.tab(), Form: CodeMethod });
+	const props = { onConfirmed, onCancel };
+
 	return (
 		<Dialog.Root open onOpenChange={(open) => (open ? undefined : onCancel())}>
 			<Dialog.Content maxWidth="420px" data-testid="reauth-dialog">
 				<Dialog.Title>{LL.reauth.title()}</Dialog.Title>
-				<PasswordMethod onConfirmed={onConfirmed} onCancel={onCancel} />
+				{methods.length === 1 ? (
+					<PasswordMethod {...props} />
+				) : (
+					<Tabs.Root dir={dir} defaultValue="password">
+						<Tabs.List aria-label={LL.reauth.methods()} mb="3">
+							{methods.map((method) => (
+								<Tabs.Trigger key={method.id} value={method.id} data-testid={`reauth-method-${method.id}`}>
+									{method.label}
+								</Tabs.Trigger>
+							))}
+						</Tabs.List>
+						{methods.map(({ id, Form }) => (
+							<Tabs.Content key={id} value={id}>
+								<Form {...props} />
+							</Tabs.Content>
+						))}
+					</Tabs.Root>
+				)}
 			</Dialog.Content>
 		</Dialog.Root>
 	);

@@ -1,7 +1,7 @@
-import type { Translation } from "../i18n-types";
+import type { NamespaceSecurityMailTranslation } from "../../i18n-types";
 
 /** إشعارات أمان الحساب، يرسلها الخادم بلغة المستلم. */
-export const securityMail = {
+const ar_securityMail = {
 	notYou:
 		"إذا لم تكن أنت من فعل ذلك، فسجّل الدخول وغيّر كلمة مرورك وراجع إعدادات التحقق بخطوتين ومفاتيح المرور الآن، أو تواصل مع أحد المسؤولين.",
 	totpEnabled: {
@@ -25,4 +25,6 @@ export const securityMail = {
 		subject: "تمت إضافة مفتاح مرور",
 		intro: "تمت إضافة مفتاح مرور باسم «{name}» إلى حسابك في Portico. يمكنه تسجيل الدخول دون كلمة مرورك.",
 	},
-} satisfies Translation["securityMail"];
+} satisfies NamespaceSecurityMailTranslation;
+
+export default ar_securityMail;

@@ -1,7 +1,7 @@
-import type { Translation } from "../i18n-types";
+import type { NamespaceSecurityMailTranslation } from "../../i18n-types";
 
 /** Avis de sécurité du compte, envoyés par le serveur dans la langue du destinataire. */
-export const securityMail = {
+const fr_securityMail = {
 	notYou:
 		"Si ce n'était pas vous, connectez-vous, changez votre mot de passe et vérifiez dès maintenant vos réglages de double authentification et vos clés d'accès, ou contactez un administrateur.",
 	totpEnabled: {
@@ -31,4 +31,6 @@ export const securityMail = {
 		intro:
 			"Une clé d'accès nommée « {name} » a été ajoutée à votre compte Portico. Elle permet de se connecter sans mot de passe.",
 	},
-} satisfies Translation["securityMail"];
+} satisfies NamespaceSecurityMailTranslation;
+
+export default fr_securityMail;

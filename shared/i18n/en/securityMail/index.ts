@@ -1,5 +1,11 @@
-/** Notices of account-security changes, rendered by the server in the recipient's language (server/mail). */
-export const securityMail = {
+/**
+ * Notices of account-security changes, rendered by the server in the recipient's language
+ * (server/mail). A namespace of its own: the server loads it with every language, the
+ * client never does, so no screen's JavaScript carries these texts.
+ */
+import type { BaseTranslation } from "../../i18n-types";
+
+const en_securityMail = {
 	notYou:
 		"If this was not you, sign in, change your password and review your two-factor settings and passkeys now, or contact an administrator.",
 	totpEnabled: {
@@ -27,4 +33,6 @@ export const securityMail = {
 		subject: "A passkey was added",
 		intro: 'A passkey named "{name:string}" was added to your Portico account. It can sign in without your password.',
 	},
-};
+} satisfies BaseTranslation;
+
+export default en_securityMail;
