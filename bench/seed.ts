@@ -3,6 +3,12 @@ import { migrateDatabase, openDatabase } from "../server/db/client.ts";
 import { users } from "../server/db/schema.ts";
 import { hashPassword } from "../server/lib/passwords.ts";
 
+const FIRST = ["Ada", "Bruno", "Chloé", "Dmitri", "Émile", "Fatima", "Grace", "Hugo", "Inès", "Jamal", "Keiko", "Lars"];
+const LAST = ["Martin", "Smith", "Nguyen", "Haddad", "García", "O'Brien", "Müller", "Kowalski", "Rossi", "Dubois"];
+
+/** A name as a directory has them: a few first names and surnames, many combinations, a number to tell them apart. */
+const seedName = (i: number) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`;
+
 /** Creates `count` users in the database at `path` (one shared hash, so seeding takes seconds). */
 export async function seedUsers(path: string, count: number, password: string): Promise<void> {
 	const db = openDatabase(path);
@@ -15,7 +21,7 @@ export async function seedUsers(path: string, count: number, password: string): 
 				.values({
 					id: randomUUID(),
 					email: `seed-${i}@example.com`,
-					fullName: `Seed ${i}`,
+					fullName: seedName(i),
 					hashedPassword,
 					createdAt: start + i,
 				})

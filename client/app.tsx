@@ -30,12 +30,16 @@ const router = createBrowserRouter([
 					{ path: "/reset-password", lazy: () => import("./routes/reset-password.tsx") },
 				],
 			},
+			// E-mailed links: they work signed in or not.
+			{ path: "/verify-email", lazy: () => import("./routes/verify-email.tsx") },
+			{ path: "/revert-email", lazy: () => import("./routes/revert-email.tsx") },
 			{
 				lazy: () => import("./routes/protected-layout.tsx"),
 				children: [
 					{ index: true, lazy: () => import("./routes/dashboard.tsx") },
 					{ path: "/settings", lazy: () => import("./routes/settings.tsx") },
 					{ path: "/admin", lazy: () => import("./routes/admin.tsx") },
+					{ path: "/admin/audit", lazy: () => import("./routes/admin-audit.tsx") },
 				],
 			},
 			{ path: "*", lazy: () => import("./routes/not-found.tsx") },

@@ -36,11 +36,33 @@ function firstPaintScript(): Plugin {
 	};
 }
 
+/**
+ * The e-mail texts (shared/i18n/<lang>/mail.ts) are rendered by the server only, so the
+ * browser's dictionaries get an empty `mail` namespace instead of carrying them to every
+ * page (the login screen's JavaScript has a budget).
+ */
+function serverOnlyMailTexts(): Plugin {
+	const stub = "\0portico-server-only-mail:";
+	const dictionary = /[\\/]shared[\\/]i18n[\\/]([a-z]+)[\\/]index\.ts$/;
+	return {
+		name: "portico-server-only-mail",
+		enforce: "pre",
+		resolveId(source, importer) {
+			const language = source === "./mail" && importer ? dictionary.exec(importer)?.[1] : undefined;
+			// One stub per language, so each stays inside its own dictionary's chunk.
+			return language ? `${stub}${language}` : null;
+		},
+		load(id) {
+			return id.startsWith(stub) ? "export const mail = {};" : null;
+		},
+	};
+}
+
 const serverUrl = `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
 
 export default defineConfig({
 	root: fileURLToPath(new URL(".", import.meta.url)),
-	plugins: [react(), firstPaintScript()],
+	plugins: [react(), firstPaintScript(), serverOnlyMailTexts()],
 	build: {
 		outDir: "dist",
 		emptyOutDir: true,

@@ -42,6 +42,12 @@ export const errorTexts = {
 	TOTP_NOT_SET_UP: "Set up two-factor authentication first",
 	TOTP_NOT_ENABLED: "Two-factor authentication is not enabled",
 	TWO_FACTOR_UNAVAILABLE: "Two-factor authentication is unavailable on this server, please contact an administrator",
+	SESSION_NOT_FOUND: "Session not found",
+	EMAIL_NOT_VERIFIED: "Email not verified",
+	EMAIL_ALREADY_VERIFIED: "Email already verified",
+	/** A verification or "this wasn't me" link that is unknown, used or expired (the reset link's wording). */
+	INVALID_EMAIL_TOKEN: "Invalid token",
+	USER_HAS_PASSWORD: "The user has already set a password",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;

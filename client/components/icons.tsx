@@ -1,7 +1,7 @@
 import type { SVGProps } from "react";
 
-/** A few 15px line icons (Radix icon style), inline so no icon package ships. */
-const Icon = ({ children, ...props }: SVGProps<SVGSVGElement>) => (
+/** A few 15px line icons (Radix icon style), inline so no icon package ships; `Icon` draws others where they are used. */
+export const Icon = ({ children, ...props }: SVGProps<SVGSVGElement>) => (
 	<svg
 		width="16"
 		height="16"

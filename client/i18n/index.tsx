@@ -1,8 +1,7 @@
 import { type ReactNode, useCallback, useEffect } from "react";
 import TypesafeI18n, { useI18nContext } from "../../shared/i18n/i18n-react.tsx";
-import type { Locales, Namespaces, TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
-import { loadLocaleAsync, loadNamespaceAsync } from "../../shared/i18n/i18n-util.async.ts";
-import { loadedLocales, namespaces } from "../../shared/i18n/i18n-util.ts";
+import type { Locales, TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
+import { loadLocaleAsync } from "../../shared/i18n/i18n-util.async.ts";
 import { detectLocale, directionOf, LANG_STORAGE_KEY, SUPPORTED_LOCALES } from "./detect.ts";
 
 export { directionOf, SUPPORTED_LOCALES } from "./detect.ts";
@@ -72,39 +71,13 @@ export function useI18n(): { LL: TranslationFunctions; locale: Locales; setLocal
 			} catch {
 				// Private mode: the choice lasts for this page only.
 			}
-			// Usually preloaded already; otherwise this waits for the one small chunk. The
-			// namespaces the screen uses come along, so it never shows a text missing.
-			const inUse = namespaces.filter((namespace) => hasNamespace(locale, namespace));
-			void Promise.all([loadLocaleAsync(next), ...inUse.map((namespace) => loadNamespaceAsync(next, namespace))]).then(
-				() => {
-					applyToDocument(next);
-					setLocale(next);
-				},
-			);
+			// Usually preloaded already; otherwise this waits for the one small chunk.
+			void loadLocaleAsync(next).then(() => {
+				applyToDocument(next);
+				setLocale(next);
+			});
 		},
-		[locale, setLocale],
+		[setLocale],
 	);
 	return { LL, locale, setLocale: change };
-}
-
-const hasNamespace = (locale: Locales, namespace: Namespaces) => Boolean(loadedLocales[locale]?.[namespace]);
-
-/**
- * The texts of a namespace (a screen's own dictionary, kept out of the login's JavaScript),
- * loaded in the current language on first use: false until they are there. A language
- * switch brings them along (useI18n's setLocale).
- */
-export function useNamespace(namespace: Namespaces): boolean {
-	const { locale, setLocale } = useI18nContext();
-	const ready = hasNamespace(locale, namespace);
-	useEffect(() => {
-		if (ready) return;
-		let current = true;
-		// The context's dictionary is rebuilt once the namespace is in it.
-		void loadNamespaceAsync(locale, namespace).then(() => current && setLocale(locale));
-		return () => {
-			current = false;
-		};
-	}, [locale, namespace, ready, setLocale]);
-	return ready;
 }

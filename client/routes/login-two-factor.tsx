@@ -5,10 +5,9 @@ import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { type TotpCodeInput, totpCodeSchema } from "../../shared/schemas/two-factor.ts";
 import { Field } from "../components/form/field.tsx";
 import { Form } from "../components/form/form.tsx";
-import { FullPageSpinner } from "../components/full-page-spinner.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
 import { useSession } from "../features/session/hooks.ts";
-import { useI18n, useNamespace } from "../i18n/index.tsx";
+import { useI18n } from "../i18n/index.tsx";
 import { authErrorText } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
 import { notifySuccess } from "../lib/toast.ts";
@@ -23,11 +22,9 @@ import { useZodForm } from "../lib/validation.ts";
 export function Component() {
 	const { LL } = useI18n();
 	const t = LL.security.login;
-	const ready = useNamespace("security");
 	usePageTitle(t.heading());
 	const mfaToken = (useLocation().state as { mfaToken?: unknown } | null)?.mfaToken;
 	if (typeof mfaToken !== "string") return <Navigate to="/login" replace />;
-	if (!ready) return <FullPageSpinner />;
 	return (
 		<AuthPage title={t.heading()}>
 			<SecondStep mfaToken={mfaToken} />

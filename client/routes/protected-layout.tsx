@@ -10,6 +10,7 @@ import { ThemeControl } from "../features/layout/theme-control.tsx";
 import { UserMenu } from "../features/layout/user-menu.tsx";
 import { useProfile } from "../features/profile/use-profile.ts";
 import { useCurrentUser, useSession } from "../features/session/hooks.ts";
+import { VerifyBanner } from "../features/verification/verify-banner.tsx";
 import { useI18n } from "../i18n/index.tsx";
 import { useMediaQuery } from "../lib/use-media-query.ts";
 
@@ -72,6 +73,7 @@ export function Component() {
 					<SideNav isSuperuser={user.is_superuser} />
 				</aside>
 				<main className="app-main" id="main" tabIndex={-1}>
+					<VerifyBanner user={user} />
 					<Outlet />
 				</main>
 			</div>

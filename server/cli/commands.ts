@@ -13,7 +13,7 @@ import { createServiceDeps, type ServiceDeps } from "../services/deps.ts";
 import { createSuperuserAccount } from "../services/first-superuser.ts";
 import { setPasswordAsOperator } from "../services/operator.ts";
 import { checkSecretKey, hasTwoFactor, hasTwoFactorSecrets, resetTwoFactor } from "../services/two-factor.ts";
-import { findUserByEmail } from "../services/users.ts";
+import { findUserByEmail } from "../services/user-records.ts";
 import { CliFailure, UsageError } from "./usage.ts";
 
 export type Io = { out: (line: string) => void; err: (line: string) => void };

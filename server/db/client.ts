@@ -17,6 +17,10 @@ export function openDatabase(path: string): Db {
 	client.pragma("synchronous = FULL");
 	client.pragma("foreign_keys = ON");
 	client.pragma("busy_timeout = 5000");
+	// The admin search's case folding for searches too short for its trigram index (Unicode, as that index folds).
+	client.function("fold_case", { deterministic: true }, (value: unknown) =>
+		typeof value === "string" ? value.toLowerCase() : value,
+	);
 	return drizzle({ client, schema }) as Db;
 }
 

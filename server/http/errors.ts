@@ -43,4 +43,9 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	TOTP_NOT_ENABLED: { status: 400, code: "BAD_REQUEST" },
 	// The stored secrets do not open with this server's key (a backup restored without its key).
 	TWO_FACTOR_UNAVAILABLE: { status: 503, code: "SERVICE_UNAVAILABLE" },
+	SESSION_NOT_FOUND: { status: 404, code: "NOT_FOUND" },
+	EMAIL_NOT_VERIFIED: { status: 400, code: "BAD_REQUEST" },
+	EMAIL_ALREADY_VERIFIED: { status: 400, code: "BAD_REQUEST" },
+	INVALID_EMAIL_TOKEN: { status: 400, code: "BAD_REQUEST" },
+	USER_HAS_PASSWORD: { status: 409, code: "CONFLICT" },
 };

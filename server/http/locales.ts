@@ -8,8 +8,7 @@ const notFound = { detail: "Not Found" };
 
 /**
  * GET /locales/{lng}/{ns}.json: the client's texts for each of typesafe-i18n's locales,
- * one namespace ("translation"). The e-mail texts (`mail`, and the `securityMail`
- * namespace the server loads with them) stay on the server.
+ * one namespace ("translation"). The e-mail texts stay on the server.
  */
 export const localesPlugin: FastifyPluginAsync = async (app) => {
 	app.get<{ Params: { lng: string; file: string } }>(
@@ -18,7 +17,7 @@ export const localesPlugin: FastifyPluginAsync = async (app) => {
 		async (request, reply) => {
 			const { lng, file } = request.params;
 			if (!isLocale(lng) || file !== "translation.json") return reply.status(404).send(notFound);
-			const { mail: _serverOnly, securityMail: _alsoServerOnly, ...texts } = loadedLocales[lng];
+			const { mail: _serverOnly, ...texts } = loadedLocales[lng];
 			return reply.header("cache-control", "no-cache").send(texts);
 		},
 	);

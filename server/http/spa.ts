@@ -11,7 +11,7 @@ const wantsHtml = (request: FastifyRequest) =>
 	(request.headers.accept ?? "").includes("text/html");
 
 /**
- * Serves the built client: hashed assets cached for a year, and `index.html` for any
+ * Serves the built client, precompressed: hashed assets cached for a year, and `index.html` for any
  * GET that accepts HTML outside the APIs (client-side routes). Everything else that
  * matches no route gets the JSON 404.
  */
@@ -22,6 +22,8 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
 			root: clientDir,
 			wildcard: false,
 			index: false,
+			// The build wrote .br and .gz beside each asset: the smallest accepted variant is sent, with Vary.
+			preCompressed: true,
 			setHeaders(reply, path) {
 				const immutable = path.includes(`${join(clientDir, "assets")}`);
 				reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");

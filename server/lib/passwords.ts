@@ -28,6 +28,18 @@ export type PasswordHasher = {
 /** argon2id without the app's pool: for seeding and benchmarks, never for requests. */
 export const hashPassword = (password: string) => hash(password, options);
 
+/**
+ * What an account without a usable password stores (an invited user who has not chosen
+ * one yet): not an argon2 hash, so no password ever verifies against it.
+ */
+export const NO_PASSWORD = "!";
+
+let dummyHash: Promise<string> | undefined;
+const dummy = () => {
+	dummyHash ??= hashPassword("portico-dummy-password-for-equal-timing");
+	return dummyHash;
+};
+
 type Argon2 = { hash: typeof hash; verify: typeof verify };
 
 /** A hasher with its own fair pool; the app makes one at start. `argon2` is replaceable to observe the pool. */
@@ -36,16 +48,21 @@ export function createPasswordHasher(argon2: Argon2 = { hash, verify }): Passwor
 	return {
 		hash: (password, keys) => withSlot(() => argon2.hash(password, options), keys),
 		verify: (storedHash, password, keys) =>
-			withSlot(() => argon2.verify(storedHash, password).catch(() => false), keys),
+			withSlot(async () => {
+				// No password yet: a real verify all the same, so the answer and its timing are a wrong password's.
+				if (storedHash === NO_PASSWORD)
+					return argon2.verify(await dummy(), password).then(
+						() => false,
+						() => false,
+					);
+				return argon2.verify(storedHash, password).catch(() => false);
+			}, keys),
 	};
 }
 
-let dummyHash: Promise<string> | undefined;
-
 /** Spends the time of a real verify when there is no user, so timing does not reveal which e-mails exist. */
 export async function verifyAgainstDummy(hasher: PasswordHasher, password: string, keys: HashKeys): Promise<false> {
-	dummyHash ??= hashPassword("portico-dummy-password-for-equal-timing");
-	await hasher.verify(await dummyHash, password, keys);
+	await hasher.verify(await dummy(), password, keys);
 	return false;
 }
 

@@ -12,6 +12,10 @@ export const defaultRules = {
 	reset: { burst: 5, perSecond: 5 / 60 },
 	/** Recovery e-mails per account (keyed by user id), whoever asks: 3 an hour. */
 	recoveryPerAccount: { burst: 3, perSecond: 3 / 3600 },
+	/** Verification e-mails per account (keyed by user id), whatever asks for them: 5 an hour. */
+	verificationPerAccount: { burst: 5, perSecond: 5 / 3600 },
+	/** Verification and "this wasn't me" links opened, per IP. */
+	emailLink: { burst: 10, perSecond: 10 / 60 },
 } satisfies Record<string, BucketRule>;
 export type BucketName = keyof typeof defaultRules;
 

@@ -5,7 +5,7 @@ import { messageSchema, userPublicSchema } from "../../shared/schemas/users.ts";
 import { clearSessionCookie, requestMeta, tokenReply } from "../http/session.ts";
 import * as auth from "../services/auth.ts";
 import type { ServiceDeps } from "../services/deps.ts";
-import { toUserPublic } from "../services/users.ts";
+import { toUserPublic } from "../services/user-records.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { formBody, registerMultipart } from "./multipart-form.ts";
 import { authOf, type RouteModule, type ZodApp } from "./types.ts";
@@ -23,6 +23,7 @@ function accessTokenRoute(app: ZodApp, deps: ServiceDeps): void {
 				reasons: [
 					"INCORRECT_LOGIN",
 					"INACTIVE_USER",
+					"EMAIL_NOT_VERIFIED",
 					"RATE_LIMITED",
 					"MFA_REQUIRED",
 					"INVALID_TOTP_CODE",

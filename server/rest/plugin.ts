@@ -2,11 +2,14 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { depthLimited } from "../http/json-body.ts";
 import type { ServiceDeps } from "../services/deps.ts";
+import { auditRoutes } from "./audit.ts";
+import { emailLinkRoutes } from "./email-links.ts";
 import { loginRoutes } from "./login.ts";
 import { mediaRoutes } from "./media.ts";
 import { parseUrlEncodedForm } from "./multipart-form.ts";
 import { profileRoutes } from "./profile.ts";
 import { recoveryRoutes } from "./recovery.ts";
+import { sessionRoutes } from "./sessions.ts";
 import { twoFactorRoutes } from "./two-factor.ts";
 import type { RouteModule } from "./types.ts";
 import { userRoutes } from "./users.ts";
@@ -15,11 +18,14 @@ import { utilsRoutes } from "./utils.ts";
 const routeModules: RouteModule[] = [
 	loginRoutes,
 	userRoutes,
+	sessionRoutes,
 	utilsRoutes,
 	profileRoutes,
 	mediaRoutes,
 	recoveryRoutes,
 	twoFactorRoutes,
+	auditRoutes,
+	emailLinkRoutes,
 ];
 
 /** The FastAPI-compatible API, mounted at /api/v1. */

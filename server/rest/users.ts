@@ -1,3 +1,5 @@
+import { auditEventsSchema } from "../../shared/schemas/audit.ts";
+import { userListQuerySchema } from "../../shared/schemas/user-list.ts";
 import {
 	listQuerySchema,
 	messageSchema,
@@ -11,8 +13,12 @@ import {
 	userUpdateSchema,
 } from "../../shared/schemas/users.ts";
 import { requestMeta } from "../http/session.ts";
+import * as adminUsers from "../services/admin-users.ts";
 import { changePassword } from "../services/auth.ts";
-import * as users from "../services/users.ts";
+import { listMyAuditEvents } from "../services/my-activity.ts";
+import * as ownAccount from "../services/own-account.ts";
+import { listUsers } from "../services/user-list.ts";
+import { toUserPublic } from "../services/user-records.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { authOf, type RouteModule } from "./types.ts";
 
@@ -30,26 +36,46 @@ export const userRoutes: RouteModule = (app, deps) => {
 			schema: {
 				tags,
 				security,
-				summary: "List users, newest first",
-				querystring: listQuerySchema,
+				summary: "List users, newest first; search, filter and sort",
+				description:
+					"`q`: a case-insensitive substring of the e-mail or full name (`%` and `_` are plain characters). " +
+					"`role`, `status`, `verified`: filters. `sort`: `created_at`, `email` or `full_name`, with a leading `-` " +
+					"for descending (default `-created_at`). `count` counts every user that matches.",
+				querystring: userListQuerySchema,
 				response: { 200: usersPublicSchema },
 			},
 		},
-		async (request) => users.listUsers(deps, request.query),
+		async (request) => listUsers(deps, request.query),
 	);
 	app.post(
 		"/users/",
 		{
 			onRequest: superuser,
 			config: { reasons: ["CREATE_EMAIL_TAKEN"] },
-			schema: { tags, security, summary: "Create a user", body: userCreateSchema, response: one },
+			schema: {
+				tags,
+				security,
+				summary: "Create a user",
+				description:
+					"With `invite: true` and no password, the user gets no usable password and is e-mailed a " +
+					"`Set your password` link, valid 7 days, in the language of this request's Accept-Language.",
+				body: userCreateSchema,
+				response: one,
+			},
 		},
-		async (request) => users.createUser(deps, authOf(request), request.body, requestMeta(request)),
+		async (request) =>
+			adminUsers.createUser(
+				deps,
+				authOf(request),
+				request.body,
+				requestMeta(request),
+				request.headers["accept-language"],
+			),
 	);
 	app.get(
 		"/users/me",
 		{ onRequest: user, schema: { tags, security, summary: "The current user", response: one } },
-		async (request) => users.toUserPublic(authOf(request).user),
+		async (request) => toUserPublic(authOf(request).user),
 	);
 	app.patch(
 		"/users/me",
@@ -58,7 +84,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 			config: { reasons: ["REAUTH_REQUIRED", "UPDATE_EMAIL_TAKEN", "USER_NOT_FOUND"] },
 			schema: { tags, security, summary: "Update own name or e-mail", body: userUpdateMeSchema, response: one },
 		},
-		async (request) => users.updateMe(deps, authOf(request), request.body, requestMeta(request)),
+		async (request) => ownAccount.updateMe(deps, authOf(request), request.body, requestMeta(request)),
 	);
 	app.delete(
 		"/users/me",
@@ -67,7 +93,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 			config: { reasons: ["SUPERUSER_SELF_DELETE", "REAUTH_REQUIRED"] },
 			schema: { tags, security, summary: "Delete own account", response: { 200: messageSchema } },
 		},
-		async (request) => users.deleteMe(deps, authOf(request), requestMeta(request)),
+		async (request) => ownAccount.deleteMe(deps, authOf(request), requestMeta(request)),
 	);
 	app.patch(
 		"/users/me/password",
@@ -84,13 +110,27 @@ export const userRoutes: RouteModule = (app, deps) => {
 		},
 		async (request) => changePassword(deps, authOf(request), request.body, requestMeta(request)),
 	);
+	app.get(
+		"/users/me/audit",
+		{
+			onRequest: user,
+			schema: {
+				tags,
+				security,
+				summary: "Security events about oneself, newest first",
+				querystring: listQuerySchema,
+				response: { 200: auditEventsSchema },
+			},
+		},
+		async (request) => listMyAuditEvents(deps, authOf(request), request.query),
+	);
 	app.post(
 		"/users/signup",
 		{
 			config: { reasons: ["SIGNUP_EMAIL_TAKEN", "SIGNUP_DISABLED", "RATE_LIMITED"] },
 			schema: { tags, summary: "Create an account (no token is returned)", body: signupSchema, response: one },
 		},
-		async (request) => users.signup(deps, request.body, requestMeta(request)),
+		async (request) => ownAccount.signup(deps, request.body, requestMeta(request)),
 	);
 	app.get(
 		"/users/:user_id",
@@ -105,7 +145,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 				response: one,
 			},
 		},
-		async (request) => users.getUser(deps, authOf(request).user, request.params.user_id),
+		async (request) => adminUsers.getUser(deps, authOf(request).user, request.params.user_id),
 	);
 	app.patch(
 		"/users/:user_id",
@@ -122,7 +162,31 @@ export const userRoutes: RouteModule = (app, deps) => {
 			},
 		},
 		async (request) =>
-			users.updateUser(deps, authOf(request), request.params.user_id, request.body, requestMeta(request)),
+			adminUsers.updateUser(deps, authOf(request), request.params.user_id, request.body, requestMeta(request)),
+	);
+	app.post(
+		"/users/:user_id/invite",
+		{
+			onRequest: superuser,
+			config: { reasons: ["USER_NOT_FOUND", "USER_HAS_PASSWORD"] },
+			schema: {
+				tags,
+				security,
+				summary: "Send an invitation again",
+				description:
+					"A new `Set your password` link for a user who has not chosen a password yet; the older link stops working.",
+				params: userIdParamsSchema,
+				response: { 200: messageSchema },
+			},
+		},
+		async (request) =>
+			adminUsers.resendInvitation(
+				deps,
+				authOf(request),
+				request.params.user_id,
+				request.headers["accept-language"],
+				requestMeta(request),
+			),
 	);
 	app.delete(
 		"/users/:user_id",
@@ -137,6 +201,6 @@ export const userRoutes: RouteModule = (app, deps) => {
 				response: { 200: messageSchema },
 			},
 		},
-		async (request) => users.deleteUser(deps, authOf(request), request.params.user_id, requestMeta(request)),
+		async (request) => adminUsers.deleteUser(deps, authOf(request), request.params.user_id, requestMeta(request)),
 	);
 };

@@ -6,9 +6,12 @@ import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
 import { hashKeys, verifyAgainstDummy } from "../lib/passwords.ts";
 import { parseToken } from "../lib/tokens.ts";
+import type { MailMessage } from "../mail/mailer.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
+import { automaticVerificationMail } from "./email-verification.ts";
 import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "./login-throttle.ts";
+import { sendNotice } from "./notices.ts";
 import {
 	type Authenticated,
 	assertSessionLive,
@@ -20,13 +23,16 @@ import {
 } from "./sessions.ts";
 import { announceSpentFactor, hasTwoFactor, type SpentFactor, spendSecondFactor } from "./two-factor.ts";
 import { afterPasswordWithTwoFactor, type PasswordAcceptedOutcome } from "./two-factor-login.ts";
-import { findUserByEmail, findUserById, setPassword } from "./users.ts";
+import { findUserByEmail, findUserById, setPassword } from "./user-records.ts";
 
 /**
  * Checks the password (or spends the same time on a dummy hash when the e-mail is
  * unknown), applies the per-IP bucket and the per-account-and-client back-off, then opens
  * a session, but only if the account is still the one whose password was checked: the
  * verify takes a while, and a reset, a deactivation or a deletion may land meanwhile.
+ * Under EMAIL_VERIFICATION=required an unproved address is refused only after the
+ * password was found right (a wrong one answers as always), and gets a fresh link: its
+ * owner has no session from which to ask for one.
  * An account with two-factor gets MFA_REQUIRED with a token for the second step instead
  * (or completes with the form's `totp_code`); a wrong password answers the same for every
  * account, so nobody learns which ones have two-factor.
@@ -44,21 +50,27 @@ export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestM
 		failedAttempt(deps, email, user, meta);
 		return fail("INCORRECT_LOGIN");
 	}
+	let verification: MailMessage | null = null;
 	// Refusals are returned, not thrown, so that the cleared back-off (or a failed code) commits.
 	const outcome = atomically(deps, (): LoginOutcome => {
 		const now = findUserById(deps, user.id);
 		// Changed under us: the password that was checked is no longer this account's.
 		if (!now || now.hashedPassword !== user.hashedPassword || now.email !== user.email) return "INCORRECT_LOGIN";
-		if (hasTwoFactor(now)) {
-			if (!now.isActive) return "INACTIVE_USER";
-			return afterPasswordWithTwoFactor(deps, now, input.totp_code, meta);
-		}
-		clearFailedLogins(deps, email);
+		const twoFactor = hasTwoFactor(now);
+		// With two-factor the back-off lifts only once the code held too: a known password
+		// must not reopen the guessing of codes.
+		if (!twoFactor) clearFailedLogins(deps, email);
 		if (!now.isActive) return "INACTIVE_USER";
+		if (deps.config.emailVerification === "required" && !now.emailVerified) {
+			verification = automaticVerificationMail(deps, now, meta);
+			return "EMAIL_NOT_VERIFIED";
+		}
+		if (twoFactor) return afterPasswordWithTwoFactor(deps, now, input.totp_code, meta);
 		const tokens = createSession(deps, now.id, meta);
 		recordAudit(deps, { action: "auth.login", actor: now, subject: now, meta, details: { method: "password" } });
 		return { tokens };
 	});
+	if (verification) deps.mailer.send(verification);
 	if (typeof outcome === "string") return fail(outcome);
 	if ("mfaToken" in outcome) return fail("MFA_REQUIRED", { extra: { mfa_token: outcome.mfaToken } });
 	if ("spent" in outcome) announceSpentFactor(deps, user, outcome.spent, meta);
@@ -70,6 +82,7 @@ type LoginOutcome =
 	| Exclude<PasswordAcceptedOutcome, string>
 	| "INCORRECT_LOGIN"
 	| "INACTIVE_USER"
+	| "EMAIL_NOT_VERIFIED"
 	| "INVALID_TOTP_CODE";
 
 /**
@@ -150,6 +163,7 @@ export async function changePassword(
 		markAuthenticated(deps, auth.session.id);
 		recordAudit(deps, { action: "password.change", actor: now.user, subject: now.user, meta });
 	});
+	sendNotice(deps, user, { kind: "passwordChanged" }, meta);
 	return { message: "Password updated successfully" };
 }
 

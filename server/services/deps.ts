@@ -26,8 +26,8 @@ export type ServiceDeps = {
 };
 
 /**
- * Who is asking, as adapters see it; `requestId` tells the calls of one tRPC batch apart from
- * others; `acceptLanguage` picks the language of the notices a request causes.
+ * Who is asking, as adapters see it; `requestId` tells the calls of one tRPC batch apart from others.
+ * `acceptLanguage` chooses the language of the e-mails a request causes (server/mail/locale.ts).
  */
 export type RequestMeta = { ip: string; userAgent: string | undefined; requestId?: string; acceptLanguage?: string };
 

@@ -1,7 +1,7 @@
 import { randomPassword } from "../lib/passwords.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
-import { findUserByEmail, insertUser } from "./users.ts";
+import { findUserByEmail, insertUser } from "./user-records.ts";
 
 /**
  * A superuser made by the operator (the CLI, or FIRST_SUPERUSER_* at the first start):

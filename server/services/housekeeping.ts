@@ -1,3 +1,4 @@
+import { sweepAccountTokens } from "./account-tokens.ts";
 import { sweepAuditEvents } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
 
@@ -5,7 +6,10 @@ const DAY_MS = 86_400_000;
 
 /** Deletes what has outlived its use; run at start and then daily. Each job logs, never throws. */
 export function runHousekeeping(deps: ServiceDeps): void {
-	const jobs: Array<[string, () => number]> = [["audit events past AUDIT_RETENTION", () => sweepAuditEvents(deps)]];
+	const jobs: Array<[string, () => number]> = [
+		["audit events past AUDIT_RETENTION", () => sweepAuditEvents(deps)],
+		["expired e-mail verification and revert links", () => sweepAccountTokens(deps)],
+	];
 	for (const [what, job] of jobs) {
 		try {
 			const removed = job();

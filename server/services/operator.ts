@@ -3,7 +3,7 @@ import { fail } from "../domain/errors.ts";
 import { hashKeys } from "../lib/passwords.ts";
 import { recordAudit } from "./audit.ts";
 import type { ServiceDeps } from "./deps.ts";
-import { findUserByEmail, findUserById, setPassword } from "./users.ts";
+import { findUserByEmail, findUserById, setPassword } from "./user-records.ts";
 
 /**
  * An operator sets a user's password (CLI `reset-password`): like a reset by e-mail, it

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Locales } from "../../shared/i18n/i18n-types.ts";
 import type { ResetPasswordInput } from "../../shared/schemas/auth.ts";
-import { resetTokens, type UserRow } from "../db/schema.ts";
+import { resetTokens, type UserRow, users } from "../db/schema.ts";
 import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
 import { hashKeys } from "../lib/passwords.ts";
@@ -11,39 +10,27 @@ import { negotiateLocale } from "../mail/locale.ts";
 import { renderResetEmail } from "../mail/reset-email.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
-import { findUserByEmail, findUserById, setPassword } from "./users.ts";
+import { sendNotice } from "./notices.ts";
+import { issuePasswordToken, passwordLink } from "./password-tokens.ts";
+import { findUserByEmail, findUserById, setPassword } from "./user-records.ts";
 
 export const RECOVERY_SENT = { message: "Password recovery email sent" };
 
 /** 32 random bytes, base64url: 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-/** A new single-use token for the user, with its audit row; any older one dies with it. Only its SHA-256 is kept. */
+/** A reset token with its audit row. */
 function issueResetToken(deps: ServiceDeps, user: UserRow, meta?: RequestMeta): string {
-	const { db, clock, config } = deps;
-	const token = randomBytes(32).toString("base64url");
-	const now = clock();
-	atomically(deps, () => {
-		db.delete(resetTokens).where(eq(resetTokens.userId, user.id)).run();
-		db.insert(resetTokens)
-			.values({
-				tokenHash: hashSecretHex(token),
-				userId: user.id,
-				expiresAt: now + config.resetTokenTtlMs,
-				createdAt: now,
-			})
-			.run();
+	return atomically(deps, () => {
+		const token = issuePasswordToken(deps, user, deps.config.resetTokenTtlMs);
 		recordAudit(deps, { action: "password.reset_request", subject: user, meta });
+		return token;
 	});
-	return token;
 }
 
-/** The link is built from PUBLIC_URL, never from the request's Host. */
-const resetLink = (deps: ServiceDeps, token: string) =>
-	`${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-
-function resetEmailFor(deps: ServiceDeps, user: UserRow, locale: Locales, meta?: RequestMeta) {
-	const link = resetLink(deps, issueResetToken(deps, user, meta));
+/** The reset e-mail with a fresh link (older links die); also sent after a "This wasn't me" revert. */
+export function resetEmailFor(deps: ServiceDeps, user: UserRow, locale: Locales, meta?: RequestMeta) {
+	const link = passwordLink(deps, issueResetToken(deps, user, meta));
 	return renderResetEmail({ locale, name: user.fullName || user.email, link, validForMs: deps.config.resetTokenTtlMs });
 }
 
@@ -105,7 +92,11 @@ export async function resetPassword(
 			return fail("INVALID_RESET_TOKEN");
 		if (!now.isActive) fail("INACTIVE_USER");
 		setPassword(deps, now, hashedPassword);
+		// The link reached this very address (an e-mail change kills reset links): it is proved,
+		// so an invited user who sets a password by the invitation is not asked to verify.
+		if (!now.emailVerified) deps.db.update(users).set({ emailVerified: true }).where(eq(users.id, now.id)).run();
 		recordAudit(deps, { action: "password.reset", subject: now, meta, details: { by: "link" } });
 	});
+	sendNotice(deps, user, { kind: "passwordChanged" }, meta);
 	return { message: "Password updated successfully" };
 }

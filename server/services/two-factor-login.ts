@@ -11,7 +11,7 @@ import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "./login-throttle.ts";
 import { createSession } from "./sessions.ts";
 import { announceSpentFactor, hasTwoFactor, type SpentFactor, spendSecondFactor } from "./two-factor.ts";
-import { findUserById } from "./users.ts";
+import { findUserById } from "./user-records.ts";
 
 /** The second step must follow the first within this time, in at most this many tries. */
 export const MFA_TOKEN_TTL_MS = 5 * 60_000;

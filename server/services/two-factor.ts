@@ -15,9 +15,9 @@ import {
 import { matchingStep, newTotpKey, totpKeyText, totpUri } from "../lib/totp.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
-import { sendSecurityNotice } from "./security-notices.ts";
+import { sendNotice } from "./notices.ts";
 import { type Authenticated, assertSessionLive, requireRecentAuth } from "./sessions.ts";
-import { findUserById } from "./users.ts";
+import { findUserById } from "./user-records.ts";
 
 /** The name authenticator apps show above the account. */
 const ISSUER = "Portico";
@@ -122,7 +122,7 @@ export function enableTwoFactor(
 		recordAudit(deps, { action: "totp.enable", actor: user, subject: user, meta });
 		return replaceRecoveryCodes(deps, user.id);
 	});
-	sendSecurityNotice(deps, auth.user, "totp_enabled", meta);
+	sendNotice(deps, auth.user, { kind: "totpEnabled" }, meta);
 	return { recovery_codes: codes };
 }
 
@@ -138,7 +138,7 @@ export function disableTwoFactor(deps: ServiceDeps, auth: Authenticated, meta: R
 		if (enabled) recordAudit(deps, { action: "totp.disable", actor: user, subject: user, meta });
 		return enabled;
 	});
-	if (wasEnabled) sendSecurityNotice(deps, auth.user, "totp_disabled", meta);
+	if (wasEnabled) sendNotice(deps, auth.user, { kind: "totpDisabled" }, meta);
 	return TWO_FACTOR_DISABLED;
 }
 
@@ -179,7 +179,7 @@ export function resetTwoFactor(
 			});
 		return enabled ? user : null;
 	});
-	if (target) sendSecurityNotice(deps, target, "totp_reset_by_admin", meta);
+	if (target) sendNotice(deps, target, { kind: "totpReset" }, meta);
 	return TWO_FACTOR_DISABLED;
 }
 
@@ -233,7 +233,7 @@ export function announceSpentFactor(
 	meta: RequestMeta | undefined,
 ): void {
 	if (spent.factor === "recovery_code")
-		sendSecurityNotice(deps, user, "recovery_code_used", meta, { remaining: spent.remaining });
+		sendNotice(deps, user, { kind: "recoveryCodeUsed", remaining: spent.remaining }, meta);
 }
 
 /** Whether the account asks for a second factor after its password. */

@@ -1,8 +1,10 @@
 import { router } from "./init.ts";
 import { adminRouter } from "./routers/admin.ts";
+import { auditRouter } from "./routers/audit.ts";
 import { authRouter } from "./routers/auth.ts";
 import { mediaRouter } from "./routers/media.ts";
 import { profileRouter } from "./routers/profile.ts";
+import { sessionsRouter } from "./routers/sessions.ts";
 import { twoFactorRouter } from "./routers/two-factor.ts";
 import { usersRouter } from "./routers/users.ts";
 
@@ -13,6 +15,8 @@ export const appRouter = router({
 	profile: profileRouter,
 	media: mediaRouter,
 	twoFactor: twoFactorRouter,
+	sessions: sessionsRouter,
+	audit: auditRouter,
 });
 
 /** The client imports this type only. */

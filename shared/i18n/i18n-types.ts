@@ -2,7 +2,7 @@
 /* eslint-disable */
 import type { BaseTranslation as BaseTranslationType, LocalizedString, RequiredParams } from 'typesafe-i18n'
 
-export type BaseTranslation = BaseTranslationType & DisallowNamespaces
+export type BaseTranslation = BaseTranslationType
 export type BaseLocale = 'en'
 
 export type Locales =
@@ -10,13 +10,9 @@ export type Locales =
 	| 'en'
 	| 'fr'
 
-export type Translation = RootTranslation & DisallowNamespaces
+export type Translation = RootTranslation
 
-export type Translations = RootTranslation &
-{
-	security: NamespaceSecurityTranslation,
-	securityMail: NamespaceSecurityMailTranslation
-}
+export type Translations = RootTranslation
 
 type RootTranslation = {
 	common: {
@@ -572,6 +568,30 @@ type RootTranslation = {
 		 * S​e​n​d​ ​o​n​l​y​ ​o​n​e​ ​o​f​ ​p​a​s​s​w​o​r​d​,​ ​c​o​d​e​ ​o​r​ ​p​a​s​s​k​e​y
 		 */
 		oneProofOnly: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​o​n​e​ ​o​r​ ​m​o​r​e​ ​a​c​t​i​o​n​s​ ​o​f​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+		 */
+		auditActionInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​a​n​ ​I​S​O​ ​8​6​0​1​ ​d​a​t​e​,​ ​o​r​ ​d​a​t​e​ ​a​n​d​ ​t​i​m​e
+		 */
+		dateTimeInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​s​u​p​e​r​u​s​e​r​ ​o​r​ ​u​s​e​r
+		 */
+		roleInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​a​c​t​i​v​e​ ​o​r​ ​i​n​a​c​t​i​v​e
+		 */
+		statusInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​c​r​e​a​t​e​d​_​a​t​,​ ​e​m​a​i​l​ ​o​r​ ​f​u​l​l​_​n​a​m​e​,​ ​w​i​t​h​ ​a​ ​l​e​a​d​i​n​g​ ​-​ ​f​o​r​ ​d​e​s​c​e​n​d​i​n​g
+		 */
+		sortInvalid: string
+		/**
+		 * S​e​n​d​ ​e​i​t​h​e​r​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​,​ ​n​o​t​ ​b​o​t​h
+		 */
+		inviteWithPassword: string
 	}
 	forms: {
 		/**
@@ -820,6 +840,26 @@ type RootTranslation = {
 			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​i​s​ ​u​n​a​v​a​i​l​a​b​l​e​ ​o​n​ ​t​h​i​s​ ​s​e​r​v​e​r​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
 			 */
 			TWO_FACTOR_UNAVAILABLE: string
+			/**
+			 * S​e​s​s​i​o​n​ ​n​o​t​ ​f​o​u​n​d
+			 */
+			SESSION_NOT_FOUND: string
+			/**
+			 * E​m​a​i​l​ ​n​o​t​ ​v​e​r​i​f​i​e​d
+			 */
+			EMAIL_NOT_VERIFIED: string
+			/**
+			 * E​m​a​i​l​ ​a​l​r​e​a​d​y​ ​v​e​r​i​f​i​e​d
+			 */
+			EMAIL_ALREADY_VERIFIED: string
+			/**
+			 * I​n​v​a​l​i​d​ ​t​o​k​e​n
+			 */
+			INVALID_EMAIL_TOKEN: string
+			/**
+			 * T​h​e​ ​u​s​e​r​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​s​e​t​ ​a​ ​p​a​s​s​w​o​r​d
+			 */
+			USER_HAS_PASSWORD: string
 		}
 	}
 	tasks: {
@@ -1194,6 +1234,10 @@ type RootTranslation = {
 			 * A​c​t​i​o​n​s
 			 */
 			actions: string
+			/**
+			 * C​r​e​a​t​e​d
+			 */
+			created: string
 		}
 		/**
 		 * Y​o​u
@@ -1249,6 +1293,10 @@ type RootTranslation = {
 			 * D​e​l​e​t​e​ ​U​s​e​r
 			 */
 			'delete': string
+			/**
+			 * R​e​s​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
+			 */
+			resendInvitation: string
 		}
 		form: {
 			/**
@@ -1307,6 +1355,14 @@ type RootTranslation = {
 			 * C​a​n​c​e​l
 			 */
 			cancel: string
+			/**
+			 * S​e​n​d​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​i​n​s​t​e​a​d​ ​o​f​ ​s​e​t​t​i​n​g​ ​a​ ​p​a​s​s​w​o​r​d
+			 */
+			invite: string
+			/**
+			 * T​h​e​ ​u​s​e​r​ ​g​e​t​s​ ​a​n​ ​e​-​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​t​h​e​i​r​ ​p​a​s​s​w​o​r​d​,​ ​v​a​l​i​d​ ​7​ ​d​a​y​s​.
+			 */
+			inviteHint: string
 		}
 		deleteDialog: {
 			/**
@@ -1339,6 +1395,115 @@ type RootTranslation = {
 		 * U​s​e​r​ ​d​e​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
 		 */
 		deleted: string
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		invited: RequiredParams<'email'>
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t​ ​a​g​a​i​n​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {string} email
+		 */
+		invitationResent: RequiredParams<'email'>
+		/**
+		 * E​-​m​a​i​l​ ​v​e​r​i​f​i​e​d
+		 */
+		verified: string
+		search: {
+			/**
+			 * S​e​a​r​c​h​ ​u​s​e​r​s
+			 */
+			label: string
+			/**
+			 * S​e​a​r​c​h​ ​b​y​ ​n​a​m​e​ ​o​r​ ​e​-​m​a​i​l
+			 */
+			placeholder: string
+		}
+		filters: {
+			/**
+			 * F​i​l​t​e​r​ ​a​n​d​ ​s​o​r​t​ ​u​s​e​r​s
+			 */
+			label: string
+			/**
+			 * R​o​l​e
+			 */
+			role: string
+			/**
+			 * A​l​l​ ​r​o​l​e​s
+			 */
+			anyRole: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * A​l​l​ ​s​t​a​t​u​s​e​s
+			 */
+			anyStatus: string
+			/**
+			 * E​-​m​a​i​l
+			 */
+			verified: string
+			/**
+			 * A​n​y​ ​e​-​m​a​i​l
+			 */
+			anyVerified: string
+			/**
+			 * V​e​r​i​f​i​e​d
+			 */
+			verifiedOnly: string
+			/**
+			 * N​o​t​ ​v​e​r​i​f​i​e​d
+			 */
+			unverifiedOnly: string
+			/**
+			 * S​o​r​t​ ​b​y
+			 */
+			sort: string
+		}
+		sorts: {
+			/**
+			 * N​e​w​e​s​t​ ​f​i​r​s​t
+			 */
+			newest: string
+			/**
+			 * O​l​d​e​s​t​ ​f​i​r​s​t
+			 */
+			oldest: string
+			/**
+			 * N​a​m​e​,​ ​A​ ​t​o​ ​Z
+			 */
+			nameAz: string
+			/**
+			 * N​a​m​e​,​ ​Z​ ​t​o​ ​A
+			 */
+			nameZa: string
+			/**
+			 * E​-​m​a​i​l​,​ ​A​ ​t​o​ ​Z
+			 */
+			emailAz: string
+			/**
+			 * E​-​m​a​i​l​,​ ​Z​ ​t​o​ ​A
+			 */
+			emailZa: string
+		}
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
+		 * @param {number} count
+		 */
+		resultCount: RequiredParams<'count'>
+		/**
+		 * N​o​ ​u​s​e​r​s​ ​m​a​t​c​h
+		 */
+		noMatch: string
+		/**
+		 * N​o​b​o​d​y​ ​m​a​t​c​h​e​s​ ​t​h​i​s​ ​s​e​a​r​c​h​ ​a​n​d​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+		 */
+		noMatchHint: string
+		/**
+		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+		 */
+		clearFilters: string
 		pagination: {
 			/**
 			 * P​a​g​i​n​a​t​i​o​n
@@ -1403,6 +1568,152 @@ type RootTranslation = {
 			button: string
 			/**
 			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​;​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​t​h​e​ ​s​a​m​e​.
+			 */
+			ignore: string
+		}
+		verify: {
+			/**
+			 * V​e​r​i​f​y​ ​y​o​u​r​ ​e​-​m​a​i​l
+			 */
+			subject: string
+			/**
+			 * P​l​e​a​s​e​ ​c​o​n​f​i​r​m​ ​t​h​a​t​ ​{​e​m​a​i​l​}​ ​i​s​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.
+			 * @param {string} email
+			 */
+			intro: RequiredParams<'email'>
+			/**
+			 * V​e​r​i​f​y​ ​e​-​m​a​i​l
+			 */
+			button: string
+			/**
+			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​s​i​g​n​ ​u​p​ ​f​o​r​ ​P​o​r​t​i​c​o​ ​o​r​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​t​h​e​r​e​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​.
+			 */
+			ignore: string
+		}
+		notice: {
+			/**
+			 * I​f​ ​t​h​i​s​ ​w​a​s​ ​y​o​u​,​ ​t​h​e​r​e​ ​i​s​ ​n​o​t​h​i​n​g​ ​t​o​ ​d​o​.​ ​I​f​ ​i​t​ ​w​a​s​ ​n​o​t​,​ ​r​e​s​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​t​ ​o​n​c​e​ ​w​i​t​h​ ​"​F​o​r​g​o​t​ ​P​a​s​s​w​o​r​d​?​"​ ​o​n​ ​t​h​e​ ​l​o​g​i​n​ ​s​c​r​e​e​n​,​ ​a​n​d​ ​t​e​l​l​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+			 */
+			ifNotYou: string
+			passwordChanged: {
+				/**
+				 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​w​a​s​ ​c​h​a​n​g​e​d
+				 */
+				subject: string
+				/**
+				 * T​h​e​ ​p​a​s​s​w​o​r​d​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​j​u​s​t​ ​c​h​a​n​g​e​d​.
+				 */
+				intro: string
+			}
+			totpEnabled: {
+				/**
+				 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​e​n​a​b​l​e​d
+				 */
+				subject: string
+				/**
+				 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​a​s​ ​t​u​r​n​e​d​ ​o​n​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​:​ ​s​i​g​n​i​n​g​ ​i​n​ ​n​o​w​ ​a​l​s​o​ ​a​s​k​s​ ​f​o​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​.
+				 */
+				intro: string
+			}
+			totpDisabled: {
+				/**
+				 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​d​i​s​a​b​l​e​d
+				 */
+				subject: string
+				/**
+				 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​a​s​ ​t​u​r​n​e​d​ ​o​f​f​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​:​ ​s​i​g​n​i​n​g​ ​i​n​ ​n​o​w​ ​a​s​k​s​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​n​l​y​.
+				 */
+				intro: string
+			}
+			totpReset: {
+				/**
+				 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​r​e​s​e​t
+				 */
+				subject: string
+				/**
+				 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​u​r​n​e​d​ ​o​f​f​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​Y​o​u​ ​c​a​n​ ​t​u​r​n​ ​i​t​ ​o​n​ ​a​g​a​i​n​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
+				 */
+				intro: string
+				/**
+				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​t​h​i​s​,​ ​c​o​n​t​a​c​t​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+				 */
+				askAdmin: string
+			}
+			recoveryCodeUsed: {
+				/**
+				 * A​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​ ​w​a​s​ ​u​s​e​d
+				 */
+				subject: string
+				/**
+				 * O​n​e​ ​o​f​ ​t​h​e​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​j​u​s​t​ ​u​s​e​d​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y​.​ ​I​t​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​a​g​a​i​n​.
+				 */
+				intro: string
+				/**
+				 * U​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​l​e​f​t​:​ ​{​c​o​u​n​t​}​.​ ​Y​o​u​ ​c​a​n​ ​g​e​n​e​r​a​t​e​ ​n​e​w​ ​o​n​e​s​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
+				 * @param {number} count
+				 */
+				remaining: RequiredParams<'count'>
+			}
+			passkeyAdded: {
+				/**
+				 * A​ ​p​a​s​s​k​e​y​ ​w​a​s​ ​a​d​d​e​d
+				 */
+				subject: string
+				/**
+				 * A​ ​p​a​s​s​k​e​y​ ​n​a​m​e​d​ ​"​{​n​a​m​e​}​"​ ​w​a​s​ ​a​d​d​e​d​ ​t​o​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​I​t​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​o​u​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+				 * @param {string} name
+				 */
+				intro: RequiredParams<'name'>
+			}
+			emailChanged: {
+				/**
+				 * Y​o​u​r​ ​e​-​m​a​i​l​ ​w​a​s​ ​c​h​a​n​g​e​d
+				 */
+				subject: string
+				/**
+				 * T​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​M​e​s​s​a​g​e​s​ ​a​b​o​u​t​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​n​o​w​ ​g​o​ ​t​h​e​r​e​,​ ​n​o​t​ ​h​e​r​e​.
+				 * @param {string} email
+				 */
+				intro: RequiredParams<'email'>
+				/**
+				 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​h​a​n​g​e​d​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​M​e​s​s​a​g​e​s​ ​a​b​o​u​t​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​n​o​w​ ​g​o​ ​t​h​e​r​e​,​ ​n​o​t​ ​h​e​r​e​.
+				 * @param {string} email
+				 */
+				byAdmin: RequiredParams<'email'>
+				/**
+				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​u​s​e​ ​t​h​e​ ​b​u​t​t​o​n​ ​b​e​l​o​w​:​ ​i​t​ ​p​u​t​s​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​b​a​c​k​,​ ​s​i​g​n​s​ ​o​u​t​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​a​n​d​ ​s​e​n​d​s​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+				 */
+				revert: string
+				/**
+				 * T​h​i​s​ ​w​a​s​n​'​t​ ​m​e
+				 */
+				button: string
+				/**
+				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​c​o​n​t​a​c​t​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+				 */
+				askAdmin: string
+			}
+		}
+		invite: {
+			/**
+			 * S​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+			 */
+			subject: string
+			/**
+			 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​h​a​s​ ​c​r​e​a​t​e​d​ ​a​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​f​o​r​ ​y​o​u​.​ ​Y​o​u​ ​w​i​l​l​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​{​e​m​a​i​l​}​.
+			 * @param {string} email
+			 */
+			intro: RequiredParams<'email'>
+			/**
+			 * C​h​o​o​s​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​s​t​a​r​t​ ​u​s​i​n​g​ ​i​t​.
+			 */
+			choose: string
+			/**
+			 * S​e​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d
+			 */
+			button: string
+			/**
+			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​:​ ​w​i​t​h​o​u​t​ ​a​ ​p​a​s​s​w​o​r​d​,​ ​n​o​b​o​d​y​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​t​o​ ​t​h​e​ ​a​c​c​o​u​n​t​.
 			 */
 			ignore: string
 		}
@@ -1523,6 +1834,121 @@ type RootTranslation = {
 			user__delete: string
 		}
 	}
+	auditLog: {
+		/**
+		 * A​u​d​i​t​ ​l​o​g
+		 */
+		nav: string
+		/**
+		 * A​u​d​i​t​ ​l​o​g
+		 */
+		title: string
+		/**
+		 * E​v​e​r​y​ ​s​e​c​u​r​i​t​y​ ​e​v​e​n​t​ ​o​f​ ​e​v​e​r​y​ ​a​c​c​o​u​n​t​:​ ​w​h​o​ ​d​i​d​ ​w​h​a​t​,​ ​t​o​ ​w​h​o​m​,​ ​w​h​e​n​ ​a​n​d​ ​f​r​o​m​ ​w​h​e​r​e​.
+		 */
+		intro: string
+		/**
+		 * S​e​c​u​r​i​t​y​ ​e​v​e​n​t​s
+		 */
+		tableLabel: string
+		columns: {
+			/**
+			 * T​i​m​e
+			 */
+			time: string
+			/**
+			 * A​c​t​i​o​n
+			 */
+			action: string
+			/**
+			 * B​y
+			 */
+			actor: string
+			/**
+			 * A​c​c​o​u​n​t
+			 */
+			subject: string
+			/**
+			 * I​P​ ​a​d​d​r​e​s​s
+			 */
+			ip: string
+		}
+		/**
+		 * N​o​b​o​d​y
+		 */
+		nobody: string
+		filters: {
+			/**
+			 * F​i​l​t​e​r​ ​t​h​e​ ​e​v​e​n​t​s
+			 */
+			label: string
+			/**
+			 * A​c​t​i​o​n
+			 */
+			action: string
+			/**
+			 * A​l​l​ ​a​c​t​i​o​n​s
+			 */
+			allActions: string
+			/**
+			 * U​s​e​r​ ​e​-​m​a​i​l
+			 */
+			user: string
+			/**
+			 * T​h​e​ ​w​h​o​l​e​ ​a​d​d​r​e​s​s​ ​o​r​ ​i​t​s​ ​b​e​g​i​n​n​i​n​g
+			 */
+			userHint: string
+			/**
+			 * F​r​o​m
+			 */
+			from: string
+			/**
+			 * T​o
+			 */
+			to: string
+			/**
+			 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+			 */
+			clear: string
+		}
+		/**
+		 * M​a​t​c​h​i​n​g​ ​e​v​e​n​t​s​:​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		count: RequiredParams<'count'>
+		/**
+		 * E​x​p​o​r​t​ ​C​S​V
+		 */
+		'export': string
+		/**
+		 * E​x​p​o​r​t​i​n​g​…
+		 */
+		exporting: string
+		/**
+		 * T​h​e​ ​e​x​p​o​r​t​ ​f​a​i​l​e​d
+		 */
+		exportFailed: string
+		/**
+		 * L​o​a​d​i​n​g​ ​e​v​e​n​t​s​…
+		 */
+		loading: string
+		/**
+		 * N​o​ ​e​v​e​n​t​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * N​o​ ​e​v​e​n​t​s​ ​m​a​t​c​h​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+		 */
+		noMatch: string
+		/**
+		 * T​h​e​ ​e​v​e​n​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+	}
 	reauth: {
 		/**
 		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y
@@ -1569,243 +1995,470 @@ type RootTranslation = {
 		 */
 		passwordTab: string
 	}
-}
-
-export type NamespaceSecurityTranslation = {
-	twoFactor: {
+	security: {
+		twoFactor: {
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+			 */
+			heading: string
+			/**
+			 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​a​s​ ​w​e​l​l​ ​a​s​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+			 */
+			intro: string
+			/**
+			 * O​n
+			 */
+			on: string
+			/**
+			 * O​f​f
+			 */
+			off: string
+			/**
+			 * E​n​a​b​l​e​d​ ​o​n​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			since: RequiredParams<'date'>
+			/**
+			 * R​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​l​e​f​t​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			codesLeft: RequiredParams<'count'>
+			/**
+			 * E​n​a​b​l​e
+			 */
+			enable: string
+			/**
+			 * D​i​s​a​b​l​e
+			 */
+			disable: string
+			/**
+			 * S​c​a​n​ ​t​h​i​s​ ​Q​R​ ​c​o​d​e​ ​w​i​t​h​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​t​y​p​e​ ​t​h​e​ ​k​e​y​ ​i​n​t​o​ ​i​t​.
+			 */
+			scan: string
+			/**
+			 * Q​R​ ​c​o​d​e​ ​t​o​ ​a​d​d​ ​P​o​r​t​i​c​o​ ​t​o​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+			 */
+			qrAlt: string
+			/**
+			 * K​e​y
+			 */
+			key: string
+			/**
+			 * C​o​d​e​ ​f​r​o​m​ ​t​h​e​ ​a​p​p
+			 */
+			code: string
+			/**
+			 * V​e​r​i​f​y​ ​a​n​d​ ​e​n​a​b​l​e
+			 */
+			verify: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​e​n​a​b​l​e​d
+			 */
+			enabled: string
+			/**
+			 * D​i​s​a​b​l​e​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​?
+			 */
+			disableTitle: string
+			/**
+			 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​l​l​ ​a​s​k​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​n​l​y​,​ ​a​n​d​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​w​i​l​l​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.
+			 */
+			disableText: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​d​i​s​a​b​l​e​d
+			 */
+			disabled: string
+			/**
+			 * G​e​n​e​r​a​t​e​ ​n​e​w​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s
+			 */
+			regenerate: string
+			/**
+			 * Y​o​u​r​ ​c​u​r​r​e​n​t​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​w​i​l​l​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.
+			 */
+			regenerateText: string
+		}
+		codes: {
+			/**
+			 * Y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s
+			 */
+			heading: string
+			/**
+			 * E​a​c​h​ ​c​o​d​e​ ​s​i​g​n​s​ ​y​o​u​ ​i​n​ ​o​n​c​e​ ​i​f​ ​y​o​u​ ​l​o​s​e​ ​y​o​u​r​ ​p​h​o​n​e​.​ ​K​e​e​p​ ​t​h​e​m​ ​s​o​m​e​w​h​e​r​e​ ​s​a​f​e​:​ ​t​h​e​y​ ​a​r​e​ ​s​h​o​w​n​ ​o​n​l​y​ ​n​o​w​.
+			 */
+			text: string
+			/**
+			 * C​o​p​y
+			 */
+			copy: string
+			/**
+			 * D​o​w​n​l​o​a​d
+			 */
+			download: string
+			/**
+			 * C​o​p​i​e​d
+			 */
+			copied: string
+			/**
+			 * I​ ​h​a​v​e​ ​s​a​v​e​d​ ​t​h​e​m
+			 */
+			done: string
+			/**
+			 * P​o​r​t​i​c​o​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​f​o​r​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			file: RequiredParams<'email'>
+		}
+		login: {
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+			 */
+			heading: string
+			/**
+			 * E​n​t​e​r​ ​t​h​e​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​.
+			 */
+			codeText: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​c​o​d​e
+			 */
+			codeLabel: string
+			/**
+			 * E​n​t​e​r​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​.
+			 */
+			recoveryText: string
+			/**
+			 * R​e​c​o​v​e​r​y​ ​c​o​d​e
+			 */
+			recoveryLabel: string
+			/**
+			 * U​s​e​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e
+			 */
+			recoveryInstead: string
+			/**
+			 * U​s​e​ ​t​h​e​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+			 */
+			appInstead: string
+			/**
+			 * V​e​r​i​f​y
+			 */
+			verify: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​L​o​g​ ​I​n
+			 */
+			back: string
+		}
+	}
+	sessions: {
 		/**
-		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+		 * S​e​s​s​i​o​n​s
+		 */
+		tab: string
+		/**
+		 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
 		 */
 		heading: string
 		/**
-		 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​a​s​ ​w​e​l​l​ ​a​s​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+		 * T​h​e​s​e​ ​d​e​v​i​c​e​s​ ​a​r​e​ ​s​i​g​n​e​d​ ​i​n​ ​t​o​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​R​e​v​o​k​e​ ​a​n​y​ ​y​o​u​ ​d​o​ ​n​o​t​ ​r​e​c​o​g​n​i​s​e​.
 		 */
 		intro: string
 		/**
-		 * O​n
+		 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
 		 */
-		on: string
+		listLabel: string
 		/**
-		 * O​f​f
+		 * L​o​a​d​i​n​g​ ​s​e​s​s​i​o​n​s​.​.​.
 		 */
-		off: string
+		loading: string
 		/**
-		 * E​n​a​b​l​e​d​ ​o​n​ ​{​d​a​t​e​}
-		 * @param {string} date
+		 * T​h​e​ ​s​e​s​s​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
 		 */
-		since: RequiredParams<'date'>
+		loadError: string
 		/**
-		 * R​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​l​e​f​t​:​ ​{​c​o​u​n​t​}
-		 * @param {number} count
+		 * T​r​y​ ​a​g​a​i​n
 		 */
-		codesLeft: RequiredParams<'count'>
+		retry: string
 		/**
-		 * E​n​a​b​l​e
+		 * N​o​ ​a​c​t​i​v​e​ ​s​e​s​s​i​o​n​s​.
 		 */
-		enable: string
+		empty: string
 		/**
-		 * D​i​s​a​b​l​e
+		 * {​b​r​o​w​s​e​r​}​ ​o​n​ ​{​o​s​}
+		 * @param {unknown} browser
+		 * @param {unknown} os
 		 */
-		disable: string
+		device: RequiredParams<'browser' | 'os'>
 		/**
-		 * S​c​a​n​ ​t​h​i​s​ ​Q​R​ ​c​o​d​e​ ​w​i​t​h​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​t​y​p​e​ ​t​h​e​ ​k​e​y​ ​i​n​t​o​ ​i​t​.
+		 * U​n​k​n​o​w​n​ ​d​e​v​i​c​e
 		 */
-		scan: string
+		unknownDevice: string
+		deviceTypes: {
+			/**
+			 * C​o​m​p​u​t​e​r
+			 */
+			desktop: string
+			/**
+			 * P​h​o​n​e
+			 */
+			mobile: string
+			/**
+			 * T​a​b​l​e​t
+			 */
+			tablet: string
+		}
 		/**
-		 * Q​R​ ​c​o​d​e​ ​t​o​ ​a​d​d​ ​P​o​r​t​i​c​o​ ​t​o​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 * A​c​t​i​v​e​ ​{​w​h​e​n​}
+		 * @param {unknown} when
 		 */
-		qrAlt: string
+		activeWhen: RequiredParams<'when'>
 		/**
-		 * K​e​y
+		 * S​i​g​n​e​d​ ​i​n​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {unknown} date
 		 */
-		key: string
+		signedInOn: RequiredParams<'date'>
 		/**
-		 * C​o​d​e​ ​f​r​o​m​ ​t​h​e​ ​a​p​p
+		 * T​h​i​s​ ​d​e​v​i​c​e
 		 */
-		code: string
+		thisDevice: string
 		/**
-		 * V​e​r​i​f​y​ ​a​n​d​ ​e​n​a​b​l​e
+		 * R​e​v​o​k​e
 		 */
-		verify: string
+		revoke: string
 		/**
-		 * C​a​n​c​e​l
+		 * R​e​v​o​k​e​ ​{​d​e​v​i​c​e​}
+		 * @param {unknown} device
 		 */
-		cancel: string
+		revokeFor: RequiredParams<'device'>
+		revokeDialog: {
+			/**
+			 * R​e​v​o​k​e​ ​t​h​i​s​ ​s​e​s​s​i​o​n​?
+			 */
+			title: string
+			/**
+			 * {​d​e​v​i​c​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​;​ ​w​h​o​e​v​e​r​ ​u​s​e​s​ ​i​t​ ​w​i​l​l​ ​h​a​v​e​ ​t​o​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​.
+			 * @param {unknown} device
+			 */
+			text: RequiredParams<'device'>
+			/**
+			 * R​e​v​o​k​e
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
 		/**
-		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​e​n​a​b​l​e​d
+		 * S​e​s​s​i​o​n​ ​r​e​v​o​k​e​d
 		 */
-		enabled: string
+		revoked: string
 		/**
-		 * D​i​s​a​b​l​e​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​?
+		 * S​i​g​n​ ​o​u​t​ ​o​f​ ​a​l​l​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s
 		 */
-		disableTitle: string
+		revokeOthers: string
+		revokeOthersDialog: {
+			/**
+			 * S​i​g​n​ ​o​u​t​ ​o​f​ ​a​l​l​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s​?
+			 */
+			title: string
+			/**
+			 * E​v​e​r​y​ ​d​e​v​i​c​e​ ​b​u​t​ ​t​h​i​s​ ​o​n​e​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​.
+			 */
+			text: string
+			/**
+			 * S​i​g​n​ ​o​u​t
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
 		/**
-		 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​l​l​ ​a​s​k​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​n​l​y​,​ ​a​n​d​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​w​i​l​l​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.
+		 * O​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​s​i​g​n​e​d​ ​o​u​t
 		 */
-		disableText: string
-		/**
-		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​d​i​s​a​b​l​e​d
-		 */
-		disabled: string
-		/**
-		 * G​e​n​e​r​a​t​e​ ​n​e​w​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s
-		 */
-		regenerate: string
-		/**
-		 * Y​o​u​r​ ​c​u​r​r​e​n​t​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​w​i​l​l​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.
-		 */
-		regenerateText: string
+		othersRevoked: string
+		activity: {
+			/**
+			 * R​e​c​e​n​t​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y
+			 */
+			heading: string
+			/**
+			 * R​e​c​e​n​t​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y
+			 */
+			listLabel: string
+			/**
+			 * L​o​a​d​i​n​g​ ​a​c​t​i​v​i​t​y​.​.​.
+			 */
+			loading: string
+			/**
+			 * T​h​e​ ​a​c​t​i​v​i​t​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			loadError: string
+			/**
+			 * N​o​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * S​i​g​n​e​d​ ​i​n​ ​f​r​o​m​ ​{​d​e​v​i​c​e​}
+			 * @param {unknown} device
+			 */
+			loginFrom: RequiredParams<'device'>
+			/**
+			 * F​a​i​l​e​d​ ​s​i​g​n​-​i​n​ ​a​t​t​e​m​p​t​ ​f​r​o​m​ ​{​d​e​v​i​c​e​}
+			 * @param {unknown} device
+			 */
+			loginFailedFrom: RequiredParams<'device'>
+			/**
+			 * S​e​s​s​i​o​n​ ​r​e​v​o​k​e​d​:​ ​{​d​e​v​i​c​e​}
+			 * @param {unknown} device
+			 */
+			revokedDevice: RequiredParams<'device'>
+		}
+		admin: {
+			/**
+			 * S​e​s​s​i​o​n​s
+			 */
+			menu: string
+			/**
+			 * S​e​s​s​i​o​n​s​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * T​h​e​ ​d​e​v​i​c​e​s​ ​t​h​i​s​ ​u​s​e​r​ ​i​s​ ​s​i​g​n​e​d​ ​i​n​ ​o​n​.
+			 */
+			text: string
+			/**
+			 * T​h​i​s​ ​u​s​e​r​ ​i​s​ ​n​o​t​ ​s​i​g​n​e​d​ ​i​n​ ​a​n​y​w​h​e​r​e​.
+			 */
+			empty: string
+			/**
+			 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+			 */
+			signOutEverywhere: string
+			/**
+			 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​?
+			 */
+			confirmTitle: string
+			/**
+			 * {​n​a​m​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​ ​o​n​ ​e​v​e​r​y​ ​d​e​v​i​c​e​.
+			 * @param {unknown} name
+			 */
+			confirmText: RequiredParams<'name'>
+			/**
+			 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * {​n​a​m​e​}​ ​w​a​s​ ​s​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+			 * @param {unknown} name
+			 */
+			done: RequiredParams<'name'>
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+		}
 	}
-	codes: {
+	verification: {
+		banner: {
+			/**
+			 * P​l​e​a​s​e​ ​v​e​r​i​f​y​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			title: string
+			/**
+			 * W​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​O​p​e​n​ ​i​t​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​i​s​ ​y​o​u​r​s​.
+			 * @param {string} email
+			 */
+			text: RequiredParams<'email'>
+			/**
+			 * R​e​s​e​n​d
+			 */
+			resend: string
+			/**
+			 * V​e​r​i​f​i​c​a​t​i​o​n​ ​e​m​a​i​l​ ​s​e​n​t​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x​.
+			 */
+			sent: string
+			/**
+			 * D​i​s​m​i​s​s
+			 */
+			dismiss: string
+		}
+		verify: {
+			/**
+			 * E​-​m​a​i​l​ ​v​e​r​i​f​i​c​a​t​i​o​n
+			 */
+			title: string
+			/**
+			 * C​h​e​c​k​i​n​g​ ​y​o​u​r​ ​l​i​n​k​.​.​.
+			 */
+			checking: string
+			/**
+			 * Y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​v​e​r​i​f​i​e​d​.​ ​T​h​a​n​k​ ​y​o​u​!
+			 */
+			done: string
+			/**
+			 * Y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​v​e​r​i​f​i​e​d​.
+			 */
+			alreadyDone: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
+			 */
+			invalid: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​g​a​i​n​.
+			 */
+			missingToken: string
+			/**
+			 * A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k
+			 */
+			askAgain: string
+			/**
+			 * L​o​g​ ​i​n​ ​t​o​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k​.
+			 */
+			logInToAsk: string
+		}
+		revert: {
+			/**
+			 * U​n​d​o​ ​t​h​e​ ​e​-​m​a​i​l​ ​c​h​a​n​g​e
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​d​o​ ​i​t​,​ ​u​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e​:​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​ ​c​o​m​e​s​ ​b​a​c​k​,​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​i​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​a​n​d​ ​w​e​ ​s​e​n​d​ ​t​h​a​t​ ​a​d​d​r​e​s​s​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+			 */
+			text: string
+			/**
+			 * U​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e
+			 */
+			button: string
+			/**
+			 * T​h​e​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​.​ ​E​v​e​r​y​ ​s​e​s​s​i​o​n​ ​w​a​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​a​n​d​ ​w​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​s​e​t​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​.
+			 */
+			done: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
+			 */
+			invalid: string
+			/**
+			 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​g​a​i​n​.
+			 */
+			missingToken: string
+		}
 		/**
-		 * Y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s
+		 * C​o​n​t​i​n​u​e​ ​t​o​ ​P​o​r​t​i​c​o
 		 */
-		heading: string
+		continueToApp: string
 		/**
-		 * E​a​c​h​ ​c​o​d​e​ ​s​i​g​n​s​ ​y​o​u​ ​i​n​ ​o​n​c​e​ ​i​f​ ​y​o​u​ ​l​o​s​e​ ​y​o​u​r​ ​p​h​o​n​e​.​ ​K​e​e​p​ ​t​h​e​m​ ​s​o​m​e​w​h​e​r​e​ ​s​a​f​e​:​ ​t​h​e​y​ ​a​r​e​ ​s​h​o​w​n​ ​o​n​l​y​ ​n​o​w​.
+		 * G​o​ ​t​o​ ​L​o​g​ ​I​n
 		 */
-		text: string
-		/**
-		 * C​o​p​y
-		 */
-		copy: string
-		/**
-		 * D​o​w​n​l​o​a​d
-		 */
-		download: string
-		/**
-		 * C​o​p​i​e​d
-		 */
-		copied: string
-		/**
-		 * I​ ​h​a​v​e​ ​s​a​v​e​d​ ​t​h​e​m
-		 */
-		done: string
-		/**
-		 * P​o​r​t​i​c​o​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​f​o​r​ ​{​e​m​a​i​l​}
-		 * @param {string} email
-		 */
-		file: RequiredParams<'email'>
+		goToLogin: string
 	}
-	login: {
-		/**
-		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
-		 */
-		heading: string
-		/**
-		 * E​n​t​e​r​ ​t​h​e​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​.
-		 */
-		codeText: string
-		/**
-		 * T​w​o​-​f​a​c​t​o​r​ ​c​o​d​e
-		 */
-		codeLabel: string
-		/**
-		 * E​n​t​e​r​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​.
-		 */
-		recoveryText: string
-		/**
-		 * R​e​c​o​v​e​r​y​ ​c​o​d​e
-		 */
-		recoveryLabel: string
-		/**
-		 * U​s​e​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e
-		 */
-		recoveryInstead: string
-		/**
-		 * U​s​e​ ​t​h​e​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
-		 */
-		appInstead: string
-		/**
-		 * V​e​r​i​f​y
-		 */
-		verify: string
-		/**
-		 * B​a​c​k​ ​t​o​ ​L​o​g​ ​I​n
-		 */
-		back: string
-	}
-}
-
-export type NamespaceSecurityMailTranslation = {
-	/**
-	 * I​f​ ​t​h​i​s​ ​w​a​s​ ​n​o​t​ ​y​o​u​,​ ​s​i​g​n​ ​i​n​,​ ​c​h​a​n​g​e​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​n​d​ ​r​e​v​i​e​w​ ​y​o​u​r​ ​t​w​o​-​f​a​c​t​o​r​ ​s​e​t​t​i​n​g​s​ ​a​n​d​ ​p​a​s​s​k​e​y​s​ ​n​o​w​,​ ​o​r​ ​c​o​n​t​a​c​t​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
-	 */
-	notYou: string
-	totpEnabled: {
-		/**
-		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​e​n​a​b​l​e​d
-		 */
-		subject: string
-		/**
-		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​a​s​ ​t​u​r​n​e​d​ ​o​n​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​:​ ​s​i​g​n​i​n​g​ ​i​n​ ​n​o​w​ ​a​l​s​o​ ​a​s​k​s​ ​f​o​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​.
-		 */
-		intro: string
-	}
-	totpDisabled: {
-		/**
-		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​d​i​s​a​b​l​e​d
-		 */
-		subject: string
-		/**
-		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​a​s​ ​t​u​r​n​e​d​ ​o​f​f​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​:​ ​s​i​g​n​i​n​g​ ​i​n​ ​n​o​w​ ​a​s​k​s​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​n​l​y​.
-		 */
-		intro: string
-	}
-	totpReset: {
-		/**
-		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​r​e​s​e​t
-		 */
-		subject: string
-		/**
-		 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​u​r​n​e​d​ ​o​f​f​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​Y​o​u​ ​c​a​n​ ​t​u​r​n​ ​i​t​ ​o​n​ ​a​g​a​i​n​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
-		 */
-		intro: string
-	}
-	recoveryCodeUsed: {
-		/**
-		 * A​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​ ​w​a​s​ ​u​s​e​d
-		 */
-		subject: string
-		/**
-		 * O​n​e​ ​o​f​ ​t​h​e​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​j​u​s​t​ ​u​s​e​d​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y​.​ ​I​t​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​a​g​a​i​n​.
-		 */
-		intro: string
-		/**
-		 * U​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​l​e​f​t​:​ ​{​c​o​u​n​t​}​.​ ​Y​o​u​ ​c​a​n​ ​g​e​n​e​r​a​t​e​ ​n​e​w​ ​o​n​e​s​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
-		 * @param {number} count
-		 */
-		remaining: RequiredParams<'count'>
-	}
-	passkeyAdded: {
-		/**
-		 * A​ ​p​a​s​s​k​e​y​ ​w​a​s​ ​a​d​d​e​d
-		 */
-		subject: string
-		/**
-		 * A​ ​p​a​s​s​k​e​y​ ​n​a​m​e​d​ ​"​{​n​a​m​e​}​"​ ​w​a​s​ ​a​d​d​e​d​ ​t​o​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​I​t​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​o​u​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
-		 * @param {string} name
-		 */
-		intro: RequiredParams<'name'>
-	}
-}
-
-export type Namespaces =
-	| 'security'
-	| 'securityMail'
-
-type DisallowNamespaces = {
-	/**
-	 * reserved for 'security'-namespace\
-	 * you need to use the `./security/index.ts` file instead
-	 */
-	security?: "[typesafe-i18n] reserved for 'security'-namespace. You need to use the `./security/index.ts` file instead."
-
-	/**
-	 * reserved for 'securityMail'-namespace\
-	 * you need to use the `./securityMail/index.ts` file instead
-	 */
-	securityMail?: "[typesafe-i18n] reserved for 'securityMail'-namespace. You need to use the `./securityMail/index.ts` file instead."
 }
 
 export type TranslationFunctions = {
@@ -2360,6 +3013,30 @@ export type TranslationFunctions = {
 		 * Send only one of password, code or passkey
 		 */
 		oneProofOnly: () => LocalizedString
+		/**
+		 * Must be one or more actions of the audit log
+		 */
+		auditActionInvalid: () => LocalizedString
+		/**
+		 * Must be an ISO 8601 date, or date and time
+		 */
+		dateTimeInvalid: () => LocalizedString
+		/**
+		 * Must be superuser or user
+		 */
+		roleInvalid: () => LocalizedString
+		/**
+		 * Must be active or inactive
+		 */
+		statusInvalid: () => LocalizedString
+		/**
+		 * Must be created_at, email or full_name, with a leading - for descending
+		 */
+		sortInvalid: () => LocalizedString
+		/**
+		 * Send either a password or an invitation, not both
+		 */
+		inviteWithPassword: () => LocalizedString
 	}
 	forms: {
 		/**
@@ -2605,6 +3282,26 @@ export type TranslationFunctions = {
 			 * Two-factor authentication is unavailable on this server, please contact an administrator
 			 */
 			TWO_FACTOR_UNAVAILABLE: () => LocalizedString
+			/**
+			 * Session not found
+			 */
+			SESSION_NOT_FOUND: () => LocalizedString
+			/**
+			 * Email not verified
+			 */
+			EMAIL_NOT_VERIFIED: () => LocalizedString
+			/**
+			 * Email already verified
+			 */
+			EMAIL_ALREADY_VERIFIED: () => LocalizedString
+			/**
+			 * Invalid token
+			 */
+			INVALID_EMAIL_TOKEN: () => LocalizedString
+			/**
+			 * The user has already set a password
+			 */
+			USER_HAS_PASSWORD: () => LocalizedString
 		}
 	}
 	tasks: {
@@ -2975,6 +3672,10 @@ export type TranslationFunctions = {
 			 * Actions
 			 */
 			actions: () => LocalizedString
+			/**
+			 * Created
+			 */
+			created: () => LocalizedString
 		}
 		/**
 		 * You
@@ -3029,6 +3730,10 @@ export type TranslationFunctions = {
 			 * Delete User
 			 */
 			'delete': () => LocalizedString
+			/**
+			 * Resend invitation
+			 */
+			resendInvitation: () => LocalizedString
 		}
 		form: {
 			/**
@@ -3087,6 +3792,14 @@ export type TranslationFunctions = {
 			 * Cancel
 			 */
 			cancel: () => LocalizedString
+			/**
+			 * Send an invitation instead of setting a password
+			 */
+			invite: () => LocalizedString
+			/**
+			 * The user gets an e-mail with a link to choose their password, valid 7 days.
+			 */
+			inviteHint: () => LocalizedString
 		}
 		deleteDialog: {
 			/**
@@ -3118,6 +3831,112 @@ export type TranslationFunctions = {
 		 * User deleted successfully.
 		 */
 		deleted: () => LocalizedString
+		/**
+		 * Invitation sent to {email}.
+		 */
+		invited: (arg: { email: string }) => LocalizedString
+		/**
+		 * Invitation sent again to {email}.
+		 */
+		invitationResent: (arg: { email: string }) => LocalizedString
+		/**
+		 * E-mail verified
+		 */
+		verified: () => LocalizedString
+		search: {
+			/**
+			 * Search users
+			 */
+			label: () => LocalizedString
+			/**
+			 * Search by name or e-mail
+			 */
+			placeholder: () => LocalizedString
+		}
+		filters: {
+			/**
+			 * Filter and sort users
+			 */
+			label: () => LocalizedString
+			/**
+			 * Role
+			 */
+			role: () => LocalizedString
+			/**
+			 * All roles
+			 */
+			anyRole: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * All statuses
+			 */
+			anyStatus: () => LocalizedString
+			/**
+			 * E-mail
+			 */
+			verified: () => LocalizedString
+			/**
+			 * Any e-mail
+			 */
+			anyVerified: () => LocalizedString
+			/**
+			 * Verified
+			 */
+			verifiedOnly: () => LocalizedString
+			/**
+			 * Not verified
+			 */
+			unverifiedOnly: () => LocalizedString
+			/**
+			 * Sort by
+			 */
+			sort: () => LocalizedString
+		}
+		sorts: {
+			/**
+			 * Newest first
+			 */
+			newest: () => LocalizedString
+			/**
+			 * Oldest first
+			 */
+			oldest: () => LocalizedString
+			/**
+			 * Name, A to Z
+			 */
+			nameAz: () => LocalizedString
+			/**
+			 * Name, Z to A
+			 */
+			nameZa: () => LocalizedString
+			/**
+			 * E-mail, A to Z
+			 */
+			emailAz: () => LocalizedString
+			/**
+			 * E-mail, Z to A
+			 */
+			emailZa: () => LocalizedString
+		}
+		/**
+		 * {count} {{user|users}}
+		 */
+		resultCount: (arg: { count: number }) => LocalizedString
+		/**
+		 * No users match
+		 */
+		noMatch: () => LocalizedString
+		/**
+		 * Nobody matches this search and these filters.
+		 */
+		noMatchHint: () => LocalizedString
+		/**
+		 * Clear filters
+		 */
+		clearFilters: () => LocalizedString
 		pagination: {
 			/**
 			 * Pagination
@@ -3177,6 +3996,146 @@ export type TranslationFunctions = {
 			button: () => LocalizedString
 			/**
 			 * If you did not ask for a new password, you can ignore this e-mail; your password stays the same.
+			 */
+			ignore: () => LocalizedString
+		}
+		verify: {
+			/**
+			 * Verify your e-mail
+			 */
+			subject: () => LocalizedString
+			/**
+			 * Please confirm that {email} is the address of your Portico account.
+			 */
+			intro: (arg: { email: string }) => LocalizedString
+			/**
+			 * Verify e-mail
+			 */
+			button: () => LocalizedString
+			/**
+			 * If you did not sign up for Portico or change your e-mail there, you can ignore this e-mail.
+			 */
+			ignore: () => LocalizedString
+		}
+		notice: {
+			/**
+			 * If this was you, there is nothing to do. If it was not, reset your password at once with "Forgot Password?" on the login screen, and tell your administrator.
+			 */
+			ifNotYou: () => LocalizedString
+			passwordChanged: {
+				/**
+				 * Your password was changed
+				 */
+				subject: () => LocalizedString
+				/**
+				 * The password of your Portico account was just changed.
+				 */
+				intro: () => LocalizedString
+			}
+			totpEnabled: {
+				/**
+				 * Two-factor authentication enabled
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Two-factor authentication was turned on for your Portico account: signing in now also asks for a code from your authenticator app.
+				 */
+				intro: () => LocalizedString
+			}
+			totpDisabled: {
+				/**
+				 * Two-factor authentication disabled
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Two-factor authentication was turned off for your Portico account: signing in now asks for your password only.
+				 */
+				intro: () => LocalizedString
+			}
+			totpReset: {
+				/**
+				 * Two-factor authentication reset
+				 */
+				subject: () => LocalizedString
+				/**
+				 * An administrator turned off two-factor authentication for your Portico account. You can turn it on again in Settings, Security.
+				 */
+				intro: () => LocalizedString
+				/**
+				 * If you did not ask for this, contact your administrator.
+				 */
+				askAdmin: () => LocalizedString
+			}
+			recoveryCodeUsed: {
+				/**
+				 * A recovery code was used
+				 */
+				subject: () => LocalizedString
+				/**
+				 * One of the recovery codes of your Portico account was just used to confirm your identity. It cannot be used again.
+				 */
+				intro: () => LocalizedString
+				/**
+				 * Unused recovery codes left: {count}. You can generate new ones in Settings, Security.
+				 */
+				remaining: (arg: { count: number }) => LocalizedString
+			}
+			passkeyAdded: {
+				/**
+				 * A passkey was added
+				 */
+				subject: () => LocalizedString
+				/**
+				 * A passkey named "{name}" was added to your Portico account. It can sign in without your password.
+				 */
+				intro: (arg: { name: string }) => LocalizedString
+			}
+			emailChanged: {
+				/**
+				 * Your e-mail was changed
+				 */
+				subject: () => LocalizedString
+				/**
+				 * The e-mail address of your Portico account was changed to {email}. Messages about the account now go there, not here.
+				 */
+				intro: (arg: { email: string }) => LocalizedString
+				/**
+				 * An administrator changed the e-mail address of your Portico account to {email}. Messages about the account now go there, not here.
+				 */
+				byAdmin: (arg: { email: string }) => LocalizedString
+				/**
+				 * If you did not make this change, use the button below: it puts this address back, signs out every session and sends you a link to choose a new password.
+				 */
+				revert: () => LocalizedString
+				/**
+				 * This wasn't me
+				 */
+				button: () => LocalizedString
+				/**
+				 * If you did not expect this change, contact your administrator.
+				 */
+				askAdmin: () => LocalizedString
+			}
+		}
+		invite: {
+			/**
+			 * Set your password
+			 */
+			subject: () => LocalizedString
+			/**
+			 * An administrator has created a Portico account for you. You will sign in with {email}.
+			 */
+			intro: (arg: { email: string }) => LocalizedString
+			/**
+			 * Choose your password to start using it.
+			 */
+			choose: () => LocalizedString
+			/**
+			 * Set your password
+			 */
+			button: () => LocalizedString
+			/**
+			 * If you did not expect this invitation, you can ignore this e-mail: without a password, nobody can sign in to the account.
 			 */
 			ignore: () => LocalizedString
 		}
@@ -3296,6 +4255,120 @@ export type TranslationFunctions = {
 			 */
 			user__delete: () => LocalizedString
 		}
+	}
+	auditLog: {
+		/**
+		 * Audit log
+		 */
+		nav: () => LocalizedString
+		/**
+		 * Audit log
+		 */
+		title: () => LocalizedString
+		/**
+		 * Every security event of every account: who did what, to whom, when and from where.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Security events
+		 */
+		tableLabel: () => LocalizedString
+		columns: {
+			/**
+			 * Time
+			 */
+			time: () => LocalizedString
+			/**
+			 * Action
+			 */
+			action: () => LocalizedString
+			/**
+			 * By
+			 */
+			actor: () => LocalizedString
+			/**
+			 * Account
+			 */
+			subject: () => LocalizedString
+			/**
+			 * IP address
+			 */
+			ip: () => LocalizedString
+		}
+		/**
+		 * Nobody
+		 */
+		nobody: () => LocalizedString
+		filters: {
+			/**
+			 * Filter the events
+			 */
+			label: () => LocalizedString
+			/**
+			 * Action
+			 */
+			action: () => LocalizedString
+			/**
+			 * All actions
+			 */
+			allActions: () => LocalizedString
+			/**
+			 * User e-mail
+			 */
+			user: () => LocalizedString
+			/**
+			 * The whole address or its beginning
+			 */
+			userHint: () => LocalizedString
+			/**
+			 * From
+			 */
+			from: () => LocalizedString
+			/**
+			 * To
+			 */
+			to: () => LocalizedString
+			/**
+			 * Clear filters
+			 */
+			clear: () => LocalizedString
+		}
+		/**
+		 * Matching events: {count}
+		 */
+		count: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * Export CSV
+		 */
+		'export': () => LocalizedString
+		/**
+		 * Exporting…
+		 */
+		exporting: () => LocalizedString
+		/**
+		 * The export failed
+		 */
+		exportFailed: () => LocalizedString
+		/**
+		 * Loading events…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * No events yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * No events match these filters.
+		 */
+		noMatch: () => LocalizedString
+		/**
+		 * The events could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
 	}
 	reauth: {
 		/**
@@ -3495,65 +4568,301 @@ export type TranslationFunctions = {
 			back: () => LocalizedString
 		}
 	}
-	securityMail: {
+	sessions: {
 		/**
-		 * If this was not you, sign in, change your password and review your two-factor settings and passkeys now, or contact an administrator.
+		 * Sessions
 		 */
-		notYou: () => LocalizedString
-		totpEnabled: {
+		tab: () => LocalizedString
+		/**
+		 * Active sessions
+		 */
+		heading: () => LocalizedString
+		/**
+		 * These devices are signed in to your account. Revoke any you do not recognise.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Active sessions
+		 */
+		listLabel: () => LocalizedString
+		/**
+		 * Loading sessions...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * The sessions could not be loaded.
+		 */
+		loadError: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		/**
+		 * No active sessions.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * {browser} on {os}
+		 */
+		device: (arg: { browser: unknown, os: unknown }) => LocalizedString
+		/**
+		 * Unknown device
+		 */
+		unknownDevice: () => LocalizedString
+		deviceTypes: {
 			/**
-			 * Two-factor authentication enabled
+			 * Computer
 			 */
-			subject: () => LocalizedString
+			desktop: () => LocalizedString
 			/**
-			 * Two-factor authentication was turned on for your Portico account: signing in now also asks for a code from your authenticator app.
+			 * Phone
 			 */
-			intro: () => LocalizedString
+			mobile: () => LocalizedString
+			/**
+			 * Tablet
+			 */
+			tablet: () => LocalizedString
 		}
-		totpDisabled: {
+		/**
+		 * Active {when}
+		 */
+		activeWhen: (arg: { when: unknown }) => LocalizedString
+		/**
+		 * Signed in on {date}
+		 */
+		signedInOn: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * This device
+		 */
+		thisDevice: () => LocalizedString
+		/**
+		 * Revoke
+		 */
+		revoke: () => LocalizedString
+		/**
+		 * Revoke {device}
+		 */
+		revokeFor: (arg: { device: unknown }) => LocalizedString
+		revokeDialog: {
 			/**
-			 * Two-factor authentication disabled
+			 * Revoke this session?
 			 */
-			subject: () => LocalizedString
+			title: () => LocalizedString
 			/**
-			 * Two-factor authentication was turned off for your Portico account: signing in now asks for your password only.
+			 * {device} will be signed out; whoever uses it will have to sign in again.
 			 */
-			intro: () => LocalizedString
+			text: (arg: { device: unknown }) => LocalizedString
+			/**
+			 * Revoke
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
 		}
-		totpReset: {
+		/**
+		 * Session revoked
+		 */
+		revoked: () => LocalizedString
+		/**
+		 * Sign out of all other sessions
+		 */
+		revokeOthers: () => LocalizedString
+		revokeOthersDialog: {
 			/**
-			 * Two-factor authentication reset
+			 * Sign out of all other sessions?
 			 */
-			subject: () => LocalizedString
+			title: () => LocalizedString
 			/**
-			 * An administrator turned off two-factor authentication for your Portico account. You can turn it on again in Settings, Security.
+			 * Every device but this one will be signed out.
 			 */
-			intro: () => LocalizedString
+			text: () => LocalizedString
+			/**
+			 * Sign out
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
 		}
-		recoveryCodeUsed: {
+		/**
+		 * Other sessions signed out
+		 */
+		othersRevoked: () => LocalizedString
+		activity: {
 			/**
-			 * A recovery code was used
+			 * Recent security activity
 			 */
-			subject: () => LocalizedString
+			heading: () => LocalizedString
 			/**
-			 * One of the recovery codes of your Portico account was just used to confirm your identity. It cannot be used again.
+			 * Recent security activity
 			 */
-			intro: () => LocalizedString
+			listLabel: () => LocalizedString
 			/**
-			 * Unused recovery codes left: {count}. You can generate new ones in Settings, Security.
+			 * Loading activity...
 			 */
-			remaining: (arg: { count: number }) => LocalizedString
+			loading: () => LocalizedString
+			/**
+			 * The activity could not be loaded.
+			 */
+			loadError: () => LocalizedString
+			/**
+			 * No security activity yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Signed in from {device}
+			 */
+			loginFrom: (arg: { device: unknown }) => LocalizedString
+			/**
+			 * Failed sign-in attempt from {device}
+			 */
+			loginFailedFrom: (arg: { device: unknown }) => LocalizedString
+			/**
+			 * Session revoked: {device}
+			 */
+			revokedDevice: (arg: { device: unknown }) => LocalizedString
 		}
-		passkeyAdded: {
+		admin: {
 			/**
-			 * A passkey was added
+			 * Sessions
 			 */
-			subject: () => LocalizedString
+			menu: () => LocalizedString
 			/**
-			 * A passkey named "{name}" was added to your Portico account. It can sign in without your password.
+			 * Sessions of {name}
 			 */
-			intro: (arg: { name: string }) => LocalizedString
+			title: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * The devices this user is signed in on.
+			 */
+			text: () => LocalizedString
+			/**
+			 * This user is not signed in anywhere.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Sign out everywhere
+			 */
+			signOutEverywhere: () => LocalizedString
+			/**
+			 * Sign out everywhere?
+			 */
+			confirmTitle: () => LocalizedString
+			/**
+			 * {name} will be signed out on every device.
+			 */
+			confirmText: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Sign out everywhere
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * {name} was signed out everywhere
+			 */
+			done: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
 		}
+	}
+	verification: {
+		banner: {
+			/**
+			 * Please verify your e-mail address
+			 */
+			title: () => LocalizedString
+			/**
+			 * We sent a link to {email}. Open it to confirm the address is yours.
+			 */
+			text: (arg: { email: string }) => LocalizedString
+			/**
+			 * Resend
+			 */
+			resend: () => LocalizedString
+			/**
+			 * Verification email sent. Check your inbox.
+			 */
+			sent: () => LocalizedString
+			/**
+			 * Dismiss
+			 */
+			dismiss: () => LocalizedString
+		}
+		verify: {
+			/**
+			 * E-mail verification
+			 */
+			title: () => LocalizedString
+			/**
+			 * Checking your link...
+			 */
+			checking: () => LocalizedString
+			/**
+			 * Your e-mail address is verified. Thank you!
+			 */
+			done: () => LocalizedString
+			/**
+			 * Your e-mail address is already verified.
+			 */
+			alreadyDone: () => LocalizedString
+			/**
+			 * This link is invalid, has expired or was already used.
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * This link has no token. Open the link from the e-mail again.
+			 */
+			missingToken: () => LocalizedString
+			/**
+			 * Ask for a new link
+			 */
+			askAgain: () => LocalizedString
+			/**
+			 * Log in to ask for a new link.
+			 */
+			logInToAsk: () => LocalizedString
+		}
+		revert: {
+			/**
+			 * Undo the e-mail change
+			 */
+			title: () => LocalizedString
+			/**
+			 * The e-mail address of your account was changed. If you did not do it, undo the change: your previous address comes back, every session is signed out, and we send that address a link to choose a new password.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Undo the change
+			 */
+			button: () => LocalizedString
+			/**
+			 * The change was undone. Every session was signed out, and we sent a link to set a new password to your previous address.
+			 */
+			done: () => LocalizedString
+			/**
+			 * This link is invalid, has expired or was already used.
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * This link has no token. Open the link from the e-mail again.
+			 */
+			missingToken: () => LocalizedString
+		}
+		/**
+		 * Continue to Portico
+		 */
+		continueToApp: () => LocalizedString
+		/**
+		 * Go to Log In
+		 */
+		goToLogin: () => LocalizedString
 	}
 }
 

@@ -2,28 +2,13 @@
 /* eslint-disable */
 
 import { initFormatters } from './formatters.js'
-import type { Locales, Namespaces, Translations } from './i18n-types.js'
+import type { Locales, Translations } from './i18n-types.js'
 import { loadedFormatters, loadedLocales, locales } from './i18n-util.js'
 
 const localeTranslationLoaders = {
 	ar: () => import('./ar/index.js'),
 	en: () => import('./en/index.js'),
 	fr: () => import('./fr/index.js'),
-}
-
-const localeNamespaceLoaders = {
-	ar: {
-		security: () => import('./ar/security/index.js'),
-		securityMail: () => import('./ar/securityMail/index.js')
-	},
-	en: {
-		security: () => import('./en/security/index.js'),
-		securityMail: () => import('./en/securityMail/index.js')
-	},
-	fr: {
-		security: () => import('./fr/security/index.js'),
-		securityMail: () => import('./fr/securityMail/index.js')
-	}
 }
 
 const updateDictionary = (locale: Locales, dictionary: Partial<Translations>): Translations =>
@@ -41,9 +26,3 @@ export const loadAllLocalesAsync = (): Promise<void[]> => Promise.all(locales.ma
 
 export const loadFormatters = (locale: Locales): void =>
 	void (loadedFormatters[locale] = initFormatters(locale))
-
-export const importNamespaceAsync = async<Namespace extends Namespaces>(locale: Locales, namespace: Namespace) =>
-	(await localeNamespaceLoaders[locale][namespace]()).default as unknown as Translations[Namespace]
-
-export const loadNamespaceAsync = async <Namespace extends Namespaces>(locale: Locales, namespace: Namespace): Promise<void> =>
-	void updateDictionary(locale, { [namespace]: await importNamespaceAsync(locale, namespace )})

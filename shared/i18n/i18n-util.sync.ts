@@ -9,29 +9,10 @@ import ar from './ar/index.js'
 import en from './en/index.js'
 import fr from './fr/index.js'
 
-import ar_security from './ar/security/index.js'
-import ar_securityMail from './ar/securityMail/index.js'
-import en_security from './en/security/index.js'
-import en_securityMail from './en/securityMail/index.js'
-import fr_security from './fr/security/index.js'
-import fr_securityMail from './fr/securityMail/index.js'
-
 const localeTranslations = {
-	ar: {
-		...ar,
-		security: ar_security,
-		securityMail: ar_securityMail
-	},
-	en: {
-		...en,
-		security: en_security,
-		securityMail: en_securityMail
-	},
-	fr: {
-		...fr,
-		security: fr_security,
-		securityMail: fr_securityMail
-	},
+	ar,
+	en,
+	fr,
 }
 
 export const loadLocale = (locale: Locales): void => {

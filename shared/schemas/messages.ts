@@ -41,6 +41,12 @@ export const validationMessages = {
 	unknownField: "Unknown field",
 	codeRequired: "Enter the code",
 	oneProofOnly: "Send only one of password, code or passkey",
+	auditActionInvalid: "Must be one or more actions of the audit log",
+	dateTimeInvalid: "Must be an ISO 8601 date, or date and time",
+	roleInvalid: "Must be superuser or user",
+	statusInvalid: "Must be active or inactive",
+	sortInvalid: "Must be created_at, email or full_name, with a leading - for descending",
+	inviteWithPassword: "Send either a password or an invitation, not both",
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

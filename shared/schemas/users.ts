@@ -66,22 +66,41 @@ export const signupFormSchema = z
 	})
 	.refine(passwordsMatch.check, passwordsMatch.params);
 
-/** POST /users/ (admin). */
+/** POST /users/ (admin): a password, or `invite: true` to let the user choose one by an e-mailed link. */
 const createMatch = matching<{ password: string; confirm_password?: string }>(
 	"password",
 	"confirm_password",
 	"thePasswordsDoNotMatch",
 );
+type CreateBody = { password?: unknown; invite?: unknown };
+/** Run beside the fields' own checks, so a missing password is reported with the other failures. */
+const whenObject = {
+	when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null,
+};
+export const userCreateFields = {
+	email: email(),
+	full_name: fullName().nullish(),
+	password: password().optional(),
+	confirm_password: z.string({ error: "mustBeText" }).optional(),
+	is_superuser: bool().default(false),
+	is_active: bool().default(true),
+	/** Sends a `Set your password` link instead of taking a password. */
+	invite: bool().optional(),
+};
 export const userCreateSchema = z
-	.object({
-		email: email(),
-		full_name: fullName().nullish(),
-		password: password(),
-		confirm_password: z.string({ error: "mustBeText" }).optional(),
-		is_superuser: bool().default(false),
-		is_active: bool().default(true),
+	.object(userCreateFields)
+	// Without an invitation the password is required, and missing it is the 422 it always was.
+	.refine((value: CreateBody) => value.invite === true || value.password !== undefined, {
+		message: "passwordRequired",
+		path: ["password"],
+		...whenObject,
 	})
-	.refine(createMatch.check, createMatch.params);
+	.refine((value: CreateBody) => !(value.invite === true && value.password !== undefined), {
+		message: "inviteWithPassword",
+		path: ["invite"],
+		...whenObject,
+	})
+	.refine(createMatch.check as (value: CreateBody) => boolean, createMatch.params);
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 
 /** PATCH /users/{id} (admin): every field optional. */
@@ -91,6 +110,8 @@ export const userUpdateSchema = z.object({
 	password: password().optional(),
 	is_superuser: bool().optional(),
 	is_active: bool().optional(),
+	/** Marks the address proved (or not) by hand; an address an admin sets counts as proved unless this says false. */
+	email_verified: bool().optional(),
 });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 

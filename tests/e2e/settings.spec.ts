@@ -327,6 +327,7 @@ const tabs = [
 	["my-profile", "My profile"],
 	["password", "Password"],
 	["security", "Security"],
+	["sessions", "Sessions"],
 	["appearance", "Appearance"],
 	["danger-zone", "Danger zone"],
 ] as const;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import ar from "../../shared/i18n/ar/security/index.ts";
-import fr from "../../shared/i18n/fr/security/index.ts";
+import { security as ar } from "../../shared/i18n/ar/security.ts";
+import { security as fr } from "../../shared/i18n/fr/security.ts";
 import { totpAt } from "../helpers/totp.ts";
 import { E2E_REAUTH_PORT, E2E_REAUTH_WINDOW_MS } from "../playwright.config.ts";
 import {

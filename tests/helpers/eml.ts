@@ -62,3 +62,10 @@ export function resetTokenOf(mail: ParsedMail): string {
 	if (!match?.[1]) throw new Error("no reset link in the e-mail");
 	return decodeURIComponent(match[1]);
 }
+
+/** The token of a message's link to `path` ("/verify-email", "/revert-email"), from the plain text. */
+export function linkTokenOf(mail: ParsedMail, path: string): string {
+	const match = new RegExp(`${path}\\?token=([A-Za-z0-9_%-]+)`).exec(mail.text);
+	if (!match?.[1]) throw new Error(`no ${path} link in the e-mail`);
+	return decodeURIComponent(match[1]);
+}

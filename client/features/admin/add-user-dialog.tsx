@@ -1,15 +1,18 @@
 import { Button, Dialog, Flex } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form } from "../../components/form/form.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useZodForm } from "../../lib/validation.ts";
 import { useUserChange } from "./use-user-change.ts";
 import { UserFormActions, UserFormFields } from "./user-form-fields.tsx";
-import { type AddUserFormOutput, addUserDefaults, addUserFormSchema } from "./user-form-schemas.ts";
+import { type AddUserFormOutput, addUserDefaults, addUserFormSchema, addUserInput } from "./user-form-schemas.ts";
 
-/** The Add User button and its modal; Save stays disabled until the form is valid. */
+/**
+ * The Add User button and its modal; Save stays disabled until the form is valid. With
+ * "Send an invitation" the password fields go away and the user is e-mailed a link instead.
+ */
 export function AddUserDialog() {
 	const { LL } = useI18n();
 	const t = LL.admin.form;
@@ -27,9 +30,21 @@ export function AddUserDialog() {
 		setOpen(next);
 	};
 
-	const change = useUserChange(LL.admin.created, () => openChange(false));
-	const submit = ({ full_name, ...values }: AddUserFormOutput) =>
-		change(() => create.mutateAsync({ ...values, full_name: full_name?.trim() ? full_name.trim() : null }));
+	const inviting = form.watch("invite") === true;
+	// An invitation is for someone who will sign in: the account starts active (the admin may still untick it).
+	useEffect(() => {
+		if (inviting) form.setValue("is_active", true, { shouldValidate: true });
+	}, [inviting, form]);
+
+	const invitedEmail = useRef("");
+	const change = useUserChange(
+		inviting ? () => LL.admin.invited({ email: invitedEmail.current }) : LL.admin.created,
+		() => openChange(false),
+	);
+	const submit = (values: AddUserFormOutput) => {
+		invitedEmail.current = values.email;
+		return change(() => create.mutateAsync(addUserInput(values)));
+	};
 
 	return (
 		<Dialog.Root open={open} onOpenChange={openChange}>
@@ -45,7 +60,7 @@ export function AddUserDialog() {
 				</Dialog.Description>
 				<Form form={form} onSubmit={submit}>
 					<Flex direction="column" gap="3">
-						<UserFormFields mode="add" />
+						<UserFormFields mode="add" inviting={inviting} />
 						<UserFormActions canSave={form.formState.isValid} saving={form.formState.isSubmitting} />
 					</Flex>
 				</Form>

@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
+import { Box, Button, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
@@ -9,27 +9,45 @@ import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useCurrentUser } from "../session/hooks.ts";
 import { AddUserDialog } from "./add-user-dialog.tsx";
+import "./admin.css";
 import { DeleteUserDialog } from "./delete-user-dialog.tsx";
 import { EditUserDialog } from "./edit-user-dialog.tsx";
+import { CLEAR_FILTERS, isFiltered } from "./list-params.ts";
 import { pageCount } from "./paging.ts";
-import { usePageParam, useReloadUsers, useUsersPage } from "./use-users-page.ts";
+import { useElementWidth } from "./use-element-width.ts";
+import { useListParams, useReloadUsers, useUsersPage } from "./use-users-page.ts";
+import type { UserActions } from "./user-actions-menu.tsx";
+import { UserCards } from "./user-cards.tsx";
 import { UsersPagination } from "./users-pagination.tsx";
 import { UsersTable } from "./users-table.tsx";
+import { UsersToolbar } from "./users-toolbar.tsx";
 
-/** Users Management: the paged users table, Add User, and per-row edit, (de)activate and delete. */
+/** Below this width (px) of the list's box the users are cards; from the other, the table has its Created column. */
+const CARDS_BELOW = 600;
+const CREATED_FROM = 760;
+
+/**
+ * Users Management: search, filters and sort (all in the URL), the paged list (a table,
+ * or cards on a phone), Add User, and per-row edit, (de)activate, invitation and delete.
+ */
 export function AdminScreen() {
 	const { LL } = useI18n();
 	usePageTitle(LL.admin.title());
 	const trpc = useTRPC();
 	const me = useCurrentUser();
-	const [page, setPage] = usePageParam();
-	const list = useUsersPage(page);
+	const { params, change, setPage } = useListParams();
+	const list = useUsersPage(params);
 	const reload = useReloadUsers();
 	const update = useMutation(trpc.admin.update.mutationOptions());
+	const invite = useMutation(trpc.admin.invite.mutationOptions());
 	const [editing, setEditing] = useState<UserPublic | null>(null);
 	const [deleting, setDeleting] = useState<UserPublic | null>(null);
 	const total = list.data ? pageCount(list.data.count) : 1;
 	const lastUserId = useRef<string | null>(null);
+	const box = useRef<HTMLDivElement>(null);
+	const width = useElementWidth(box);
+	const cards = width < CARDS_BELOW;
+	const showCreated = width >= CREATED_FROM;
 
 	// The dialogs open from a menu that is gone when they close: focus goes back to that row's
 	// actions button, or to Add User when the row went away.
@@ -39,38 +57,52 @@ export function AdminScreen() {
 		const trigger = id ? document.querySelector<HTMLElement>(`[data-actions-for="${CSS.escape(id)}"]`) : null;
 		(trigger ?? document.querySelector<HTMLElement>('[data-testid="add-user"]'))?.focus();
 	};
-	const edit = (user: UserPublic) => {
-		lastUserId.current = user.id;
-		setEditing(user);
-	};
-	const askDelete = (user: UserPublic) => {
-		lastUserId.current = user.id;
-		setDeleting(user);
-	};
 
 	// After deleting the last user of the last page, show the page that now exists.
 	useEffect(() => {
-		if (list.data && !list.isPlaceholderData && page > total) setPage(total, { replace: true });
-	}, [list.data, list.isPlaceholderData, page, total, setPage]);
+		if (list.data && !list.isPlaceholderData && params.page > total) setPage(total, { replace: true });
+	}, [list.data, list.isPlaceholderData, params.page, total, setPage]);
 
-	const toggleActive = async (user: UserPublic) => {
+	const run = async (action: () => Promise<unknown>, success: string) => {
 		try {
-			await update.mutateAsync({ user_id: user.id, is_active: !user.is_active });
-			notifySuccess(LL.admin.updated());
+			await action();
+			notifySuccess(success);
 			await reload();
 		} catch (error) {
 			notifyMutationError(error, LL);
 		}
 	};
+	const actions: UserActions = {
+		onEdit: (user) => {
+			lastUserId.current = user.id;
+			setEditing(user);
+		},
+		onDelete: (user) => {
+			lastUserId.current = user.id;
+			setDeleting(user);
+		},
+		onToggleActive: (user) =>
+			void run(() => update.mutateAsync({ user_id: user.id, is_active: !user.is_active }), LL.admin.updated()),
+		onResendInvitation: (user) =>
+			void run(() => invite.mutateAsync({ user_id: user.id }), LL.admin.invitationResent({ email: user.email })),
+	};
+
+	const users = list.data?.data ?? [];
+	const filtered = isFiltered(params);
+	const stale = list.isPlaceholderData;
 
 	return (
-		<Flex direction="column" gap="4">
+		<Flex direction="column" gap="4" ref={box}>
 			<Flex justify="between" align="center" gap="3" wrap="wrap">
 				<Heading as="h1" size="6">
 					{LL.admin.title()}
 				</Heading>
 				<AddUserDialog />
 			</Flex>
+			<UsersToolbar params={params} change={change} showSort={cards || !showCreated} />
+			<Text size="2" color="gray" aria-live="polite" data-testid="result-count">
+				{list.data ? LL.admin.resultCount({ count: list.data.count }) : null}
+			</Text>
 			{list.isPending ? (
 				<Flex gap="2" align="center">
 					<Spinner />
@@ -80,19 +112,34 @@ export function AdminScreen() {
 				<Text color="red" role="alert">
 					{mutationErrorText(list.error, LL)}
 				</Text>
+			) : users.length === 0 && filtered ? (
+				<Flex direction="column" align="center" gap="2" py="6" data-testid="no-match">
+					<Heading as="h2" size="4">
+						{LL.admin.noMatch()}
+					</Heading>
+					<Text color="gray">{LL.admin.noMatchHint()}</Text>
+					<Button variant="soft" highContrast onClick={() => change(CLEAR_FILTERS)} data-testid="clear-filters">
+						{LL.admin.clearFilters()}
+					</Button>
+				</Flex>
+			) : users.length === 0 ? (
+				<Text color="gray">{LL.admin.empty()}</Text>
+			) : cards ? (
+				<UserCards users={users} currentUserId={me.data?.id} stale={stale} actions={actions} />
 			) : (
 				<Box>
 					<UsersTable
-						users={list.data?.data ?? []}
+						users={users}
 						currentUserId={me.data?.id}
-						stale={list.isPlaceholderData}
-						onEdit={edit}
-						onToggleActive={(user) => void toggleActive(user)}
-						onDelete={askDelete}
+						stale={stale}
+						sort={params.sort}
+						onSort={(sort) => change({ sort })}
+						showCreated={showCreated}
+						actions={actions}
 					/>
 				</Box>
 			)}
-			<UsersPagination page={page} total={total} onPage={setPage} />
+			<UsersPagination page={params.page} total={total} onPage={setPage} />
 			<EditUserDialog user={editing} onClose={() => setEditing(null)} onCloseAutoFocus={restoreFocus} />
 			<DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} onCloseAutoFocus={restoreFocus} />
 		</Flex>

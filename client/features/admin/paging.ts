@@ -1,8 +1,5 @@
 export const PAGE_SIZE = 5;
 
-/** The admin.list input for a 1-based page. */
-export const pageQuery = (page: number) => ({ skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
-
 export const pageCount = (count: number) => Math.max(1, Math.ceil(count / PAGE_SIZE));
 
 /**

@@ -1,36 +1,44 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
-import { parsePageParam } from "../../lib/page-param.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { pageQuery } from "./paging.ts";
+import { type ListChange, type ListParams, listInput, readListParams, withListChange } from "./list-params.ts";
+
+type NavigateOptions = { replace?: boolean };
 
 /**
- * The `?page=` of the admin screen (1 on a bad value) and a setter that keeps other params;
- * `replace` corrects the URL without a history entry, so Back does not return to a bad page.
+ * The admin list's search, filters, sort and page, kept in the URL so that Back and a
+ * reload show the same list. `change` rewrites the search, filters or sort (back to page
+ * 1); `setPage` keeps the rest. `replace` corrects the URL without a history entry, so
+ * Back does not return to a bad page, nor step through each word typed.
  */
-export function usePageParam(): [number, (page: number, options?: { replace?: boolean }) => void] {
-	const [params, setParams] = useSearchParams();
-	const page = parsePageParam(params.get("page"));
+export function useListParams() {
+	const [search, setSearch] = useSearchParams();
+	const params = useMemo(() => readListParams(search), [search]);
+	const change = useCallback(
+		(changes: ListChange, options?: NavigateOptions) =>
+			setSearch((prev) => withListChange(prev, changes), { replace: options?.replace ?? false }),
+		[setSearch],
+	);
 	const setPage = useCallback(
-		(next: number, options?: { replace?: boolean }) =>
-			setParams(
+		(page: number, options?: NavigateOptions) =>
+			setSearch(
 				(prev) => {
-					const out = new URLSearchParams(prev);
-					out.set("page", String(next));
-					return out;
+					const next = new URLSearchParams(prev);
+					next.set("page", String(page));
+					return next;
 				},
 				{ replace: options?.replace ?? false },
 			),
-		[setParams],
+		[setSearch],
 	);
-	return [page, setPage];
+	return { params, change, setPage };
 }
 
 /** One page of users; the previous page stays on screen (as placeholder data) while the next loads. */
-export function useUsersPage(page: number) {
+export function useUsersPage(params: ListParams) {
 	const trpc = useTRPC();
-	return useQuery({ ...trpc.admin.list.queryOptions(pageQuery(page)), placeholderData: keepPreviousData });
+	return useQuery({ ...trpc.admin.list.queryOptions(listInput(params)), placeholderData: keepPreviousData });
 }
 
 /** Reloads every page of the users list. */

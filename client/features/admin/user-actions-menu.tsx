@@ -1,16 +1,20 @@
 import { DropdownMenu, IconButton } from "@radix-ui/themes";
+import { useRef, useState } from "react";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { useDir } from "../../components/use-dir.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { displayName } from "../../lib/display-name.ts";
+import { UserSessionsDialog } from "../sessions/user-sessions-dialog.tsx";
 
-type Props = {
-	user: UserPublic;
-	disabled: boolean;
-	onEdit: () => void;
-	onToggleActive: () => void;
-	onDelete: () => void;
+/** What a row's menu can do to its user. */
+export type UserActions = {
+	onEdit: (user: UserPublic) => void;
+	onToggleActive: (user: UserPublic) => void;
+	onResendInvitation: (user: UserPublic) => void;
+	onDelete: (user: UserPublic) => void;
 };
+
+type Props = { user: UserPublic; disabled: boolean; actions: UserActions };
 
 function DotsIcon() {
 	return (
@@ -22,11 +26,13 @@ function DotsIcon() {
 	);
 }
 
-/** Edit, Activate/Deactivate and Delete for one row; disabled on the admin's own row. */
-export function UserActionsMenu({ user, disabled, onEdit, onToggleActive, onDelete }: Props) {
+/** Edit, Activate/Deactivate, Sessions, Resend invitation and Delete for one row; disabled on the admin's own row. */
+export function UserActionsMenu({ user, disabled, actions }: Props) {
 	const { LL } = useI18n();
 	const t = LL.admin.menu;
 	const dir = useDir();
+	const [showSessions, setShowSessions] = useState(false);
+	const trigger = useRef<HTMLButtonElement>(null);
 	return (
 		// Not modal: a modal menu hides the rest of the page from screen readers while its links stay focusable.
 		<DropdownMenu.Root dir={dir} modal={false}>
@@ -37,20 +43,34 @@ export function UserActionsMenu({ user, disabled, onEdit, onToggleActive, onDele
 					aria-label={LL.admin.actionsFor({ name: displayName(user) })}
 					data-testid="user-actions"
 					data-actions-for={user.id}
+					ref={trigger}
 				>
 					<DotsIcon />
 				</IconButton>
 			</DropdownMenu.Trigger>
 			<DropdownMenu.Content align="end">
-				<DropdownMenu.Item onSelect={onEdit}>{t.edit()}</DropdownMenu.Item>
-				<DropdownMenu.Item onSelect={onToggleActive}>
+				<DropdownMenu.Item onSelect={() => actions.onEdit(user)}>{t.edit()}</DropdownMenu.Item>
+				<DropdownMenu.Item onSelect={() => actions.onToggleActive(user)}>
 					{user.is_active ? t.deactivate() : t.activate()}
 				</DropdownMenu.Item>
+				<DropdownMenu.Item onSelect={() => setShowSessions(true)}>{LL.sessions.admin.menu()}</DropdownMenu.Item>
+				{/* Offered to everyone: the list does not say who has chosen a password; the server refuses those who have. */}
+				<DropdownMenu.Item onSelect={() => actions.onResendInvitation(user)}>{t.resendInvitation()}</DropdownMenu.Item>
 				<DropdownMenu.Separator />
-				<DropdownMenu.Item color="red" onSelect={onDelete}>
+				<DropdownMenu.Item color="red" onSelect={() => actions.onDelete(user)}>
 					{t.delete()}
 				</DropdownMenu.Item>
 			</DropdownMenu.Content>
+			{/* Its own dialog (portalled): the menu is closed by the time it opens; focus returns to the menu's button. */}
+			<UserSessionsDialog
+				user={user}
+				open={showSessions}
+				onClose={() => setShowSessions(false)}
+				onCloseAutoFocus={(event) => {
+					event.preventDefault();
+					trigger.current?.focus();
+				}}
+			/>
 		</DropdownMenu.Root>
 	);
 }

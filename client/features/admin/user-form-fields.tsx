@@ -1,14 +1,14 @@
-import { Button, Dialog, Flex } from "@radix-ui/themes";
+import { Button, Dialog, Flex, Text } from "@radix-ui/themes";
 import { CheckboxField } from "../../components/form/checkbox-field.tsx";
 import { Field } from "../../components/form/field.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 
 /**
  * The fields of Add User and Edit User: e-mail, full name, a password (required with its
- * confirmation when adding; optional when editing, where empty keeps the current one),
- * then the role and status.
+ * confirmation when adding, unless an invitation is sent instead; optional when editing,
+ * where empty keeps the current one), then the role and status.
  */
-export function UserFormFields({ mode }: { mode: "add" | "edit" }) {
+export function UserFormFields({ mode, inviting = false }: { mode: "add" | "edit"; inviting?: boolean }) {
 	const { LL } = useI18n();
 	const t = LL.admin.form;
 	const adding = mode === "add";
@@ -16,6 +16,30 @@ export function UserFormFields({ mode }: { mode: "add" | "edit" }) {
 		<>
 			<Field name="email" label={t.email()} testId="email-input" placeholder={LL.auth.email()} type="email" required />
 			<Field name="full_name" label={t.fullName()} testId="full-name-input" placeholder={LL.auth.fullName()} />
+			{adding ? (
+				<Flex direction="column" gap="1">
+					<CheckboxField name="invite" label={t.invite()} testId="invite-checkbox" />
+					{inviting ? (
+						<Text size="1" color="gray">
+							{t.inviteHint()}
+						</Text>
+					) : null}
+				</Flex>
+			) : null}
+			{inviting ? null : <PasswordFields adding={adding} />}
+			<Flex gap="4" wrap="wrap">
+				<CheckboxField name="is_superuser" label={t.isSuperuser()} />
+				<CheckboxField name="is_active" label={t.isActive()} />
+			</Flex>
+		</>
+	);
+}
+
+function PasswordFields({ adding }: { adding: boolean }) {
+	const { LL } = useI18n();
+	const t = LL.admin.form;
+	return (
+		<>
 			<Field
 				name="password"
 				label={adding ? t.password() : t.newPassword()}
@@ -37,10 +61,6 @@ export function UserFormFields({ mode }: { mode: "add" | "edit" }) {
 					required
 				/>
 			) : null}
-			<Flex gap="4" wrap="wrap">
-				<CheckboxField name="is_superuser" label={t.isSuperuser()} />
-				<CheckboxField name="is_active" label={t.isActive()} />
-			</Flex>
 		</>
 	);
 }

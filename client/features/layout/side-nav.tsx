@@ -1,23 +1,34 @@
 import { Flex } from "@radix-ui/themes";
 import { NavLink } from "react-router-dom";
 import { HomeIcon, SettingsIcon, UsersIcon } from "../../components/icons.tsx";
+import { AuditLogIcon } from "../audit-log/icons.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 
-/** Dashboard, User Settings, and Admin for superusers only. */
+/** Dashboard, User Settings, and for superusers only Admin with its Audit log under it. */
 export function SideNav({ isSuperuser, onNavigate }: { isSuperuser: boolean; onNavigate?: () => void }) {
 	const { LL } = useI18n();
 	const items = [
 		{ to: "/", label: LL.navigation.dashboard(), Icon: HomeIcon, end: true },
 		{ to: "/settings", label: LL.navigation.userSettings(), Icon: SettingsIcon, end: false },
-		...(isSuperuser ? [{ to: "/admin", label: LL.navigation.admin(), Icon: UsersIcon, end: false }] : []),
+		...(isSuperuser
+			? [
+					{ to: "/admin", label: LL.navigation.admin(), Icon: UsersIcon, end: true },
+					{ to: "/admin/audit", label: LL.auditLog.nav(), Icon: AuditLogIcon, end: false, under: true },
+				]
+			: []),
 	];
 	return (
 		<nav aria-label={LL.common.mainNavigation()}>
 			<Flex asChild direction="column" gap="1" m="0" p="0" style={{ listStyle: "none" }}>
 				<ul>
-					{items.map(({ to, label, Icon, end }) => (
+					{items.map(({ to, label, Icon, end, under }) => (
 						<li key={to}>
-							<NavLink to={to} end={end} className="nav-link" onClick={onNavigate}>
+							<NavLink
+								to={to}
+								end={end}
+								className={under ? "nav-link nav-link-under" : "nav-link"}
+								onClick={onNavigate}
+							>
 								<Icon />
 								{label}
 							</NavLink>

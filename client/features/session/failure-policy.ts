@@ -21,6 +21,8 @@ export const PUBLIC_PROCEDURES = [
 	"auth.resetPassword",
 	"auth.reauthenticate",
 	"twoFactor.completeLogin",
+	"auth.verifyEmail",
+	"auth.revertEmail",
 ] as const satisfies readonly ProcedurePath[];
 
 const publicProcedures: ReadonlySet<string> = new Set(PUBLIC_PROCEDURES);

@@ -5,6 +5,7 @@ import { useI18n } from "../../i18n/index.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { ProfilePanel } from "../profile/profile-panel.tsx";
 import { useCurrentUser } from "../session/hooks.ts";
+import { SessionsPanel } from "../sessions/sessions-panel.tsx";
 import { AppearancePanel } from "./appearance-panel.tsx";
 import { DangerZone } from "./danger-zone.tsx";
 import { PasswordForm } from "./password-form.tsx";
@@ -15,11 +16,12 @@ const panels: Record<SettingsTab, () => React.JSX.Element> = {
 	"my-profile": ProfilePanel,
 	password: PasswordForm,
 	security: SecurityPanel,
+	sessions: SessionsPanel,
 	appearance: AppearancePanel,
 	"danger-zone": DangerZone,
 };
 
-/** User Settings: its tabs (no danger zone for superusers), the current one kept in `?tab=`. */
+/** User Settings: six tabs (five for superusers: no danger zone), the current one kept in `?tab=`. */
 export function SettingsScreen() {
 	const { LL } = useI18n();
 	usePageTitle(LL.settings.title());
@@ -31,6 +33,7 @@ export function SettingsScreen() {
 		"my-profile": LL.settings.tabs.profile(),
 		password: LL.settings.tabs.password(),
 		security: LL.settings.tabs.security(),
+		sessions: LL.sessions.tab(),
 		appearance: LL.settings.tabs.appearance(),
 		"danger-zone": LL.settings.tabs.dangerZone(),
 	};

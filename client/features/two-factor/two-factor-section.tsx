@@ -101,7 +101,13 @@ export function TwoFactorSection() {
 					<Button highContrast variant="soft" onClick={() => setConfirming("regenerate")}>
 						{t.regenerate()}
 					</Button>
-					<Button highContrast variant="soft" color="red" onClick={() => setConfirming("disable")} data-testid="totp-disable">
+					<Button
+						highContrast
+						variant="soft"
+						color="red"
+						onClick={() => setConfirming("disable")}
+						data-testid="totp-disable"
+					>
 						{t.disable()}
 					</Button>
 				</Flex>

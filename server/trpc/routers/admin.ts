@@ -1,23 +1,32 @@
 import { z } from "zod";
-import {
-	listQuerySchema,
-	userCreateSchema,
-	userIdParamsSchema,
-	userUpdateSchema,
-} from "../../../shared/schemas/users.ts";
-import { createUser, deleteUser, getUser, listUsers, updateUser } from "../../services/users.ts";
+import { userListQuerySchema } from "../../../shared/schemas/user-list.ts";
+import { userCreateSchema, userIdParamsSchema, userUpdateSchema } from "../../../shared/schemas/users.ts";
+import { createUser, deleteUser, getUser, resendInvitation, updateUser } from "../../services/admin-users.ts";
+import { listUserSessions, revokeUserSessionsAsAdmin } from "../../services/devices.ts";
+import { listUsers } from "../../services/user-list.ts";
 import { adminProcedure, router } from "../init.ts";
 
 export const adminRouter = router({
-	list: adminProcedure.input(listQuerySchema).query(({ ctx, input }) => listUsers(ctx.deps, input)),
+	list: adminProcedure.input(userListQuerySchema).query(({ ctx, input }) => listUsers(ctx.deps, input)),
 	get: adminProcedure.input(userIdParamsSchema).query(({ ctx, input }) => getUser(ctx.deps, ctx.user, input.user_id)),
 	create: adminProcedure
 		.input(userCreateSchema)
-		.mutation(({ ctx, input }) => createUser(ctx.deps, ctx.auth, input, ctx.meta)),
+		.mutation(({ ctx, input }) => createUser(ctx.deps, ctx.auth, input, ctx.meta, ctx.req.headers["accept-language"])),
+	invite: adminProcedure
+		.input(userIdParamsSchema)
+		.mutation(({ ctx, input }) =>
+			resendInvitation(ctx.deps, ctx.auth, input.user_id, ctx.req.headers["accept-language"], ctx.meta),
+		),
 	update: adminProcedure
 		.input(z.object({ ...userIdParamsSchema.shape, ...userUpdateSchema.shape }))
 		.mutation(({ ctx, input: { user_id, ...changes } }) => updateUser(ctx.deps, ctx.auth, user_id, changes, ctx.meta)),
 	delete: adminProcedure
 		.input(userIdParamsSchema)
 		.mutation(({ ctx, input }) => deleteUser(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
+	sessions: adminProcedure
+		.input(userIdParamsSchema)
+		.query(({ ctx, input }) => listUserSessions(ctx.deps, ctx.auth, input.user_id)),
+	revokeSessions: adminProcedure
+		.input(userIdParamsSchema)
+		.mutation(({ ctx, input }) => revokeUserSessionsAsAdmin(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
 });

@@ -5,12 +5,15 @@ import {
 	refreshSchema,
 	resetPasswordSchema,
 } from "../../../shared/schemas/auth.ts";
+import { emailLinkSchema } from "../../../shared/schemas/email-links.ts";
 import { reauthenticateSchema } from "../../../shared/schemas/reauth.ts";
 import { signupSchema } from "../../../shared/schemas/users.ts";
 import { clearSessionCookie, tokenReply } from "../../http/session.ts";
 import * as auth from "../../services/auth.ts";
+import { revertEmailChange } from "../../services/email-revert.ts";
+import { verifyEmail } from "../../services/email-verification.ts";
+import { signup } from "../../services/own-account.ts";
 import { requestPasswordRecovery, resetPassword } from "../../services/recovery.ts";
-import { signup } from "../../services/users.ts";
 import { protectedProcedure, publicProcedure, router } from "../init.ts";
 
 export const authRouter = router({
@@ -42,4 +45,10 @@ export const authRouter = router({
 	resetPassword: publicProcedure
 		.input(resetPasswordSchema)
 		.mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.meta)),
+	verifyEmail: publicProcedure
+		.input(emailLinkSchema)
+		.mutation(({ ctx, input }) => verifyEmail(ctx.deps, input, ctx.meta)),
+	revertEmail: publicProcedure
+		.input(emailLinkSchema)
+		.mutation(({ ctx, input }) => revertEmailChange(ctx.deps, input, ctx.meta)),
 });

@@ -1,6 +1,9 @@
-import { updatePasswordSchema, userUpdateMeSchema } from "../../../shared/schemas/users.ts";
+import { listQuerySchema, updatePasswordSchema, userUpdateMeSchema } from "../../../shared/schemas/users.ts";
 import { changePassword } from "../../services/auth.ts";
-import { deleteMe, toUserPublic, updateMe } from "../../services/users.ts";
+import { emailVerificationMode, resendVerification } from "../../services/email-verification.ts";
+import { listMyAuditEvents } from "../../services/my-activity.ts";
+import { deleteMe, updateMe } from "../../services/own-account.ts";
+import { toUserPublic } from "../../services/user-records.ts";
 import { protectedProcedure, router } from "../init.ts";
 
 export const usersRouter = router({
@@ -12,4 +15,9 @@ export const usersRouter = router({
 		.input(updatePasswordSchema)
 		.mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.auth, input, ctx.meta)),
 	deleteMe: protectedProcedure.mutation(({ ctx }) => deleteMe(ctx.deps, ctx.auth, ctx.meta)),
+	audit: protectedProcedure
+		.input(listQuerySchema)
+		.query(({ ctx, input }) => listMyAuditEvents(ctx.deps, ctx.auth, input)),
+	resendVerification: protectedProcedure.mutation(({ ctx }) => resendVerification(ctx.deps, ctx.auth, ctx.meta)),
+	emailVerification: protectedProcedure.query(({ ctx }) => emailVerificationMode(ctx.deps)),
 });

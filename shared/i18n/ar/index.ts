@@ -1,9 +1,13 @@
 import type { Translation } from "../i18n-types";
 import { admin } from "./admin";
 import { audit } from "./audit";
+import { auditLog } from "./auditLog";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
+import { security } from "./security";
+import { sessions } from "./sessions";
 import { settings } from "./settings";
+import { verification } from "./verification";
 
 const ar = {
 	common: {
@@ -144,6 +148,12 @@ const ar = {
 		unknownField: "حقل غير معروف",
 		codeRequired: "أدخل الرمز",
 		oneProofOnly: "أرسل واحدًا فقط من: كلمة المرور أو الرمز أو مفتاح المرور",
+		auditActionInvalid: "يجب أن يكون إجراءً واحدًا أو أكثر من إجراءات سجل التدقيق",
+		dateTimeInvalid: "يجب أن يكون تاريخًا، أو تاريخًا ووقتًا، بصيغة ISO 8601",
+		roleInvalid: "يجب أن يكون superuser أو user",
+		statusInvalid: "يجب أن يكون active أو inactive",
+		sortInvalid: "يجب أن يكون created_at أو email أو full_name، مع - في البداية للترتيب التنازلي",
+		inviteWithPassword: "أرسل كلمة مرور أو دعوة، وليس كليهما",
 	},
 	forms: {
 		required: "هذا الحقل مطلوب",
@@ -209,6 +219,11 @@ const ar = {
 			TOTP_NOT_SET_UP: "أعدّ التحقق بخطوتين أولًا",
 			TOTP_NOT_ENABLED: "التحقق بخطوتين غير مفعّل",
 			TWO_FACTOR_UNAVAILABLE: "التحقق بخطوتين غير متاح على هذا الخادم، يرجى التواصل مع أحد المسؤولين",
+			SESSION_NOT_FOUND: "الجلسة غير موجودة",
+			EMAIL_NOT_VERIFIED: "البريد الإلكتروني غير مؤكَّد",
+			EMAIL_ALREADY_VERIFIED: "البريد الإلكتروني مؤكَّد بالفعل",
+			INVALID_EMAIL_TOKEN: "رمز غير صالح",
+			USER_HAS_PASSWORD: "لقد عيّن المستخدم كلمة مرور بالفعل",
 		},
 	},
 	tasks: {
@@ -241,7 +256,11 @@ const ar = {
 	admin,
 	mail,
 	audit,
+	auditLog,
 	reauth,
+	security,
+	sessions,
+	verification,
 } satisfies Translation;
 
 export default ar;

@@ -3,9 +3,13 @@ import { validationMessages } from "../../schemas/messages";
 import type { BaseTranslation } from "../i18n-types";
 import { admin } from "./admin";
 import { audit } from "./audit";
+import { auditLog } from "./auditLog";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
+import { security } from "./security";
+import { sessions } from "./sessions";
 import { settings } from "./settings";
+import { verification } from "./verification";
 
 const en = {
 	common: {
@@ -167,7 +171,11 @@ const en = {
 	admin,
 	mail,
 	audit,
+	auditLog,
 	reauth,
+	security,
+	sessions,
+	verification,
 } satisfies BaseTranslation;
 
 export default en;

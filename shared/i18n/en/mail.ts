@@ -12,4 +12,65 @@ export const mail = {
 		button: "Reset password",
 		ignore: "If you did not ask for a new password, you can ignore this e-mail; your password stays the same.",
 	},
+	/** The link that proves an address: sent at sign-up, after an e-mail change, and on request. */
+	verify: {
+		subject: "Verify your e-mail",
+		intro: "Please confirm that {email:string} is the address of your Portico account.",
+		button: "Verify e-mail",
+		ignore: "If you did not sign up for Portico or change your e-mail there, you can ignore this e-mail.",
+	},
+	/** Security notices: something changed on the account (server/services/notices.ts). */
+	notice: {
+		ifNotYou:
+			'If this was you, there is nothing to do. If it was not, reset your password at once with "Forgot Password?" on the login screen, and tell your administrator.',
+		passwordChanged: {
+			subject: "Your password was changed",
+			intro: "The password of your Portico account was just changed.",
+		},
+		totpEnabled: {
+			subject: "Two-factor authentication enabled",
+			intro:
+				"Two-factor authentication was turned on for your Portico account: signing in now also asks for a code from your authenticator app.",
+		},
+		totpDisabled: {
+			subject: "Two-factor authentication disabled",
+			intro:
+				"Two-factor authentication was turned off for your Portico account: signing in now asks for your password only.",
+		},
+		totpReset: {
+			subject: "Two-factor authentication reset",
+			intro:
+				"An administrator turned off two-factor authentication for your Portico account. You can turn it on again in Settings, Security.",
+			askAdmin: "If you did not ask for this, contact your administrator.",
+		},
+		recoveryCodeUsed: {
+			subject: "A recovery code was used",
+			intro:
+				"One of the recovery codes of your Portico account was just used to confirm your identity. It cannot be used again.",
+			remaining: "Unused recovery codes left: {count:number}. You can generate new ones in Settings, Security.",
+		},
+		passkeyAdded: {
+			subject: "A passkey was added",
+			intro: 'A passkey named "{name:string}" was added to your Portico account. It can sign in without your password.',
+		},
+		emailChanged: {
+			subject: "Your e-mail was changed",
+			intro:
+				"The e-mail address of your Portico account was changed to {email:string}. Messages about the account now go there, not here.",
+			byAdmin:
+				"An administrator changed the e-mail address of your Portico account to {email:string}. Messages about the account now go there, not here.",
+			revert:
+				"If you did not make this change, use the button below: it puts this address back, signs out every session and sends you a link to choose a new password.",
+			button: "This wasn't me",
+			askAdmin: "If you did not expect this change, contact your administrator.",
+		},
+	},
+	invite: {
+		subject: "Set your password",
+		intro: "An administrator has created a Portico account for you. You will sign in with {email:string}.",
+		choose: "Choose your password to start using it.",
+		button: "Set your password",
+		ignore:
+			"If you did not expect this invitation, you can ignore this e-mail: without a password, nobody can sign in to the account.",
+	},
 };

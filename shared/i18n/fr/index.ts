@@ -1,9 +1,13 @@
 import type { Translation } from "../i18n-types";
 import { admin } from "./admin";
 import { audit } from "./audit";
+import { auditLog } from "./auditLog";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
+import { security } from "./security";
+import { sessions } from "./sessions";
 import { settings } from "./settings";
+import { verification } from "./verification";
 
 const fr = {
 	common: {
@@ -145,6 +149,12 @@ const fr = {
 		unknownField: "Champ inconnu",
 		codeRequired: "Saisissez le code",
 		oneProofOnly: "Envoyez un seul élément : mot de passe, code ou clé d'accès",
+		auditActionInvalid: "Doit être une ou plusieurs actions du journal d'audit",
+		dateTimeInvalid: "Doit être une date, ou une date et une heure, au format ISO 8601",
+		roleInvalid: "Doit être superuser ou user",
+		statusInvalid: "Doit être active ou inactive",
+		sortInvalid: "Doit être created_at, email ou full_name, précédé d'un - pour l'ordre décroissant",
+		inviteWithPassword: "Envoyez soit un mot de passe, soit une invitation, pas les deux",
 	},
 	forms: {
 		required: "Ce champ est obligatoire",
@@ -211,6 +221,11 @@ const fr = {
 			TOTP_NOT_ENABLED: "La double authentification n'est pas activée",
 			TWO_FACTOR_UNAVAILABLE:
 				"La double authentification est indisponible sur ce serveur, veuillez contacter un administrateur",
+			SESSION_NOT_FOUND: "Session introuvable",
+			EMAIL_NOT_VERIFIED: "E-mail non vérifié",
+			EMAIL_ALREADY_VERIFIED: "E-mail déjà vérifié",
+			INVALID_EMAIL_TOKEN: "Jeton invalide",
+			USER_HAS_PASSWORD: "L'utilisateur a déjà choisi un mot de passe",
 		},
 	},
 	tasks: {
@@ -243,7 +258,11 @@ const fr = {
 	admin,
 	mail,
 	audit,
+	auditLog,
 	reauth,
+	security,
+	sessions,
+	verification,
 } satisfies Translation;
 
 export default fr;

@@ -14,4 +14,65 @@ export const mail = {
 		ignore:
 			"Si vous n'avez pas demandé de nouveau mot de passe, ignorez cet e-mail ; votre mot de passe reste inchangé.",
 	},
+	verify: {
+		subject: "Vérifiez votre adresse e-mail",
+		intro: "Confirmez que {email} est bien l'adresse de votre compte Portico.",
+		button: "Vérifier l'adresse e-mail",
+		ignore: "Si vous ne vous êtes pas inscrit sur Portico et n'y avez pas changé d'adresse, ignorez cet e-mail.",
+	},
+	notice: {
+		ifNotYou:
+			"Si c'était vous, vous n'avez rien à faire. Sinon, réinitialisez tout de suite votre mot de passe avec « Mot de passe oublié ? » sur l'écran de connexion, et prévenez votre administrateur.",
+		passwordChanged: {
+			subject: "Votre mot de passe a été modifié",
+			intro: "Le mot de passe de votre compte Portico vient d'être modifié.",
+		},
+		totpEnabled: {
+			subject: "Double authentification activée",
+			intro:
+				"La double authentification a été activée sur votre compte Portico : la connexion demande désormais aussi un code de votre application d'authentification.",
+		},
+		totpDisabled: {
+			subject: "Double authentification désactivée",
+			intro:
+				"La double authentification a été désactivée sur votre compte Portico : la connexion ne demande plus que votre mot de passe.",
+		},
+		totpReset: {
+			subject: "Double authentification réinitialisée",
+			intro:
+				"Un administrateur a désactivé la double authentification de votre compte Portico. Vous pouvez la réactiver dans Paramètres, Sécurité.",
+			askAdmin: "Si vous ne l'avez pas demandé, contactez votre administrateur.",
+		},
+		recoveryCodeUsed: {
+			subject: "Un code de récupération a été utilisé",
+			intro:
+				"Un des codes de récupération de votre compte Portico vient d'être utilisé pour confirmer votre identité. Il ne pourra plus servir.",
+			remaining:
+				"Codes de récupération inutilisés restants : {count}. Vous pouvez en générer de nouveaux dans Paramètres, Sécurité.",
+		},
+		passkeyAdded: {
+			subject: "Une clé d'accès a été ajoutée",
+			intro:
+				"Une clé d'accès nommée « {name} » a été ajoutée à votre compte Portico. Elle permet de se connecter sans mot de passe.",
+		},
+		emailChanged: {
+			subject: "Votre adresse e-mail a été modifiée",
+			intro:
+				"L'adresse e-mail de votre compte Portico a été remplacée par {email}. Les messages concernant le compte y seront désormais envoyés, et non plus ici.",
+			byAdmin:
+				"Un administrateur a remplacé l'adresse e-mail de votre compte Portico par {email}. Les messages concernant le compte y seront désormais envoyés, et non plus ici.",
+			revert:
+				"Si vous n'êtes pas à l'origine de ce changement, utilisez le bouton ci-dessous : il rétablit cette adresse, ferme toutes les sessions et vous envoie un lien pour choisir un nouveau mot de passe.",
+			button: "Ce n'était pas moi",
+			askAdmin: "Si vous ne vous attendiez pas à ce changement, contactez votre administrateur.",
+		},
+	},
+	invite: {
+		subject: "Choisissez votre mot de passe",
+		intro: "Un administrateur vous a créé un compte Portico. Vous vous connecterez avec {email}.",
+		choose: "Choisissez votre mot de passe pour commencer à l'utiliser.",
+		button: "Choisir mon mot de passe",
+		ignore:
+			"Si vous n'attendiez pas cette invitation, ignorez cet e-mail : sans mot de passe, personne ne peut se connecter au compte.",
+	},
 } satisfies Translation["mail"];

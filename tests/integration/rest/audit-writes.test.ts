@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { type AuditEventRow, auditEvents, users } from "../../../server/db/schema.ts";
+import { issueAccountToken, REVERT_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from "../../../server/services/account-tokens.ts";
+import { createSuperuserAccount } from "../../../server/services/first-superuser.ts";
+import { setPasswordAsOperator } from "../../../server/services/operator.ts";
+import { recoveryEmailHtml } from "../../../server/services/recovery.ts";
+import type { AuditAction } from "../../../shared/schemas/audit.ts";
+import { actionsTheCodeWrites } from "../../helpers/audit.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
 import { settled } from "../../helpers/settled.ts";
-import { newSession, seedUser } from "../../helpers/users.ts";
+import { newSession, seedAdmin, seedUser } from "../../helpers/users.ts";
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 const rows = ({ db }: App): AuditEventRow[] => db.select().from(auditEvents).all();
@@ -102,5 +108,280 @@ describe("every account event leaves one audit row", () => {
 		expect((await loginForm(app, user.email, user.password)).statusCode).toBe(200);
 		expect((await loginForm(app, user.email, "never-written-1", { ip: "10.0.0.2" })).statusCode).toBe(400);
 		expect(db.select().from(users).all()).toHaveLength(1);
+	});
+});
+
+type Probe = {
+	/** Does what writes the action (over the API where there is one); returns its status, if any. */
+	act: () => Promise<number | undefined>;
+	/** Whether the change the action records took place. */
+	changed: () => boolean;
+	/** The status while the audit table refuses rows; 500 unless the work runs after the reply. */
+	refusedStatus?: number;
+};
+
+const count = (test: App, sql: string, ...params: unknown[]) =>
+	(test.db.$client.prepare(sql).get(...params) as { n: number }).n;
+const sessionsOf = (test: App, userId: string) =>
+	count(test, "SELECT count(*) AS n FROM sessions WHERE user_id = ?", userId);
+const userRow = (test: App, id: string) =>
+	test.db.$client.prepare("SELECT * FROM users WHERE id = ?").get(id) as Record<string, unknown> | undefined;
+const status = async (res: Promise<{ statusCode: number }>) => (await res).statusCode;
+
+/**
+ * For each place the code writes an action: how to make it happen and how to see its
+ * change. Each is run twice, the audit table working (the change and its row) and refusing
+ * rows (neither).
+ */
+const probes: Record<string, (test: App) => Promise<Probe>> = {
+	"user.signup": async (test) => ({
+		act: () =>
+			status(
+				api(test.app, "POST", "/users/signup", { body: { email: "new@example.com", password: "a-good-password" } }),
+			),
+		changed: () => count(test, "SELECT count(*) AS n FROM users WHERE email = 'new@example.com'") === 1,
+	}),
+	"auth.login": async (test) => {
+		const user = await seedUser(test.app);
+		return {
+			act: () => status(loginForm(test.app, user.email, user.password)),
+			changed: () => sessionsOf(test, user.id) === 2,
+		};
+	},
+	"auth.login_failed": async (test) => {
+		const user = await seedUser(test.app);
+		return {
+			act: () => status(loginForm(test.app, user.email, "a-wrong-password")),
+			changed: () => count(test, "SELECT count(*) AS n FROM login_throttle WHERE email = ?", user.email) === 1,
+		};
+	},
+	"auth.logout": async (test) => {
+		const user = await seedUser(test.app);
+		return {
+			act: () => status(api(test.app, "POST", "/login/logout", { headers: user.headers })),
+			changed: () => sessionsOf(test, user.id) === 0,
+		};
+	},
+	"auth.logout_all": async (test) => {
+		const user = await seedUser(test.app);
+		newSession(test.app, user);
+		return {
+			act: () => status(api(test.app, "POST", "/login/logout-all", { headers: user.headers })),
+			changed: () => sessionsOf(test, user.id) === 0,
+		};
+	},
+	"auth.refresh_reuse": async (test) => {
+		const user = await seedUser(test.app);
+		await api(test.app, "POST", "/login/refresh-token", { body: { refresh_token: user.refreshToken } });
+		return {
+			act: () => status(api(test.app, "POST", "/login/refresh-token", { body: { refresh_token: user.refreshToken } })),
+			changed: () => sessionsOf(test, user.id) === 0,
+		};
+	},
+	"auth.reauthenticate": async (test) => {
+		const user = await seedUser(test.app);
+		const before = test.now();
+		test.advance(60_000);
+		return {
+			act: () =>
+				status(
+					api(test.app, "POST", "/login/reauthenticate", { headers: user.headers, body: { password: user.password } }),
+				),
+			changed: () => count(test, "SELECT max(authenticated_at) AS n FROM sessions WHERE user_id = ?", user.id) > before,
+		};
+	},
+	"password.change": async (test) => {
+		const user = await seedUser(test.app);
+		const hash = userRow(test, user.id)?.hashed_password;
+		return {
+			act: () =>
+				status(
+					api(test.app, "PATCH", "/users/me/password", {
+						headers: user.headers,
+						body: { current_password: user.password, new_password: "a-new-password-1" },
+					}),
+				),
+			changed: () => userRow(test, user.id)?.hashed_password !== hash,
+		};
+	},
+	"password.reset_request": async (test) => {
+		const user = await seedUser(test.app);
+		return {
+			act: async () => {
+				const res = await api(test.app, "POST", `/password-recovery/${user.email}`);
+				await settled(test.app);
+				return res.statusCode;
+			},
+			changed: () => count(test, "SELECT count(*) AS n FROM reset_tokens WHERE user_id = ?", user.id) === 1,
+			// The link is made after the reply, which says the same whatever happens.
+			refusedStatus: 200,
+		};
+	},
+	"password.reset": async (test) => {
+		const user = await seedUser(test.app);
+		const link = recoveryEmailHtml(test.app.deps, user.email, undefined);
+		const token = /token=([A-Za-z0-9_-]{43})/.exec(link)?.[1];
+		const hash = userRow(test, user.id)?.hashed_password;
+		return {
+			act: () =>
+				status(api(test.app, "POST", "/reset-password/", { body: { token, new_password: "a-new-password-1" } })),
+			changed: () => userRow(test, user.id)?.hashed_password !== hash,
+		};
+	},
+	"password.reset (operator)": async (test) => {
+		const user = await seedUser(test.app);
+		const hash = userRow(test, user.id)?.hashed_password;
+		return {
+			act: async () => {
+				await setPasswordAsOperator(test.app.deps, user.email, "set-by-operator-1").catch(() => undefined);
+				return undefined;
+			},
+			changed: () => userRow(test, user.id)?.hashed_password !== hash,
+		};
+	},
+	"email.change": async (test) => {
+		const user = await seedUser(test.app);
+		return {
+			act: () =>
+				status(api(test.app, "PATCH", "/users/me", { headers: user.headers, body: { email: "moved@example.com" } })),
+			changed: () => userRow(test, user.id)?.email === "moved@example.com",
+		};
+	},
+	"admin.user_create": async (test) => {
+		const admin = await seedAdmin(test.app);
+		return {
+			act: () =>
+				status(
+					api(test.app, "POST", "/users/", {
+						headers: admin.headers,
+						body: { email: "made@example.com", password: "a-good-password" },
+					}),
+				),
+			changed: () => count(test, "SELECT count(*) AS n FROM users WHERE email = 'made@example.com'") === 1,
+		};
+	},
+	"admin.user_create (operator)": async (test) => ({
+		act: async () => {
+			await createSuperuserAccount(
+				test.app.deps,
+				{ email: "ops@example.com", password: "made-at-the-cli" },
+				"operator",
+			).catch(() => undefined);
+			return undefined;
+		},
+		changed: () => count(test, "SELECT count(*) AS n FROM users WHERE email = 'ops@example.com'") === 1,
+	}),
+	"admin.user_invite": async (test) => {
+		const admin = await seedAdmin(test.app);
+		return {
+			act: () =>
+				status(
+					api(test.app, "POST", "/users/", {
+						headers: admin.headers,
+						body: { email: "invited@example.com", invite: true },
+					}),
+				),
+			changed: () =>
+				count(
+					test,
+					"SELECT count(*) AS n FROM reset_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = 'invited@example.com'",
+				) === 1,
+		};
+	},
+	"admin.user_update": async (test) => {
+		const admin = await seedAdmin(test.app);
+		const user = await seedUser(test.app);
+		return {
+			act: () =>
+				status(api(test.app, "PATCH", `/users/${user.id}`, { headers: admin.headers, body: { full_name: "Renamed" } })),
+			changed: () => userRow(test, user.id)?.full_name === "Renamed",
+		};
+	},
+	"admin.user_delete": async (test) => {
+		const admin = await seedAdmin(test.app);
+		const user = await seedUser(test.app);
+		return {
+			act: () => status(api(test.app, "DELETE", `/users/${user.id}`, { headers: admin.headers })),
+			changed: () => userRow(test, user.id) === undefined,
+		};
+	},
+	"email.verify": async (test) => {
+		const user = await seedUser(test.app, { emailVerified: false });
+		const token = issueAccountToken(test.app.deps, user.id, "email_verify", user.email, VERIFY_LINK_TTL_MS);
+		return {
+			act: () => status(api(test.app, "POST", "/verify-email/", { body: { token } })),
+			changed: () => userRow(test, user.id)?.email_verified === 1,
+		};
+	},
+	"email.change_reverted": async (test) => {
+		const user = await seedUser(test.app);
+		const token = issueAccountToken(test.app.deps, user.id, "email_revert", "before@example.com", REVERT_LINK_TTL_MS);
+		return {
+			act: () => status(api(test.app, "POST", "/revert-email/", { body: { token } })),
+			changed: () => userRow(test, user.id)?.email === "before@example.com",
+		};
+	},
+	"session.revoke": async (test) => {
+		const user = await seedUser(test.app);
+		newSession(test.app, user);
+		const listed = await api(test.app, "GET", "/users/me/sessions", { headers: user.headers });
+		const other = (listed.json() as { data: { id: string; current: boolean }[] }).data.find((s) => !s.current);
+		return {
+			act: () => status(api(test.app, "DELETE", `/users/me/sessions/${other?.id}`, { headers: user.headers })),
+			changed: () => sessionsOf(test, user.id) === 1,
+		};
+	},
+	"session.revoke_others": async (test) => {
+		const user = await seedUser(test.app);
+		newSession(test.app, user);
+		return {
+			act: () => status(api(test.app, "DELETE", "/users/me/sessions", { headers: user.headers })),
+			changed: () => sessionsOf(test, user.id) === 1,
+		};
+	},
+	"admin.sessions_revoke": async (test) => {
+		const admin = await seedAdmin(test.app);
+		const user = await seedUser(test.app);
+		return {
+			act: () => status(api(test.app, "DELETE", `/users/${user.id}/sessions`, { headers: admin.headers })),
+			changed: () => sessionsOf(test, user.id) === 0,
+		};
+	},
+	"user.delete": async (test) => {
+		const user = await seedUser(test.app);
+		return {
+			act: () => status(api(test.app, "DELETE", "/users/me", { headers: user.headers })),
+			changed: () => userRow(test, user.id) === undefined,
+		};
+	},
+};
+
+const actionOf = (name: string) => name.split(" ")[0] as AuditAction;
+
+describe("every action is written in the transaction of its change", () => {
+	it("has a probe for every action the code can write", () => {
+		expect([...new Set(Object.keys(probes).map(actionOf))].sort()).toEqual(actionsTheCodeWrites().sort());
+	});
+
+	it.each(Object.keys(probes))("%s: with the row, or not at all", async (name) => {
+		const action = actionOf(name);
+		const working = await buildTestApp();
+		const probe = await probes[name]?.(working);
+		if (!probe) throw new Error(name);
+		expect(await probe.act()).not.toBe(500);
+		expect(probe.changed()).toBe(true);
+		expect(actions(working)).toContain(action);
+
+		const refusing = await buildTestApp();
+		const refused = await probes[name]?.(refusing);
+		if (!refused) throw new Error(name);
+		const before = rows(refusing).length;
+		refusing.db.$client.exec(
+			"CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'audit log unavailable'); END",
+		);
+		const answered = await refused.act();
+		if (answered !== undefined) expect(answered).toBe(refused.refusedStatus ?? 500);
+		expect(refused.changed()).toBe(false);
+		expect(rows(refusing)).toHaveLength(before);
 	});
 });

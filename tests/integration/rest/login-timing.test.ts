@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "../../../server/lib/passwords.ts";
+import { users } from "../../../server/db/schema.ts";
+import { hashPassword, NO_PASSWORD } from "../../../server/lib/passwords.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { loginForm } from "../../helpers/http.ts";
 import { enableTwoFactor } from "../../helpers/two-factor.ts";
@@ -11,12 +13,14 @@ const median = (values: number[]) => {
 };
 
 describe("login timing", () => {
-	it("an unknown e-mail, a short password and an account with two-factor cost about as long as a wrong password (one argon2 verify each)", async () => {
+	it("an unknown e-mail, a short password, an invited user without a password and an account with two-factor cost about as long as a wrong password (one argon2 verify each)", async () => {
 		// A real clock: the test is about time as it passes (it still jumps past each back-off).
 		const { app, advance, now } = await buildTestApp({ clock: "real" });
 		const user = await seedUser(app);
 		// An account with two-factor: its wrong password must not take another path.
 		const protectedUser = await enableTwoFactor(app, await seedUser(app), now);
+		const invited = await seedUser(app);
+		app.deps.db.update(users).set({ hashedPassword: NO_PASSWORD }).where(eq(users.id, invited.id)).run();
 		let ip = 0;
 		const timed = async (username: string, password = "definitely-wrong") => {
 			advance(301_000); // past any back-off
@@ -31,6 +35,7 @@ describe("login timing", () => {
 		// A password shorter than 8 is just a wrong one (no 422 before the hash, as in FastAPI's form).
 		const short: number[] = [];
 		const withTwoFactor: number[] = [];
+		const noPassword: number[] = [];
 		// Interleaved, rotating which goes first, so load on a busy machine hits all alike.
 		for (let i = 0; i < 15; i++) {
 			const series = [
@@ -38,6 +43,7 @@ describe("login timing", () => {
 				async () => unknown.push(await timed(`ghost${i}@example.com`)),
 				async () => short.push(await timed(user.email, "short")),
 				async () => withTwoFactor.push(await timed(protectedUser.email)),
+				async () => noPassword.push(await timed(invited.email)),
 			];
 			for (let j = 0; j < series.length; j++) await series[(i + j) % series.length]?.();
 		}
@@ -54,7 +60,8 @@ describe("login timing", () => {
 		expect(median(wrong)).toBeGreaterThan(oneVerify * 0.5);
 		expect(median(unknown)).toBeGreaterThan(oneVerify * 0.5);
 		expect(median(short)).toBeGreaterThan(oneVerify * 0.5);
-		for (const other of [unknown, short, withTwoFactor]) {
+		expect(median(noPassword)).toBeGreaterThan(oneVerify * 0.5);
+		for (const other of [unknown, short, noPassword, withTwoFactor]) {
 			const ratio = median(other) / median(wrong);
 			expect(ratio).toBeGreaterThan(1 / 3);
 			expect(ratio).toBeLessThan(3);

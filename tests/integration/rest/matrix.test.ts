@@ -1,13 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { users } from "../../../server/db/schema.ts";
+import { NO_PASSWORD } from "../../../server/lib/passwords.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { API } from "../../helpers/http.ts";
 import { makePng } from "../../helpers/images.ts";
 import { uploadForm } from "../../helpers/multipart.ts";
 import type { TestUser } from "../../helpers/users.ts";
-import { seedUser } from "../../helpers/users.ts";
+import { newSession, seedUser } from "../../helpers/users.ts";
 
 /**
  * Every REST route × {anonymous, user, other user, deactivated user,
@@ -116,13 +118,50 @@ const rows: Row[] = [
 		expect: 200,
 		request: (w) => json({ email: `${w.unique}@example.com`, password: "a-good-password" }),
 	},
+	{ route: "GET /users/me/sessions", expect: self, request: () => ({}) },
+	{ route: "DELETE /users/me/sessions", expect: self, request: () => ({}) },
+	{
+		// Another session of the subject: the caller's own for "user", someone else's for "other" and "superuser".
+		route: "DELETE /users/me/sessions/{session_id}",
+		expect: guarded(200, 404, 404),
+		request: (w) => ({ url: `/users/me/sessions/${newSession(w.app, w.subject).access_token.split(".")[0]}` }),
+	},
+	{ route: "GET /users/me/audit", expect: self, request: () => ({}) },
+	{
+		route: "GET /users/{user_id}/sessions",
+		expect: admin,
+		request: (w) => ({ url: `/users/${w.subject.id}/sessions` }),
+	},
+	{
+		route: "DELETE /users/{user_id}/sessions",
+		expect: admin,
+		request: (w) => ({ url: `/users/${w.subject.id}/sessions` }),
+	},
+	{
+		route: "POST /users/me/verify-email",
+		expect: self,
+		request: (w) => {
+			// The caller's address is unproved, so the call gets past its own rule to the gate's answer.
+			if (w.caller) w.app.deps.db.update(users).set({ emailVerified: false }).where(eq(users.id, w.caller.id)).run();
+			return {};
+		},
+	},
+	{ route: "POST /verify-email/", expect: 400, request: () => json({ token: "not-a-token" }) },
+	{ route: "POST /revert-email/", expect: 400, request: () => json({ token: "not-a-token" }) },
 	{ route: "GET /users/{user_id}", expect: owner, request: (w) => ({ url: `/users/${w.subject.id}` }) },
 	{
 		route: "PATCH /users/{user_id}",
 		expect: admin,
 		request: (w) => ({ url: `/users/${w.subject.id}`, payload: { full_name: "By Admin" } }),
 	},
+	{
+		route: "POST /users/{user_id}/invite",
+		expect: admin,
+		request: (w) => ({ url: `/users/${invitedUser(w)}/invite` }),
+	},
 	{ route: "DELETE /users/{user_id}", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}` }) },
+	{ route: "GET /audit/", expect: admin, request: (w) => ({ url: `/audit/?subject_id=${w.subject.id}` }) },
+	{ route: "GET /audit/export.csv", expect: admin, request: () => ({ url: "/audit/export.csv?action=auth.login" }) },
 	{ route: "GET /utils/health-check/", expect: 200, request: () => ({}) },
 	{ route: "GET /utils/health-check/details", expect: 200, request: () => ({}) },
 	{ route: "GET /profile/me", expect: self, request: () => ({}) },
@@ -186,6 +225,21 @@ const extraRows: Row[] = [
 	{ route: "GET /locales/{lng}/{ns}.json", expect: 200, request: () => ({ url: "/locales/fr/translation.json" }) },
 	{ route: "GET /api/v1/openapi.json", expect: 200, request: () => ({}) },
 ];
+
+/** A user who was invited and has not chosen a password yet: the one a re-sent invitation is for. */
+function invitedUser(w: World): string {
+	const id = randomUUID();
+	w.app.deps.db
+		.insert(users)
+		.values({
+			id,
+			email: `invited-${w.unique}@example.com`,
+			hashedPassword: NO_PASSWORD,
+			createdAt: w.app.deps.clock(),
+		})
+		.run();
+	return id;
+}
 
 const fileOf = (w: World) => (w.subject === w.user ? w.files.user : w.files.target);
 

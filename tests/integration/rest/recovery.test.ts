@@ -381,11 +381,12 @@ describe("password recovery: what an observer cannot learn, what a flood cannot 
 		expect(smtp.received).toHaveLength(3);
 		const third = resetTokenOf(parseMail(smtp.received[2]?.raw ?? ""));
 		expect((await reset(app, { token: third, new_password: NEW_PASSWORD })).statusCode).toBe(200);
-		// An hour later the account may ask again.
+		// An hour later the account may ask again (the reset itself sent a "password changed" notice).
 		advance(3_600_000);
 		await recover(app, user.email);
 		await settled(app);
-		expect(smtp.received).toHaveLength(4);
+		const links = smtp.received.filter((mail) => parseMail(mail.raw).subject === "Password recovery");
+		expect(links).toHaveLength(4);
 	});
 
 	it.each([

@@ -17,6 +17,8 @@ describe("tRPC admin", () => {
 				mutate(app, "admin.create", { email: "x@example.com", password: "a-good-password" }, { headers: user.headers }),
 			() => mutate(app, "admin.update", { user_id: user.id, is_superuser: true }, { headers: user.headers }),
 			() => mutate(app, "admin.delete", { user_id: user.id }, { headers: user.headers }),
+			() => mutate(app, "admin.invite", { user_id: user.id }, { headers: user.headers }),
+			() => query(app, "admin.list", { q: "x", role: "superuser" }, { headers: user.headers }),
 		];
 		for (const call of calls) expect((await call()).error).toMatchObject(FORBIDDEN);
 		const anonymous = await query(app, "admin.list", {});

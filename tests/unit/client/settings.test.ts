@@ -2,15 +2,16 @@ import { describe, expect, it } from "vitest";
 import { tabFromParam, visibleTabs } from "../../../client/features/settings/settings-tabs.ts";
 
 describe("settings tabs", () => {
-	it("shows five tabs to a user and hides the danger zone from a superuser", () => {
-		expect(visibleTabs(false)).toEqual(["my-profile", "password", "security", "appearance", "danger-zone"]);
-		expect(visibleTabs(true)).toEqual(["my-profile", "password", "security", "appearance"]);
+	it("shows six tabs to a user, Security then Sessions after Password, and hides the danger zone from a superuser", () => {
+		expect(visibleTabs(false)).toEqual(["my-profile", "password", "security", "sessions", "appearance", "danger-zone"]);
+		expect(visibleTabs(true)).toEqual(["my-profile", "password", "security", "sessions", "appearance"]);
 	});
 
 	it("opens the tab named by ?tab=, else My profile", () => {
 		expect(tabFromParam(null, false)).toBe("my-profile");
 		expect(tabFromParam("password", false)).toBe("password");
 		expect(tabFromParam("appearance", true)).toBe("appearance");
+		expect(tabFromParam("sessions", true)).toBe("sessions");
 		expect(tabFromParam("danger-zone", false)).toBe("danger-zone");
 		expect(tabFromParam("danger-zone", true)).toBe("my-profile");
 		expect(tabFromParam("nonsense", false)).toBe("my-profile");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { uploadMedia } from "../../../server/services/media.ts";
-import { findUserById } from "../../../server/services/users.ts";
+import { findUserById } from "../../../server/services/user-records.ts";
 import { MAX_IMAGE_BYTES } from "../../../shared/schemas/media.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { makePng } from "../../helpers/images.ts";

@@ -1,0 +1,43 @@
+import { Badge, Flex, Text } from "@radix-ui/themes";
+import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { useI18n } from "../../i18n/index.tsx";
+import { VerifiedIcon } from "./admin-icons.tsx";
+import { TruncatedText } from "./truncated-text.tsx";
+
+/** What the table's cells and the phone cards show alike. */
+type Props = { user: UserPublic };
+
+/** The e-mail (cut when long), with the verified mark when its owner proved it. */
+export function UserEmail({ user }: Props) {
+	const { LL } = useI18n();
+	return (
+		<Flex gap="1" align="center" wrap="nowrap" minWidth="0">
+			<TruncatedText text={user.email} className="truncated-ltr" />
+			{user.email_verified ? <VerifiedIcon label={LL.admin.verified()} /> : null}
+		</Flex>
+	);
+}
+
+export function CreatedDate({ user }: Props) {
+	const { locale } = useI18n();
+	const date = new Date(user.created_at);
+	return (
+		<time dateTime={user.created_at} className="no-wrap">
+			{new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(date)}
+		</time>
+	);
+}
+
+export function RoleText({ user }: Props) {
+	const { LL } = useI18n();
+	return <Text className="no-wrap">{user.is_superuser ? LL.admin.superuser() : LL.admin.user()}</Text>;
+}
+
+export function StatusBadge({ user }: Props) {
+	const { LL } = useI18n();
+	return (
+		<Badge highContrast color={user.is_active ? "green" : "gray"}>
+			{user.is_active ? LL.admin.active() : LL.admin.inactive()}
+		</Badge>
+	);
+}

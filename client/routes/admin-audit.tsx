@@ -1,0 +1,5 @@
+import { AuditLogScreen } from "../features/audit-log/audit-log-screen.tsx";
+
+export function Component() {
+	return <AuditLogScreen />;
+}

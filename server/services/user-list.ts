@@ -1,0 +1,31 @@
+import { and, count, eq } from "drizzle-orm";
+import type { UserListQuery } from "../../shared/schemas/user-list.ts";
+import type { UsersPublic } from "../../shared/schemas/users.ts";
+import { users } from "../db/schema.ts";
+import type { ServiceDeps } from "./deps.ts";
+import { toUserPublic } from "./user-records.ts";
+import { userOrder, userSearch } from "./user-search.ts";
+
+/**
+ * A page of users, searched, filtered and sorted; `count` counts every row that matches.
+ * Without a search or filter it is everyone, newest first, as it always was.
+ */
+export function listUsers({ db }: ServiceDeps, query: UserListQuery): UsersPublic {
+	const where = and(
+		query.role === undefined ? undefined : eq(users.isSuperuser, query.role === "superuser"),
+		query.status === undefined ? undefined : eq(users.isActive, query.status === "active"),
+		query.verified === undefined ? undefined : eq(users.emailVerified, query.verified),
+		query.q === undefined ? undefined : userSearch(db, query.q).matches,
+	);
+	const total = db.select({ value: count() }).from(users).where(where).get()?.value ?? 0;
+	if (total === 0 || query.skip >= total) return { data: [], count: total };
+	const rows = db
+		.select()
+		.from(users)
+		.where(where)
+		.orderBy(...userOrder(query.sort))
+		.limit(query.limit)
+		.offset(query.skip)
+		.all();
+	return { data: rows.map(toUserPublic), count: total };
+}

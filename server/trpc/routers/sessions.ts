@@ -1,0 +1,12 @@
+import { sessionIdParamsSchema } from "../../../shared/schemas/sessions.ts";
+import { listMySessions, revokeMySession, revokeOtherSessions } from "../../services/devices.ts";
+import { protectedProcedure, router } from "../init.ts";
+
+/** The caller's signed-in devices (REST: /users/me/sessions). */
+export const sessionsRouter = router({
+	list: protectedProcedure.query(({ ctx }) => listMySessions(ctx.deps, ctx.auth)),
+	revoke: protectedProcedure
+		.input(sessionIdParamsSchema)
+		.mutation(({ ctx, input }) => revokeMySession(ctx.deps, ctx.auth, input.session_id, ctx.meta)),
+	revokeOthers: protectedProcedure.mutation(({ ctx }) => revokeOtherSessions(ctx.deps, ctx.auth, ctx.meta)),
+});

@@ -1,0 +1,252 @@
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createSuperuserAccount } from "../../../server/services/first-superuser.ts";
+import { setPasswordAsOperator } from "../../../server/services/operator.ts";
+import { actionsTheCodeWrites, rawAuditRows, storedSecrets } from "../../helpers/audit.ts";
+import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
+import { linkTokenOf, parseMail } from "../../helpers/eml.ts";
+import { api, bearer, loginForm } from "../../helpers/http.ts";
+import { settled } from "../../helpers/settled.ts";
+import { seedAdmin } from "../../helpers/users.ts";
+
+type Tokens = { access_token: string; refresh_token: string };
+
+/**
+ * Every secret the tour used, by what it is. Add to it as the tour grows (a two-factor
+ * code, a recovery code, an mfa_token...); `harvest` also takes every hash and secret the
+ * database holds at that moment, so what was stored and later deleted is searched too.
+ */
+class Secrets {
+	readonly list: { label: string; value: string }[] = [];
+
+	add(label: string, value: string): string {
+		this.list.push({ label, value });
+		return value;
+	}
+
+	/** A token `<id>.<secret>`: the whole and its secret part (the id alone is shown in the device list). */
+	addToken(label: string, token: string): string {
+		this.add(label, token);
+		this.add(`${label} secret`, token.slice(token.indexOf(".") + 1));
+		return token;
+	}
+
+	addPair(label: string, tokens: Tokens): Tokens {
+		this.addToken(`${label} access token`, tokens.access_token);
+		this.addToken(`${label} refresh token`, tokens.refresh_token);
+		return tokens;
+	}
+
+	harvest(test: TestApp): void {
+		for (const stored of storedSecrets(test.db)) this.add(stored.label, stored.value);
+	}
+}
+
+/** Where, if anywhere, a secret sits in the audit table: "row 3 (auth.login) user_agent: refresh token". */
+function leaks(test: TestApp, secrets: Secrets): string[] {
+	const found: string[] = [];
+	for (const row of rawAuditRows(test.db)) {
+		for (const [column, value] of Object.entries(row)) {
+			if (value === null) continue;
+			const text = String(value).toLowerCase();
+			for (const { label, value: secret } of secrets.list) {
+				const forms = [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)];
+				if (forms.some((form) => text.includes(form.toLowerCase()))) {
+					found.push(`row ${row.id} (${row.action}) ${column}: ${label}`);
+				}
+			}
+		}
+	}
+	return found;
+}
+
+/**
+ * The token of the newest link to `path` in the e-mails to `to` in the app's outbox. The
+ * outbox is emptied once read, since two files written in one millisecond sort either way.
+ */
+function linkFromOutbox(test: TestApp, to: string, path: string): string {
+	const outbox = join(test.dataDir, "outbox");
+	const files = readdirSync(outbox).sort();
+	const mails = files
+		.map((file) => parseMail(readFileSync(join(outbox, file), "utf8")))
+		.filter((mail) => mail.headers.to?.includes(to) && mail.text.includes(`${path}?token=`));
+	const last = mails.at(-1);
+	if (!last) throw new Error(`no e-mail to ${to} with a ${path} link`);
+	for (const file of files) rmSync(join(outbox, file));
+	return linkTokenOf(last, path);
+}
+
+const resetTokenFromOutbox = (test: TestApp, to: string) => linkFromOutbox(test, to, "/reset-password");
+
+const ok = <R extends { statusCode: number; body: string }>(res: R, status = 200): R => {
+	expect(res.statusCode, res.body).toBe(status);
+	return res;
+};
+
+describe("no secret ever reaches an audit row", () => {
+	it("after every account action there is, no column of any row holds a password, token or hash it used", async () => {
+		const test = await buildTestApp();
+		const { app } = test;
+		const secrets = new Secrets();
+		const admin = await seedAdmin(app);
+		secrets.add("admin password", admin.password);
+		secrets.addPair("admin", { access_token: admin.accessToken, refresh_token: admin.refreshToken });
+		const as = { headers: { "user-agent": "Firefox/140" } };
+
+		// Sign-up, a wrong password, a sign-in.
+		const first = secrets.add("ada's first password", "ada-first-Passw0rd");
+		ok(await api(app, "POST", "/users/signup", { ...as, body: { email: "ada@example.com", password: first } }));
+		const typo = secrets.add("a mistyped password", "ada-first-Passw0rd!");
+		ok(await loginForm(app, "ada@example.com", typo), 400);
+		// A password typed into the e-mail field is not written down either.
+		const wrongField = secrets.add("a password in the e-mail field", "ada-first-Passw0rd-in-email");
+		ok(await loginForm(app, wrongField, first, { ip: "10.0.0.9" }), 400);
+		test.advance(5_000); // past the failed-login back-off
+		let ada = secrets.addPair("ada login", ok(await loginForm(app, "ada@example.com", first)).json() as Tokens);
+		secrets.harvest(test);
+
+		// A refresh, then the replaced refresh token presented again (reuse: the session dies).
+		const stale = ada.refresh_token;
+		ok(await api(app, "POST", "/login/refresh-token", { body: { refresh_token: stale } }));
+		secrets.harvest(test);
+		ok(await api(app, "POST", "/login/refresh-token", { body: { refresh_token: stale } }), 401);
+
+		// A new sign-in, a re-authentication, a password change, an e-mail change.
+		ada = secrets.addPair("ada second login", ok(await loginForm(app, "ada@example.com", first)).json() as Tokens);
+		ok(
+			await api(app, "POST", "/login/reauthenticate", { headers: bearer(ada.access_token), body: { password: first } }),
+		);
+		const second = secrets.add("ada's second password", "ada-second-Passw0rd");
+		secrets.harvest(test);
+		ok(
+			await api(app, "PATCH", "/users/me/password", {
+				headers: bearer(ada.access_token),
+				body: { current_password: first, new_password: second, confirm_password: second },
+			}),
+		);
+		ok(
+			await api(app, "PATCH", "/users/me", { headers: bearer(ada.access_token), body: { email: "ada2@example.com" } }),
+		);
+		secrets.harvest(test);
+
+		// The new address proved by its link; then moved again and moved back by the old one's "This wasn't me".
+		await settled(app);
+		secrets.harvest(test);
+		const verifyLink = secrets.add(
+			"verification link token",
+			linkFromOutbox(test, "ada2@example.com", "/verify-email"),
+		);
+		ok(await api(app, "POST", "/verify-email/", { body: { token: verifyLink } }));
+		ok(
+			await api(app, "PATCH", "/users/me", { headers: bearer(ada.access_token), body: { email: "ada3@example.com" } }),
+		);
+		await settled(app);
+		secrets.harvest(test);
+		const revertLink = secrets.add("revert link token", linkFromOutbox(test, "ada2@example.com", "/revert-email"));
+		ok(await api(app, "POST", "/revert-email/", { body: { token: revertLink } }));
+		await settled(app);
+		secrets.harvest(test);
+
+		// A reset link e-mailed, then another in the e-mail a superuser previews (which kills the first);
+		// the previewed link resets, the first no longer does; a third link, a reset.
+		ok(await api(app, "POST", "/password-recovery/ada2@example.com"));
+		await settled(app);
+		secrets.harvest(test);
+		const mailed = secrets.add("reset link token", resetTokenFromOutbox(test, "ada2@example.com"));
+		const preview = ok(
+			await api(app, "POST", "/password-recovery-html-content/ada2@example.com", { headers: admin.headers }),
+		);
+		const previewed = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(preview.body)?.[1] ?? "";
+		expect(previewed).toMatch(/^[A-Za-z0-9_-]{43}$/);
+		secrets.add("previewed reset link token", previewed);
+		secrets.harvest(test);
+		ok(await api(app, "POST", "/reset-password/", { body: { token: previewed, new_password: "ada-never-set-1" } }));
+		const third = secrets.add("ada's third password", "ada-third-Passw0rd");
+		ok(await api(app, "POST", "/reset-password/", { body: { token: mailed, new_password: third } }), 400);
+		ok(await api(app, "POST", "/password-recovery/ada2@example.com"));
+		await settled(app);
+		const relinked = secrets.add("second reset link token", resetTokenFromOutbox(test, "ada2@example.com"));
+		secrets.harvest(test);
+		ok(await api(app, "POST", "/reset-password/", { body: { token: relinked, new_password: third } }));
+
+		// Log out with the refresh token named, then everywhere.
+		ada = secrets.addPair("ada third login", ok(await loginForm(app, "ada2@example.com", third)).json() as Tokens);
+		const other = secrets.addPair(
+			"ada fourth login",
+			ok(await loginForm(app, "ada2@example.com", third)).json() as Tokens,
+		);
+		secrets.harvest(test);
+		ok(
+			await api(app, "POST", "/login/logout", {
+				headers: bearer(ada.access_token),
+				body: { refresh_token: ada.refresh_token },
+			}),
+		);
+		ok(await api(app, "POST", "/login/logout-all", { headers: bearer(other.access_token) }));
+
+		// Devices: one signed out by its id, the others at once, then all of them by an administrator.
+		const phone = secrets.addPair("ada phone", ok(await loginForm(app, "ada2@example.com", third)).json() as Tokens);
+		secrets.addPair("ada tablet", ok(await loginForm(app, "ada2@example.com", third)).json() as Tokens);
+		secrets.addPair("ada laptop", ok(await loginForm(app, "ada2@example.com", third)).json() as Tokens);
+		secrets.harvest(test);
+		const devices = ok(await api(app, "GET", "/users/me/sessions", { headers: bearer(phone.access_token) })).json() as {
+			data: { id: string; current: boolean }[];
+		};
+		const notPhone = devices.data.find((device) => !device.current)?.id ?? "";
+		ok(await api(app, "DELETE", `/users/me/sessions/${notPhone}`, { headers: bearer(phone.access_token) }));
+		ok(await api(app, "DELETE", "/users/me/sessions", { headers: bearer(phone.access_token) }));
+		const adaId = (
+			ok(await api(app, "GET", "/users/me", { headers: bearer(phone.access_token) })).json() as { id: string }
+		).id;
+		ok(await api(app, "DELETE", `/users/${adaId}/sessions`, { headers: admin.headers }));
+
+		// An administrator creates a user with a password, sets another, deletes the user.
+		const given = secrets.add("password an admin gave", "given-by-admin-1");
+		const created = ok(
+			await api(app, "POST", "/users/", {
+				headers: admin.headers,
+				body: { email: "bo@example.com", password: given, confirm_password: given },
+			}),
+		).json() as { id: string };
+		secrets.harvest(test);
+		const reset = secrets.add("password an admin reset", "reset-by-admin-2");
+		ok(
+			await api(app, "PATCH", `/users/${created.id}`, {
+				headers: admin.headers,
+				body: { password: reset, full_name: "Bo" },
+			}),
+		);
+		secrets.harvest(test);
+		ok(await api(app, "DELETE", `/users/${created.id}`, { headers: admin.headers }));
+
+		// An administrator invites a user, who sets a password with the e-mailed link.
+		ok(await api(app, "POST", "/users/", { headers: admin.headers, body: { email: "di@example.com", invite: true } }));
+		await settled(app);
+		secrets.harvest(test);
+		const invitation = secrets.add("invitation link token", resetTokenFromOutbox(test, "di@example.com"));
+		const chosen = secrets.add("an invited user's password", "invited-user-Passw0rd");
+		ok(await api(app, "POST", "/reset-password/", { body: { token: invitation, new_password: chosen } }));
+
+		// A user deletes their own account.
+		const own = secrets.add("a leaving user's password", "leaving-user-Passw0rd");
+		ok(await api(app, "POST", "/users/signup", { body: { email: "cy@example.com", password: own } }));
+		const cy = secrets.addPair("cy login", ok(await loginForm(app, "cy@example.com", own)).json() as Tokens);
+		secrets.harvest(test);
+		ok(await api(app, "DELETE", "/users/me", { headers: bearer(cy.access_token) }));
+
+		// The operator's commands: a superuser made at the CLI, a password set at the CLI.
+		const cli = secrets.add("a CLI superuser's password", "made-at-the-cli-1");
+		await createSuperuserAccount(app.deps, { email: "ops@example.com", password: cli }, "operator");
+		const operatorSet = secrets.add("a password set by the operator", "set-by-operator-2");
+		secrets.harvest(test);
+		await setPasswordAsOperator(app.deps, "ada2@example.com", operatorSet);
+		secrets.harvest(test);
+
+		// The tour did what it says: every action the code can write is in the table.
+		const written = new Set(rawAuditRows(test.db).map((row) => row.action));
+		expect([...actionsTheCodeWrites()].filter((action) => !written.has(action))).toEqual([]);
+		expect(secrets.list.length).toBeGreaterThan(50);
+		expect(leaks(test, secrets)).toEqual([]);
+	});
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { accountTokens } from "../../../server/db/schema.ts";
+import {
+	addressReserved,
+	issueAccountToken,
+	REVERT_LINK_TTL_MS,
+	spendAccountToken,
+	VERIFY_LINK_TTL_MS,
+} from "../../../server/services/account-tokens.ts";
+import { runHousekeeping } from "../../../server/services/housekeeping.ts";
+import { buildTestApp } from "../../helpers/build-test-app.ts";
+import { seedUser } from "../../helpers/users.ts";
+
+describe("account tokens (verification and revert links)", () => {
+	it("a token is spent once, for its own purpose only, and not after it expired", async () => {
+		const { app, advance } = await buildTestApp();
+		const user = await seedUser(app);
+		const verify = issueAccountToken(app.deps, user.id, "email_verify", user.email, VERIFY_LINK_TTL_MS);
+		expect(spendAccountToken(app.deps, "email_revert", verify)).toBeUndefined();
+		expect(spendAccountToken(app.deps, "email_verify", verify)).toMatchObject({ userId: user.id, email: user.email });
+		expect(spendAccountToken(app.deps, "email_verify", verify)).toBeUndefined();
+		const late = issueAccountToken(app.deps, user.id, "email_revert", user.email, REVERT_LINK_TTL_MS);
+		advance(REVERT_LINK_TTL_MS);
+		expect(spendAccountToken(app.deps, "email_revert", late)).toBeUndefined();
+	});
+
+	it("a new verification link ends the older one; revert links pile up", async () => {
+		const { app, db } = await buildTestApp();
+		const user = await seedUser(app);
+		issueAccountToken(app.deps, user.id, "email_verify", user.email, VERIFY_LINK_TTL_MS);
+		issueAccountToken(app.deps, user.id, "email_verify", user.email, VERIFY_LINK_TTL_MS);
+		issueAccountToken(app.deps, user.id, "email_revert", "a@example.com", REVERT_LINK_TTL_MS);
+		issueAccountToken(app.deps, user.id, "email_revert", "b@example.com", REVERT_LINK_TTL_MS);
+		const purposes = db
+			.select()
+			.from(accountTokens)
+			.all()
+			.map((row) => row.purpose)
+			.sort();
+		expect(purposes).toEqual(["email_revert", "email_revert", "email_verify"]);
+	});
+
+	it("a live revert link reserves its address for its own account only", async () => {
+		const { app, advance } = await buildTestApp();
+		const owner = await seedUser(app);
+		const other = await seedUser(app);
+		issueAccountToken(app.deps, owner.id, "email_revert", "old@example.com", REVERT_LINK_TTL_MS);
+		issueAccountToken(app.deps, owner.id, "email_verify", "new@example.com", VERIFY_LINK_TTL_MS);
+		expect(addressReserved(app.deps, "OLD@example.com")).toBe(true);
+		expect(addressReserved(app.deps, "old@example.com", other.id)).toBe(true);
+		expect(addressReserved(app.deps, "old@example.com", owner.id)).toBe(false);
+		// A verification link reserves nothing.
+		expect(addressReserved(app.deps, "new@example.com")).toBe(false);
+		advance(REVERT_LINK_TTL_MS);
+		expect(addressReserved(app.deps, "old@example.com")).toBe(false);
+	});
+
+	it("the daily housekeeping removes expired links and keeps live ones", async () => {
+		const { app, advance, db } = await buildTestApp();
+		const user = await seedUser(app);
+		issueAccountToken(app.deps, user.id, "email_verify", user.email, VERIFY_LINK_TTL_MS);
+		issueAccountToken(app.deps, user.id, "email_revert", "old@example.com", REVERT_LINK_TTL_MS);
+		advance(VERIFY_LINK_TTL_MS);
+		runHousekeeping(app.deps);
+		expect(
+			db
+				.select()
+				.from(accountTokens)
+				.all()
+				.map((row) => row.purpose),
+		).toEqual(["email_revert"]);
+	});
+});

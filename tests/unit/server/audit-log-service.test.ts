@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { iterateAuditEvents, queryAuditEvents } from "../../../server/services/audit-log.ts";
+import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
+
+const START = Date.parse("2025-03-10T12:00:00Z");
+
+/** Rows straight into the table, in this order (ids 1, 2, ...), at these times (seconds after START). */
+function write(test: TestApp, seconds: number[]) {
+	const insert = test.db.$client.prepare(
+		"INSERT INTO audit_events (at, action, subject_email) VALUES (?, 'auth.login', ?)",
+	);
+	for (const [i, second] of seconds.entries()) insert.run(START + second * 1000, `user${i + 1}@example.com`);
+}
+
+const idsOf = (events: { id: number }[]) => events.map((event) => event.id);
+
+describe("the audit log's order", () => {
+	it("is newest first by time, then by the order of writing within the same millisecond", async () => {
+		const test = await buildTestApp();
+		// Row 4 carries an earlier time than rows 2 and 3 (a clock set back, a slow transaction).
+		write(test, [0, 5, 5, 1, 9, 5]);
+		const page = queryAuditEvents(test.app.deps, {}, { skip: 0, limit: 100 });
+		expect(idsOf(page.data)).toEqual([5, 6, 3, 2, 4, 1]);
+		expect(idsOf(queryAuditEvents(test.app.deps, { actions: ["auth.login"] }, { skip: 2, limit: 2 }).data)).toEqual([
+			3, 2,
+		]);
+	});
+
+	it("the export's batches follow the same order, across ties at a batch's edge, each event once", async () => {
+		const test = await buildTestApp();
+		write(test, [0, 5, 5, 1, 9, 5, 5, 5, 2, 9, 0]);
+		const page = queryAuditEvents(test.app.deps, {}, { skip: 0, limit: 100 });
+		for (const batch of [1, 2, 3, 4, 500]) {
+			expect(idsOf([...iterateAuditEvents(test.app.deps, {}, batch)]), `batch ${batch}`).toEqual(idsOf(page.data));
+		}
+	});
+
+	it("events written while an export runs are not in it, and nothing repeats", async () => {
+		const test = await buildTestApp();
+		write(test, [0, 1, 2, 3, 4, 5]);
+		const events = iterateAuditEvents(test.app.deps, {}, 2);
+		const first = [events.next().value, events.next().value];
+		write(test, [6, 7]);
+		const rest = [...events];
+		expect(idsOf([...first, ...rest] as { id: number }[])).toEqual([6, 5, 4, 3, 2, 1]);
+	});
+});

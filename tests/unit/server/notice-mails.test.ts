@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { type Notice, renderNotice, simpleNotices } from "../../../server/mail/notices.ts";
+import { renderVerifyEmail } from "../../../server/mail/verify-email.ts";
+import { locales } from "../../../shared/i18n/i18n-util.ts";
+
+const notices: Notice[] = [
+	...simpleNotices.map((kind) => ({ kind })),
+	{
+		kind: "emailChanged",
+		newEmail: "new@example.com",
+		by: "owner",
+		revert: { link: "https://x/revert", validForMs: 1 },
+	},
+	{ kind: "emailChanged", newEmail: "new@example.com", by: "admin" },
+	{ kind: "totpReset" },
+	{ kind: "recoveryCodeUsed", remaining: 7 },
+	{ kind: "passkeyAdded", name: "Work laptop" },
+];
+
+describe("security notice e-mails", () => {
+	it.each(locales)("every notice has its own subject and text in %s, HTML and plain", (locale) => {
+		const subjects = new Set<string>();
+		for (const notice of notices) {
+			const mail = renderNotice(locale, "Ada", notice);
+			expect(mail.subject).not.toBe("");
+			expect(mail.html).toContain(`lang="${locale}"`);
+			expect(mail.text).toContain("Ada");
+			if (notice.kind === "emailChanged") expect(mail.text).toContain("new@example.com");
+			if (notice.kind === "recoveryCodeUsed") expect(mail.text).toContain("7");
+			if (notice.kind === "passkeyAdded") expect(mail.text).toContain("Work laptop");
+			subjects.add(`${notice.kind}:${mail.subject}`);
+		}
+		// The two e-mail change notices share a subject.
+		expect(subjects.size).toBe(notices.length - 1);
+	});
+
+	it("escapes what it interpolates", () => {
+		const mail = renderNotice("en", "<b>Ada</b>", {
+			kind: "emailChanged",
+			newEmail: "x<script>@example.com",
+			by: "admin",
+		});
+		expect(mail.html).not.toContain("<script>");
+		expect(mail.html).toContain("&lt;b&gt;Ada&lt;/b&gt;");
+		const verify = renderVerifyEmail({
+			locale: "en",
+			name: "Ada",
+			email: "a&b@example.com",
+			link: "https://x/verify-email?token=a&b",
+			validForMs: 86_400_000,
+		});
+		expect(verify.html).toContain("a&amp;b@example.com");
+		expect(verify.html).toContain('href="https://x/verify-email?token=a&amp;b"');
+	});
+});
