@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
-import { auditEvents, mfaTokens, recoveryCodes } from "../../../server/db/schema.ts";
+import { auditEvents, mfaTokens, recoveryCodes, users } from "../../../server/db/schema.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { API, api, bearer, loginForm, TOKEN_SHAPE } from "../../helpers/http.ts";
 import { multipart } from "../../helpers/multipart.ts";
@@ -177,6 +177,25 @@ describe("login with two-factor", () => {
 		const res = await loginForm(app, user.email, user.password);
 		expect(res.statusCode).toBe(400);
 		expect(res.json()).toEqual({ detail: "Inactive user" });
+	});
+});
+
+describe("two-factor and EMAIL_VERIFICATION=required", () => {
+	it("an unproved address is refused before the second step: no mfa_token, not even with a code", async () => {
+		const { app, now, advance, db } = await buildTestApp({ env: { EMAIL_VERIFICATION: "required" } });
+		const user = await enableTwoFactor(app, await seedUser(app), now);
+		db.update(users).set({ emailVerified: false }).where(eq(users.id, user.id)).run();
+		const res = await loginForm(app, user.email, user.password);
+		expect(res.statusCode).toBe(400);
+		expect(res.json()).toEqual({ detail: "Email not verified" });
+		advance(30_000);
+		const withCode = await loginForm(app, user.email, user.password, {
+			extra: { totp_code: totpAt(user.secret, now()) },
+		});
+		expect(withCode.json()).toEqual({ detail: "Email not verified" });
+		// Proved, it asks for the code.
+		db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id)).run();
+		expect((await loginForm(app, user.email, user.password)).statusCode).toBe(401);
 	});
 });
 
