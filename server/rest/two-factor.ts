@@ -123,6 +123,21 @@ export const twoFactorRoutes: RouteModule = (app, deps) => {
 			return twoFactor.regenerateRecoveryCodes(deps, authOf(request), requestMeta(request));
 		},
 	);
+	app.get(
+		"/users/:user_id/totp",
+		{
+			onRequest: superuser,
+			config: { reasons: ["USER_NOT_FOUND"] },
+			schema: {
+				tags,
+				security,
+				summary: "Whether a user has two-factor authentication on (before resetting it)",
+				params: userIdParamsSchema,
+				response: { 200: twoFactorStatusSchema },
+			},
+		},
+		async (request) => twoFactor.twoFactorStatusOf(deps, request.params.user_id),
+	);
 	app.delete(
 		"/users/:user_id/totp",
 		{

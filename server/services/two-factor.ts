@@ -79,6 +79,11 @@ export function twoFactorStatus(deps: ServiceDeps, user: UserRow): TwoFactorStat
 	};
 }
 
+/** A user's two-factor status, for a superuser about to reset it. */
+export function twoFactorStatusOf(deps: ServiceDeps, userId: string): TwoFactorStatus {
+	return twoFactorStatus(deps, findUserById(deps, userId) ?? fail("USER_NOT_FOUND"));
+}
+
 /**
  * Starts enabling two-factor: a new secret, stored encrypted and not live yet, shown once
  * as text and as a QR code. Starting again replaces a secret that was never confirmed.

@@ -2079,6 +2079,10 @@ type RootTranslation = {
 			 * Y​o​u​r​ ​c​u​r​r​e​n​t​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​w​i​l​l​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.
 			 */
 			regenerateText: string
+			/**
+			 * C​o​p​y​ ​t​h​e​ ​k​e​y
+			 */
+			copyKey: string
 		}
 		codes: {
 			/**
@@ -2110,6 +2114,43 @@ type RootTranslation = {
 			 * @param {string} email
 			 */
 			file: RequiredParams<'email'>
+		}
+		adminReset: {
+			/**
+			 * R​e​s​e​t​ ​t​w​o​-​f​a​c​t​o​r
+			 */
+			menu: string
+			/**
+			 * R​e​s​e​t​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+			 */
+			title: string
+			/**
+			 * {​n​a​m​e​}​ ​w​i​l​l​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​i​r​ ​p​a​s​s​w​o​r​d​ ​a​l​o​n​e​,​ ​a​n​d​ ​t​h​e​i​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​w​i​l​l​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.​ ​D​o​ ​t​h​i​s​ ​o​n​l​y​ ​f​o​r​ ​s​o​m​e​o​n​e​ ​w​h​o​ ​l​o​s​t​ ​b​o​t​h​ ​t​h​e​i​r​ ​p​h​o​n​e​ ​a​n​d​ ​t​h​e​i​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​,​ ​o​n​c​e​ ​y​o​u​ ​a​r​e​ ​s​u​r​e​ ​i​t​ ​i​s​ ​t​h​e​m​.​ ​T​h​e​y​ ​a​r​e​ ​t​o​l​d​ ​b​y​ ​e​-​m​a​i​l​.
+			 * @param {string} name
+			 */
+			text: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​d​o​e​s​ ​n​o​t​ ​u​s​e​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​.
+			 * @param {string} name
+			 */
+			notEnabled: RequiredParams<'name'>
+			/**
+			 * R​e​s​e​t​ ​t​w​o​-​f​a​c​t​o​r
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​o​f​ ​{​n​a​m​e​}​ ​w​a​s​ ​r​e​s​e​t
+			 * @param {string} name
+			 */
+			done: RequiredParams<'name'>
 		}
 		login: {
 			/**
@@ -4498,6 +4539,10 @@ export type TranslationFunctions = {
 			 * Your current recovery codes will stop working.
 			 */
 			regenerateText: () => LocalizedString
+			/**
+			 * Copy the key
+			 */
+			copyKey: () => LocalizedString
 		}
 		codes: {
 			/**
@@ -4528,6 +4573,40 @@ export type TranslationFunctions = {
 			 * Portico recovery codes for {email}
 			 */
 			file: (arg: { email: string }) => LocalizedString
+		}
+		adminReset: {
+			/**
+			 * Reset two-factor
+			 */
+			menu: () => LocalizedString
+			/**
+			 * Reset two-factor authentication
+			 */
+			title: () => LocalizedString
+			/**
+			 * {name} will sign in with their password alone, and their recovery codes will stop working. Do this only for someone who lost both their phone and their recovery codes, once you are sure it is them. They are told by e-mail.
+			 */
+			text: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} does not use two-factor authentication.
+			 */
+			notEnabled: (arg: { name: string }) => LocalizedString
+			/**
+			 * Reset two-factor
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+			/**
+			 * Two-factor authentication of {name} was reset
+			 */
+			done: (arg: { name: string }) => LocalizedString
 		}
 		login: {
 			/**

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { security as ar } from "../../shared/i18n/ar/security.ts";
 import { security as fr } from "../../shared/i18n/fr/security.ts";
 import { totpAt } from "../helpers/totp.ts";
 import { E2E_REAUTH_PORT, E2E_REAUTH_WINDOW_MS } from "../playwright.config.ts";
 import {
+	ADMIN,
 	createUserViaApi,
 	type E2EUser,
 	expect,
@@ -14,6 +15,7 @@ import {
 	screenshot,
 	signUpAndLogIn,
 	test,
+	uniqueEmail,
 } from "./fixtures.ts";
 
 const security = (page: Page) => page.goto("/settings?tab=security");
@@ -125,7 +127,7 @@ test.describe("two-factor authentication", () => {
 		await expect(page.getByTestId("totp-status")).toHaveText("Off");
 	});
 
-	test("a language switch on the Security tab brings its texts along", async ({ page }) => {
+	test("a language switch on the Security tab changes its texts", async ({ page }) => {
 		await signUpAndLogIn(page);
 		await security(page);
 		await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
@@ -219,5 +221,52 @@ test.describe("the re-authentication dialog with a code", () => {
 		const fresh = page.getByTestId("recovery-code");
 		await expect(fresh).toHaveCount(10);
 		expect((await fresh.allTextContents()).some((code) => codes.includes(code.trim()))).toBe(false);
+	});
+});
+
+/** Two-factor turned on over the API, as a script would: setup, then the app's current code. */
+async function enableViaApi(request: APIRequestContext, user: E2EUser): Promise<void> {
+	const login = await request.post("/api/v1/login/access-token", {
+		form: { username: user.email, password: user.password },
+	});
+	const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+	const setup = await request.post("/api/v1/users/me/totp/setup", { headers });
+	const { secret } = (await setup.json()) as { secret: string };
+	const enable = await request.post("/api/v1/users/me/totp/enable", {
+		headers,
+		data: { code: totpAt(secret, Date.now()) },
+	});
+	expect(enable.ok(), await enable.text()).toBe(true);
+}
+
+test.describe("Admin -> Reset two-factor", () => {
+	test("says whether the user has two-factor, and turns it off after a confirmation", async ({ page, request }) => {
+		test.setTimeout(60_000);
+		const locked = await createUserViaApi(request, { email: uniqueEmail("lost-phone"), fullName: "Lost Phone" });
+		await enableViaApi(request, locked);
+		const plain = await createUserViaApi(request, { email: uniqueEmail("no-2fa"), fullName: "No Second Factor" });
+		await loginAs(page, ADMIN.email, ADMIN.password, `/admin?q=${encodeURIComponent(plain.email)}`);
+		await page.getByTestId("user-actions").first().click();
+		await page.getByRole("menuitem", { name: "Reset two-factor" }).click();
+		const dialog = page.getByTestId("reset-two-factor-dialog");
+		await expect(dialog).toContainText("No Second Factor does not use two-factor authentication.");
+		await expect(dialog.getByRole("button", { name: "Reset two-factor" })).toHaveCount(0);
+		await dialog.getByRole("button", { name: "Close" }).click();
+		await expect(dialog).toBeHidden();
+
+		await page.goto(`/admin?q=${encodeURIComponent(locked.email)}`);
+		await page.getByTestId("user-actions").first().click();
+		await page.getByRole("menuitem", { name: "Reset two-factor" }).click();
+		await expect(dialog).toContainText("Lost Phone will sign in with their password alone");
+		await expectAccessible(page);
+		await screenshot(page, "two-factor-admin-reset");
+		await dialog.getByRole("button", { name: "Reset two-factor" }).click();
+		await expect(dialog).toBeHidden();
+		await expect(page.getByText("Two-factor authentication of Lost Phone was reset")).toBeVisible();
+		// The password alone signs in again.
+		const login = await request.post("/api/v1/login/access-token", {
+			form: { username: locked.email, password: locked.password },
+		});
+		expect(login.status()).toBe(200);
 	});
 });

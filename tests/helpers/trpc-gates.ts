@@ -51,6 +51,7 @@ export const PROCEDURE_GATES = {
 	"twoFactor.disable": "user",
 	"twoFactor.regenerateRecoveryCodes": "user",
 	"twoFactor.completeLogin": "public",
+	"twoFactor.statusOf": "admin",
 	"twoFactor.reset": "admin",
 	"admin.sessions": "admin",
 	"admin.revokeSessions": "admin",

@@ -47,7 +47,7 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: Props) {
 					<Text size="3" className="code-text" data-testid="totp-secret">
 						{setup.secret.match(/.{1,4}/g)?.join(" ")}
 					</Text>
-					<IconButton variant="ghost" color="gray" aria-label={LL.security.codes.copy()} onClick={() => void copyKey()}>
+					<IconButton variant="ghost" color="gray" aria-label={t.copyKey()} onClick={() => void copyKey()}>
 						<CopyIcon />
 					</IconButton>
 				</Flex>

@@ -20,6 +20,10 @@ export const twoFactorRouter = router({
 		const tokens = completeMfaLogin(ctx.deps, input, ctx.meta);
 		return tokenReply(ctx.deps.config, ctx.req, ctx.res, tokens);
 	}),
+	/** A user's status, for a superuser about to reset it. */
+	statusOf: adminProcedure
+		.input(userIdParamsSchema)
+		.query(({ ctx, input }) => twoFactor.twoFactorStatusOf(ctx.deps, input.user_id)),
 	/** A superuser turns off a user's two-factor (lost phone and recovery codes). */
 	reset: adminProcedure
 		.input(userIdParamsSchema)

@@ -23,6 +23,7 @@ export const security = {
 		disabled: "Two-factor authentication disabled",
 		regenerate: "Generate new recovery codes",
 		regenerateText: "Your current recovery codes will stop working.",
+		copyKey: "Copy the key",
 	},
 	codes: {
 		heading: "Your recovery codes",
@@ -32,6 +33,16 @@ export const security = {
 		copied: "Copied",
 		done: "I have saved them",
 		file: "Portico recovery codes for {email:string}",
+	},
+	adminReset: {
+		menu: "Reset two-factor",
+		title: "Reset two-factor authentication",
+		text: "{name:string} will sign in with their password alone, and their recovery codes will stop working. Do this only for someone who lost both their phone and their recovery codes, once you are sure it is them. They are told by e-mail.",
+		notEnabled: "{name:string} does not use two-factor authentication.",
+		confirm: "Reset two-factor",
+		cancel: "Cancel",
+		close: "Close",
+		done: "Two-factor authentication of {name:string} was reset",
 	},
 	login: {
 		heading: "Two-factor authentication",

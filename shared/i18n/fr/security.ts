@@ -23,6 +23,7 @@ export const security = {
 		disabled: "Double authentification désactivée",
 		regenerate: "Générer de nouveaux codes de récupération",
 		regenerateText: "Vos codes de récupération actuels ne fonctionneront plus.",
+		copyKey: "Copier la clé",
 	},
 	codes: {
 		heading: "Vos codes de récupération",
@@ -32,6 +33,16 @@ export const security = {
 		copied: "Copié",
 		done: "Je les ai conservés",
 		file: "Codes de récupération Portico pour {email}",
+	},
+	adminReset: {
+		menu: "Réinitialiser la double authentification",
+		title: "Réinitialiser la double authentification",
+		text: "{name} se connectera avec son seul mot de passe, et ses codes de récupération ne fonctionneront plus. Ne le faites que pour une personne qui a perdu à la fois son téléphone et ses codes de récupération, une fois certain que c'est bien elle. Elle en est avertie par e-mail.",
+		notEnabled: "{name} n'utilise pas la double authentification.",
+		confirm: "Réinitialiser",
+		cancel: "Annuler",
+		close: "Fermer",
+		done: "La double authentification de {name} a été réinitialisée",
 	},
 	login: {
 		heading: "Double authentification",

@@ -217,6 +217,7 @@ const rows: Row[] = [
 	{ route: "POST /users/me/totp/enable", expect: guarded(400, 400, 400), request: () => json({ code: "123456" }) },
 	{ route: "DELETE /users/me/totp", expect: self, request: () => ({}) },
 	{ route: "POST /users/me/recovery-codes", expect: guarded(400, 400, 400), request: () => ({}) },
+	{ route: "GET /users/{user_id}/totp", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}/totp` }) },
 	{ route: "DELETE /users/{user_id}/totp", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}/totp` }) },
 ];
 

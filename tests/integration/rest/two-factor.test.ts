@@ -200,10 +200,16 @@ describe("recovery codes, disable and the admin reset", () => {
 		});
 		expect(unknown.statusCode).toBe(404);
 		expect(unknown.json()).toEqual({ detail: "User not found" });
+		// What the admin's dialog shows first: whether the user has two-factor at all.
+		const before = await api(app, "GET", `/users/${user.id}/totp`, { headers: admin.headers });
+		expect(before.json()).toMatchObject({ enabled: true, recovery_codes_left: 10 });
+		expect((await api(app, "GET", `/users/${user.id}/totp`, { headers: other.headers })).statusCode).toBe(403);
 		const reset = await api(app, "DELETE", `/users/${user.id}/totp`, { headers: admin.headers });
 		expect(reset.statusCode).toBe(200);
 		expect(reset.json()).toEqual({ message: "Two-factor authentication disabled" });
 		expect((await loginForm(app, user.email, user.password)).statusCode).toBe(200);
+		const after = await api(app, "GET", `/users/${user.id}/totp`, { headers: admin.headers });
+		expect(after.json()).toEqual({ enabled: false, enabled_at: null, recovery_codes_left: 0 });
 		const event = db.select().from(auditEvents).where(eq(auditEvents.action, "admin.totp_reset")).get();
 		expect(event).toMatchObject({ actorId: admin.id, actorEmail: admin.email, subjectId: user.id });
 		const notice = (await outbox(app, dataDir)).find((mail) => mail.subject === "Two-factor authentication reset");

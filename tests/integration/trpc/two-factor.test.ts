@@ -66,8 +66,12 @@ describe("tRPC two-factor", () => {
 		await mutate(app, "twoFactor.enable", { code: totpAt(secret, now()) }, { headers: user.headers });
 		const refused = await mutate(app, "twoFactor.reset", { user_id: user.id }, { headers: user.headers });
 		expect(refused.error).toMatchObject({ code: "FORBIDDEN", reason: "FORBIDDEN" });
+		const status = await query(app, "twoFactor.statusOf", { user_id: user.id }, { headers: admin.headers });
+		expect(status.data).toMatchObject({ enabled: true, recovery_codes_left: 10 });
 		const reset = await mutate(app, "twoFactor.reset", { user_id: user.id }, { headers: admin.headers });
 		expect(reset.data).toEqual({ message: "Two-factor authentication disabled" });
+		const after = await query(app, "twoFactor.statusOf", { user_id: user.id }, { headers: admin.headers });
+		expect(after.data).toMatchObject({ enabled: false });
 		const login = await mutate(app, "auth.login", { username: user.email, password: user.password });
 		expect(login.error).toBeNull();
 	});

@@ -1,7 +1,6 @@
 import { Dialog, Tabs } from "@radix-ui/themes";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
-import { useEffect, useState } from "react";
 import { useDir } from "../../../components/use-dir.ts";
 import { useI18n } from "../../../i18n/index.tsx";
 import { useTRPC } from "../../../lib/trpc.ts";
@@ -11,17 +10,15 @@ import type { ReauthMethodProps } from "./reauth-method.ts";
 
 type Method = { id: string; label: string; Form: ComponentType<ReauthMethodProps> };
 
-/** The open dialog: its title, then the method's form; a choice of methods when the user has more than the password. */
+/**
+ * The open dialog: its title, then the method's form. The password alone, or a tab for each
+ * other proof the user has (a two-factor code), chosen among while the password shows first.
+ */
 export default function ReauthDialogContent({ onConfirmed, onCancel }: ReauthMethodProps) {
 	const { LL } = useI18n();
 	const dir = useDir();
 	const trpc = useTRPC();
-	const queryClient = useQueryClient();
-	const [hasCode, setHasCode] = useState(false);
-	useEffect(() => {
-		void queryClient.fetchQuery(trpc.twoFactor.status.queryOptions()).then((status) => setHasCode(status.enabled));
-	}, [queryClient, trpc]);
-	const twoFactor = { data: { enabled: hasCode } };
+	const twoFactor = useQuery(trpc.twoFactor.status.queryOptions());
 	const methods: Method[] = [{ id: "password", label: LL.reauth.passwordTab(), Form: PasswordMethod }];
 	if (twoFactor.data?.enabled) methods.push({ id: "code", label: LL.reauth.code.tab(), Form: CodeMethod });
 	const props = { onConfirmed, onCancel };
