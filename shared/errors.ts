@@ -42,6 +42,11 @@ export const errorTexts = {
 	TOTP_NOT_SET_UP: "Set up two-factor authentication first",
 	TOTP_NOT_ENABLED: "Two-factor authentication is not enabled",
 	TWO_FACTOR_UNAVAILABLE: "Two-factor authentication is unavailable on this server, please contact an administrator",
+	PASSKEY_NOT_FOUND: "Passkey not found",
+	/** A sign-in or confirmation by passkey that did not hold: unknown passkey, used or expired challenge, bad signature. */
+	INVALID_PASSKEY: "Invalid passkey",
+	PASSKEY_REGISTRATION_FAILED: "The passkey could not be registered, please try again",
+	PASSKEY_ALREADY_REGISTERED: "This passkey is already registered",
 	SESSION_NOT_FOUND: "Session not found",
 	EMAIL_NOT_VERIFIED: "Email not verified",
 	EMAIL_ALREADY_VERIFIED: "Email already verified",

@@ -43,6 +43,10 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	TOTP_NOT_ENABLED: { status: 400, code: "BAD_REQUEST" },
 	// The stored secrets do not open with this server's key (a backup restored without its key).
 	TWO_FACTOR_UNAVAILABLE: { status: 503, code: "SERVICE_UNAVAILABLE" },
+	PASSKEY_NOT_FOUND: { status: 404, code: "NOT_FOUND" },
+	INVALID_PASSKEY: { status: 400, code: "BAD_REQUEST" },
+	PASSKEY_REGISTRATION_FAILED: { status: 400, code: "BAD_REQUEST" },
+	PASSKEY_ALREADY_REGISTERED: { status: 409, code: "CONFLICT" },
 	SESSION_NOT_FOUND: { status: 404, code: "NOT_FOUND" },
 	EMAIL_NOT_VERIFIED: { status: 400, code: "BAD_REQUEST" },
 	EMAIL_ALREADY_VERIFIED: { status: 400, code: "BAD_REQUEST" },

@@ -102,7 +102,15 @@ export const loginRoutes: RouteModule = (app, deps) => {
 		"/login/reauthenticate",
 		{
 			onRequest: user,
-			config: { reasons: ["INCORRECT_PASSWORD", "INVALID_TOTP_CODE", "RATE_LIMITED", "TWO_FACTOR_UNAVAILABLE"] },
+			config: {
+				reasons: [
+					"INCORRECT_PASSWORD",
+					"INVALID_TOTP_CODE",
+					"INVALID_PASSKEY",
+					"RATE_LIMITED",
+					"TWO_FACTOR_UNAVAILABLE",
+				],
+			},
 			schema: {
 				tags,
 				security,

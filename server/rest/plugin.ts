@@ -7,6 +7,7 @@ import { emailLinkRoutes } from "./email-links.ts";
 import { loginRoutes } from "./login.ts";
 import { mediaRoutes } from "./media.ts";
 import { parseUrlEncodedForm } from "./multipart-form.ts";
+import { passkeyRoutes } from "./passkeys.ts";
 import { profileRoutes } from "./profile.ts";
 import { recoveryRoutes } from "./recovery.ts";
 import { sessionRoutes } from "./sessions.ts";
@@ -24,6 +25,7 @@ const routeModules: RouteModule[] = [
 	mediaRoutes,
 	recoveryRoutes,
 	twoFactorRoutes,
+	passkeyRoutes,
 	auditRoutes,
 	emailLinkRoutes,
 ];

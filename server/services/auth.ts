@@ -12,6 +12,7 @@ import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { automaticVerificationMail } from "./email-verification.ts";
 import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "./login-throttle.ts";
 import { sendNotice } from "./notices.ts";
+import { reauthenticateWithPasskey } from "./passkey-login.ts";
 import {
 	type Authenticated,
 	assertSessionLive,
@@ -169,8 +170,8 @@ export async function changePassword(
 
 /**
  * A fresh proof of identity for the sensitive actions (recent authentication): the
- * password, or a second factor (a code of the app or a recovery code), with the same
- * bucket and back-off as a login. Never ends the session, whatever the answer.
+ * password, a second factor (a code of the app or a recovery code) or a passkey, with the
+ * same bucket and back-off as a login. Never ends the session, whatever the answer.
  */
 export async function reauthenticate(
 	deps: ServiceDeps,
@@ -182,6 +183,7 @@ export async function reauthenticate(
 	deps.limiter.take("login", meta.ip);
 	assertNotLockedOut(deps, user.email, meta.ip);
 	if (input.code) return reauthenticateWithCode(deps, auth, input.code, meta);
+	if (input.passkey) return reauthenticateWithPasskey(deps, auth, input.passkey, meta);
 	if (!(await deps.passwords.verify(user.hashedPassword, input.password ?? "", hashKeys(user.email, meta.requestId)))) {
 		failedAttempt(deps, user.email, user, meta, "reauthenticate");
 		fail("INCORRECT_PASSWORD");

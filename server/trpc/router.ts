@@ -3,6 +3,7 @@ import { adminRouter } from "./routers/admin.ts";
 import { auditRouter } from "./routers/audit.ts";
 import { authRouter } from "./routers/auth.ts";
 import { mediaRouter } from "./routers/media.ts";
+import { passkeysRouter } from "./routers/passkeys.ts";
 import { profileRouter } from "./routers/profile.ts";
 import { sessionsRouter } from "./routers/sessions.ts";
 import { twoFactorRouter } from "./routers/two-factor.ts";
@@ -15,6 +16,7 @@ export const appRouter = router({
 	profile: profileRouter,
 	media: mediaRouter,
 	twoFactor: twoFactorRouter,
+	passkeys: passkeysRouter,
 	sessions: sessionsRouter,
 	audit: auditRouter,
 });

@@ -569,6 +569,10 @@ type RootTranslation = {
 		 */
 		oneProofOnly: string
 		/**
+		 * M​u​s​t​ ​b​e​ ​t​h​e​ ​J​S​O​N​ ​o​f​ ​a​ ​W​e​b​A​u​t​h​n​ ​c​r​e​d​e​n​t​i​a​l​,​ ​a​s​ ​@​s​i​m​p​l​e​w​e​b​a​u​t​h​n​/​b​r​o​w​s​e​r​ ​g​i​v​e​s​ ​i​t
+		 */
+		passkeyResponseInvalid: string
+		/**
 		 * M​u​s​t​ ​b​e​ ​o​n​e​ ​o​r​ ​m​o​r​e​ ​a​c​t​i​o​n​s​ ​o​f​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
 		 */
 		auditActionInvalid: string
@@ -840,6 +844,22 @@ type RootTranslation = {
 			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​i​s​ ​u​n​a​v​a​i​l​a​b​l​e​ ​o​n​ ​t​h​i​s​ ​s​e​r​v​e​r​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
 			 */
 			TWO_FACTOR_UNAVAILABLE: string
+			/**
+			 * P​a​s​s​k​e​y​ ​n​o​t​ ​f​o​u​n​d
+			 */
+			PASSKEY_NOT_FOUND: string
+			/**
+			 * I​n​v​a​l​i​d​ ​p​a​s​s​k​e​y
+			 */
+			INVALID_PASSKEY: string
+			/**
+			 * T​h​e​ ​p​a​s​s​k​e​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​g​i​s​t​e​r​e​d​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n
+			 */
+			PASSKEY_REGISTRATION_FAILED: string
+			/**
+			 * T​h​i​s​ ​p​a​s​s​k​e​y​ ​i​s​ ​a​l​r​e​a​d​y​ ​r​e​g​i​s​t​e​r​e​d
+			 */
+			PASSKEY_ALREADY_REGISTERED: string
 			/**
 			 * S​e​s​s​i​o​n​ ​n​o​t​ ​f​o​u​n​d
 			 */
@@ -3055,6 +3075,10 @@ export type TranslationFunctions = {
 		 */
 		oneProofOnly: () => LocalizedString
 		/**
+		 * Must be the JSON of a WebAuthn credential, as @simplewebauthn/browser gives it
+		 */
+		passkeyResponseInvalid: () => LocalizedString
+		/**
 		 * Must be one or more actions of the audit log
 		 */
 		auditActionInvalid: () => LocalizedString
@@ -3323,6 +3347,22 @@ export type TranslationFunctions = {
 			 * Two-factor authentication is unavailable on this server, please contact an administrator
 			 */
 			TWO_FACTOR_UNAVAILABLE: () => LocalizedString
+			/**
+			 * Passkey not found
+			 */
+			PASSKEY_NOT_FOUND: () => LocalizedString
+			/**
+			 * Invalid passkey
+			 */
+			INVALID_PASSKEY: () => LocalizedString
+			/**
+			 * The passkey could not be registered, please try again
+			 */
+			PASSKEY_REGISTRATION_FAILED: () => LocalizedString
+			/**
+			 * This passkey is already registered
+			 */
+			PASSKEY_ALREADY_REGISTERED: () => LocalizedString
 			/**
 			 * Session not found
 			 */

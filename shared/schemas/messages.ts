@@ -41,6 +41,7 @@ export const validationMessages = {
 	unknownField: "Unknown field",
 	codeRequired: "Enter the code",
 	oneProofOnly: "Send only one of password, code or passkey",
+	passkeyResponseInvalid: "Must be the JSON of a WebAuthn credential, as @simplewebauthn/browser gives it",
 	auditActionInvalid: "Must be one or more actions of the audit log",
 	dateTimeInvalid: "Must be an ISO 8601 date, or date and time",
 	roleInvalid: "Must be superuser or user",

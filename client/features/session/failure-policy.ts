@@ -21,6 +21,8 @@ export const PUBLIC_PROCEDURES = [
 	"auth.resetPassword",
 	"auth.reauthenticate",
 	"twoFactor.completeLogin",
+	"passkeys.loginOptions",
+	"passkeys.login",
 	"auth.verifyEmail",
 	"auth.revertEmail",
 ] as const satisfies readonly ProcedurePath[];

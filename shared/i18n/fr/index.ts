@@ -149,6 +149,7 @@ const fr = {
 		unknownField: "Champ inconnu",
 		codeRequired: "Saisissez le code",
 		oneProofOnly: "Envoyez un seul élément : mot de passe, code ou clé d'accès",
+		passkeyResponseInvalid: "Doit être le JSON d'un identifiant WebAuthn, tel que le donne @simplewebauthn/browser",
 		auditActionInvalid: "Doit être une ou plusieurs actions du journal d'audit",
 		dateTimeInvalid: "Doit être une date, ou une date et une heure, au format ISO 8601",
 		roleInvalid: "Doit être superuser ou user",
@@ -221,6 +222,10 @@ const fr = {
 			TOTP_NOT_ENABLED: "La double authentification n'est pas activée",
 			TWO_FACTOR_UNAVAILABLE:
 				"La double authentification est indisponible sur ce serveur, veuillez contacter un administrateur",
+			PASSKEY_NOT_FOUND: "Clé d'accès introuvable",
+			INVALID_PASSKEY: "Clé d'accès invalide",
+			PASSKEY_REGISTRATION_FAILED: "La clé d'accès n'a pas pu être enregistrée, veuillez réessayer",
+			PASSKEY_ALREADY_REGISTERED: "Cette clé d'accès est déjà enregistrée",
 			SESSION_NOT_FOUND: "Session introuvable",
 			EMAIL_NOT_VERIFIED: "E-mail non vérifié",
 			EMAIL_ALREADY_VERIFIED: "E-mail déjà vérifié",

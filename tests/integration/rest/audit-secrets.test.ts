@@ -7,15 +7,17 @@ import { actionsTheCodeWrites, rawAuditRows, storedSecrets } from "../../helpers
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, parseMail } from "../../helpers/eml.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
+import { signedLoginChallenge, TEST_ORIGIN } from "../../helpers/passkeys.ts";
 import { settled } from "../../helpers/settled.ts";
 import { totpAt } from "../../helpers/totp.ts";
 import { seedAdmin } from "../../helpers/users.ts";
+import { SoftAuthenticator } from "../../helpers/webauthn.ts";
 
 type Tokens = { access_token: string; refresh_token: string };
 
 /**
  * Every secret the tour used, by what it is: passwords, tokens, link tokens, two-factor
- * secrets and codes, recovery codes, mfa_tokens. Add to it as the tour grows; `harvest`
+ * secrets and codes, recovery codes, mfa_tokens, passkey challenges and signatures. Add to it as the tour grows; `harvest`
  * also takes every hash and secret the database holds at that moment, so what was stored
  * and later deleted is searched too.
  */
@@ -279,6 +281,52 @@ describe("no secret ever reaches an audit row", () => {
 		await enableTotp("ada again");
 		ok(await api(app, "DELETE", `/users/${adaId}/totp`, { headers: admin.headers }));
 		await settled(app);
+
+		// Passkeys: one added (its challenge and public key), renamed, used to sign in and to
+		// confirm the identity (their challenges and signatures), then removed.
+		const authenticator = new SoftAuthenticator(TEST_ORIGIN);
+		const creation = ok(
+			await api(app, "POST", "/users/me/passkeys/options", { headers: bearer(secure.access_token) }),
+		).json() as Parameters<SoftAuthenticator["register"]>[0];
+		secrets.add("passkey registration challenge", creation.challenge);
+		secrets.harvest(test);
+		const credential = authenticator.register(creation);
+		secrets.add("passkey attestation", credential.response.attestationObject);
+		const passkey = ok(
+			await api(app, "POST", "/users/me/passkeys", {
+				headers: bearer(secure.access_token),
+				body: { response: credential, name: "Ada's phone" },
+			}),
+		).json() as { id: string };
+		secrets.harvest(test);
+		ok(
+			await api(app, "PATCH", `/users/me/passkeys/${passkey.id}`, {
+				headers: bearer(secure.access_token),
+				body: { name: "Ada's old phone" },
+			}),
+		);
+		const signIn = await signedLoginChallenge(app, authenticator);
+		secrets.add("passkey sign-in challenge", signIn.options.challenge);
+		secrets.add("passkey sign-in signature", signIn.response.response.signature);
+		secrets.harvest(test);
+		secrets.addPair(
+			"ada passkey login",
+			ok(await api(app, "POST", "/login/passkey", { body: { response: signIn.response } })).json() as Tokens,
+		);
+		const confirmOptions = ok(
+			await api(app, "POST", "/login/reauthenticate/options", { headers: bearer(secure.access_token) }),
+		).json() as Parameters<SoftAuthenticator["authenticate"]>[0];
+		secrets.add("passkey confirmation challenge", confirmOptions.challenge);
+		secrets.harvest(test);
+		const assertion = authenticator.authenticate(confirmOptions);
+		secrets.add("passkey confirmation signature", assertion.response.signature);
+		ok(
+			await api(app, "POST", "/login/reauthenticate", {
+				headers: bearer(secure.access_token),
+				body: { passkey: assertion },
+			}),
+		);
+		ok(await api(app, "DELETE", `/users/me/passkeys/${passkey.id}`, { headers: bearer(secure.access_token) }));
 
 		// An administrator creates a user with a password, sets another, deletes the user.
 		const given = secrets.add("password an admin gave", "given-by-admin-1");

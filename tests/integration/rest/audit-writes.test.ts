@@ -9,10 +9,12 @@ import type { AuditAction } from "../../../shared/schemas/audit.ts";
 import { actionsTheCodeWrites } from "../../helpers/audit.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
+import { addPasskey, signedLoginChallenge, TEST_ORIGIN } from "../../helpers/passkeys.ts";
 import { settled } from "../../helpers/settled.ts";
 import { totpAt } from "../../helpers/totp.ts";
 import { enableTwoFactor, mfaTokenOf } from "../../helpers/two-factor.ts";
 import { newSession, seedAdmin, seedUser } from "../../helpers/users.ts";
+import { SoftAuthenticator } from "../../helpers/webauthn.ts";
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 const rows = ({ db }: App): AuditEventRow[] => db.select().from(auditEvents).all();
@@ -412,6 +414,41 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 				return undefined;
 			},
 			changed: () => userRow(test, user.id)?.totp_secret === null,
+		};
+	},
+	"passkey.add": async (test) => {
+		const user = await seedUser(test.app);
+		const options = (await api(test.app, "POST", "/users/me/passkeys/options", { headers: user.headers })).json();
+		const response = new SoftAuthenticator(TEST_ORIGIN).register(options);
+		return {
+			act: () => status(api(test.app, "POST", "/users/me/passkeys", { headers: user.headers, body: { response } })),
+			changed: () => count(test, "SELECT count(*) AS n FROM passkeys WHERE user_id = ?", user.id) === 1,
+		};
+	},
+	"passkey.remove": async (test) => {
+		const user = await addPasskey(test.app, await seedUser(test.app));
+		return {
+			act: () => status(api(test.app, "DELETE", `/users/me/passkeys/${user.passkeyId}`, { headers: user.headers })),
+			changed: () => count(test, "SELECT count(*) AS n FROM passkeys WHERE user_id = ?", user.id) === 0,
+		};
+	},
+	"auth.login (passkey)": async (test) => {
+		const user = await addPasskey(test.app, await seedUser(test.app));
+		const { response } = await signedLoginChallenge(test.app, user.authenticator);
+		return {
+			act: () => status(api(test.app, "POST", "/login/passkey", { body: { response } })),
+			changed: () => sessionsOf(test, user.id) === 2,
+		};
+	},
+	"auth.reauthenticate (passkey)": async (test) => {
+		const user = await addPasskey(test.app, await seedUser(test.app));
+		const before = test.now();
+		test.advance(60_000);
+		const options = (await api(test.app, "POST", "/login/reauthenticate/options", { headers: user.headers })).json();
+		const passkey = user.authenticator.authenticate(options);
+		return {
+			act: () => status(api(test.app, "POST", "/login/reauthenticate", { headers: user.headers, body: { passkey } })),
+			changed: () => count(test, "SELECT max(authenticated_at) AS n FROM sessions WHERE user_id = ?", user.id) > before,
 		};
 	},
 	"user.delete": async (test) => {
