@@ -2006,6 +2006,20 @@ type RootTranslation = {
 			 */
 			label: string
 		}
+		passkey: {
+			/**
+			 * P​a​s​s​k​e​y
+			 */
+			tab: string
+			/**
+			 * U​s​e​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​p​a​s​s​k​e​y​s​ ​t​o​ ​c​o​n​f​i​r​m​ ​i​t​ ​i​s​ ​y​o​u​.
+			 */
+			text: string
+			/**
+			 * U​s​e​ ​a​ ​p​a​s​s​k​e​y
+			 */
+			button: string
+		}
 		/**
 		 * H​o​w​ ​t​o​ ​c​o​n​f​i​r​m
 		 */
@@ -2172,6 +2186,113 @@ type RootTranslation = {
 			 */
 			done: RequiredParams<'name'>
 		}
+		passkeys: {
+			/**
+			 * P​a​s​s​k​e​y​s
+			 */
+			heading: string
+			/**
+			 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​f​i​n​g​e​r​p​r​i​n​t​,​ ​f​a​c​e​ ​o​r​ ​d​e​v​i​c​e​ ​P​I​N​ ​i​n​s​t​e​a​d​ ​o​f​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.​ ​A​ ​p​a​s​s​k​e​y​ ​c​o​u​n​t​s​ ​a​s​ ​b​o​t​h​ ​f​a​c​t​o​r​s​:​ ​i​t​ ​a​s​k​s​ ​f​o​r​ ​n​o​ ​t​w​o​-​f​a​c​t​o​r​ ​c​o​d​e​.
+			 */
+			intro: string
+			/**
+			 * A​d​d​ ​a​ ​p​a​s​s​k​e​y
+			 */
+			add: string
+			/**
+			 * Y​o​u​ ​h​a​v​e​ ​n​o​ ​p​a​s​s​k​e​y​s​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * Y​o​u​r​ ​p​a​s​s​k​e​y​s
+			 */
+			listLabel: string
+			/**
+			 * A​d​d​e​d​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			created: RequiredParams<'date'>
+			/**
+			 * L​a​s​t​ ​u​s​e​d​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			lastUsed: RequiredParams<'date'>
+			/**
+			 * N​e​v​e​r​ ​u​s​e​d
+			 */
+			neverUsed: string
+			/**
+			 * R​e​n​a​m​e
+			 */
+			rename: string
+			/**
+			 * R​e​n​a​m​e​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			renameFor: RequiredParams<'name'>
+			/**
+			 * R​e​n​a​m​e​ ​p​a​s​s​k​e​y
+			 */
+			renameTitle: string
+			/**
+			 * A​ ​n​a​m​e​ ​t​h​a​t​ ​t​e​l​l​s​ ​y​o​u​ ​w​h​i​c​h​ ​d​e​v​i​c​e​ ​h​o​l​d​s​ ​i​t​.
+			 */
+			renameText: string
+			/**
+			 * N​a​m​e
+			 */
+			nameLabel: string
+			/**
+			 * S​a​v​e
+			 */
+			save: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * R​e​m​o​v​e
+			 */
+			remove: string
+			/**
+			 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			removeFor: RequiredParams<'name'>
+			/**
+			 * R​e​m​o​v​e​ ​t​h​i​s​ ​p​a​s​s​k​e​y​?
+			 */
+			removeTitle: string
+			/**
+			 * {​n​a​m​e​}​ ​w​i​l​l​ ​n​o​ ​l​o​n​g​e​r​ ​s​i​g​n​ ​y​o​u​ ​i​n​.​ ​Y​o​u​ ​c​a​n​ ​a​l​s​o​ ​d​e​l​e​t​e​ ​i​t​ ​f​r​o​m​ ​t​h​e​ ​d​e​v​i​c​e​'​s​ ​p​a​s​s​w​o​r​d​ ​m​a​n​a​g​e​r​.
+			 * @param {string} name
+			 */
+			removeText: RequiredParams<'name'>
+			/**
+			 * P​a​s​s​k​e​y​ ​a​d​d​e​d
+			 */
+			added: string
+			/**
+			 * P​a​s​s​k​e​y​ ​r​e​n​a​m​e​d
+			 */
+			renamed: string
+			/**
+			 * P​a​s​s​k​e​y​ ​r​e​m​o​v​e​d
+			 */
+			removed: string
+			/**
+			 * T​h​e​ ​p​a​s​s​k​e​y​ ​p​r​o​m​p​t​ ​w​a​s​ ​c​l​o​s​e​d​ ​o​r​ ​t​i​m​e​d​ ​o​u​t​.
+			 */
+			cancelled: string
+			/**
+			 * T​h​i​s​ ​d​e​v​i​c​e​ ​a​l​r​e​a​d​y​ ​h​o​l​d​s​ ​a​ ​p​a​s​s​k​e​y​ ​f​o​r​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
+			 */
+			alreadyOnDevice: string
+			/**
+			 * T​h​i​s​ ​b​r​o​w​s​e​r​ ​c​a​n​n​o​t​ ​u​s​e​ ​p​a​s​s​k​e​y​s​.
+			 */
+			unsupported: string
+		}
 		login: {
 			/**
 			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
@@ -2205,6 +2326,10 @@ type RootTranslation = {
 			 * V​e​r​i​f​y
 			 */
 			verify: string
+			/**
+			 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​p​a​s​s​k​e​y
+			 */
+			passkey: string
 			/**
 			 * B​a​c​k​ ​t​o​ ​L​o​g​ ​I​n
 			 */
@@ -4488,6 +4613,20 @@ export type TranslationFunctions = {
 			 */
 			label: () => LocalizedString
 		}
+		passkey: {
+			/**
+			 * Passkey
+			 */
+			tab: () => LocalizedString
+			/**
+			 * Use one of your passkeys to confirm it is you.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Use a passkey
+			 */
+			button: () => LocalizedString
+		}
 		/**
 		 * How to confirm
 		 */
@@ -4648,6 +4787,108 @@ export type TranslationFunctions = {
 			 */
 			done: (arg: { name: string }) => LocalizedString
 		}
+		passkeys: {
+			/**
+			 * Passkeys
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Sign in with your fingerprint, face or device PIN instead of your password. A passkey counts as both factors: it asks for no two-factor code.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Add a passkey
+			 */
+			add: () => LocalizedString
+			/**
+			 * You have no passkeys yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Your passkeys
+			 */
+			listLabel: () => LocalizedString
+			/**
+			 * Added {date}
+			 */
+			created: (arg: { date: string }) => LocalizedString
+			/**
+			 * Last used {date}
+			 */
+			lastUsed: (arg: { date: string }) => LocalizedString
+			/**
+			 * Never used
+			 */
+			neverUsed: () => LocalizedString
+			/**
+			 * Rename
+			 */
+			rename: () => LocalizedString
+			/**
+			 * Rename {name}
+			 */
+			renameFor: (arg: { name: string }) => LocalizedString
+			/**
+			 * Rename passkey
+			 */
+			renameTitle: () => LocalizedString
+			/**
+			 * A name that tells you which device holds it.
+			 */
+			renameText: () => LocalizedString
+			/**
+			 * Name
+			 */
+			nameLabel: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Remove
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Remove {name}
+			 */
+			removeFor: (arg: { name: string }) => LocalizedString
+			/**
+			 * Remove this passkey?
+			 */
+			removeTitle: () => LocalizedString
+			/**
+			 * {name} will no longer sign you in. You can also delete it from the device's password manager.
+			 */
+			removeText: (arg: { name: string }) => LocalizedString
+			/**
+			 * Passkey added
+			 */
+			added: () => LocalizedString
+			/**
+			 * Passkey renamed
+			 */
+			renamed: () => LocalizedString
+			/**
+			 * Passkey removed
+			 */
+			removed: () => LocalizedString
+			/**
+			 * The passkey prompt was closed or timed out.
+			 */
+			cancelled: () => LocalizedString
+			/**
+			 * This device already holds a passkey for your account.
+			 */
+			alreadyOnDevice: () => LocalizedString
+			/**
+			 * This browser cannot use passkeys.
+			 */
+			unsupported: () => LocalizedString
+		}
 		login: {
 			/**
 			 * Two-factor authentication
@@ -4681,6 +4922,10 @@ export type TranslationFunctions = {
 			 * Verify
 			 */
 			verify: () => LocalizedString
+			/**
+			 * Sign in with a passkey
+			 */
+			passkey: () => LocalizedString
 			/**
 			 * Back to Log In
 			 */

@@ -27,6 +27,7 @@ const credentialJson = <T extends z.ZodRawShape>(response: T) =>
 
 /** What the browser answers to creation options (navigator.credentials.create). */
 export const registrationResponseSchema = credentialJson({ clientDataJSON: part(), attestationObject: part() });
+export type RegistrationResponseInput = z.input<typeof registrationResponseSchema>;
 
 /** What the browser answers to request options (navigator.credentials.get). */
 export const authenticationResponseSchema = credentialJson({
@@ -36,6 +37,7 @@ export const authenticationResponseSchema = credentialJson({
 	userHandle: part().optional(),
 });
 export type AuthenticationResponseInput = z.infer<typeof authenticationResponseSchema>;
+export type AuthenticationResponseJson = z.input<typeof authenticationResponseSchema>;
 
 /** A passkey's name: one line, as a person's name is. */
 const passkeyName = () =>

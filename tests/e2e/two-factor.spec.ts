@@ -3,9 +3,10 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { security as ar } from "../../shared/i18n/ar/security.ts";
 import { security as fr } from "../../shared/i18n/fr/security.ts";
 import { totpAt } from "../helpers/totp.ts";
-import { E2E_REAUTH_PORT, E2E_REAUTH_WINDOW_MS } from "../playwright.config.ts";
+import { E2E_REAUTH_PORT, E2E_REAUTH_WINDOW_MS, e2eUrl } from "../playwright.config.ts";
 import {
 	ADMIN,
+	closeToast,
 	createUserViaApi,
 	type E2EUser,
 	expect,
@@ -44,25 +45,12 @@ async function enableOnScreen(page: Page, shots?: string): Promise<{ secret: str
 	const list = page.getByTestId("recovery-code");
 	await expect(list).toHaveCount(10);
 	const codes = (await list.allTextContents()).map((code) => code.trim());
-	await settledToast(page);
+	await closeToast(page);
 	if (shots) {
 		await expectAccessible(page);
 		await screenshot(page, `${shots}-codes`);
 	}
 	return { secret, codes };
-}
-
-/**
- * Closes the toast of the change before the screen is scanned: sonner's green success toast
- * fails axe's contrast check in the light theme (an issue of every success toast, left to
- * its own fix), and this scan is about the screen.
- */
-async function settledToast(page: Page) {
-	const toast = page.locator("[data-sonner-toast]");
-	await expect(toast.first()).toBeVisible();
-	await toast.first().hover();
-	await toast.first().locator("[data-close-button]").click();
-	await expect(toast).toHaveCount(0);
 }
 
 async function logOut(page: Page) {
@@ -160,7 +148,7 @@ test.describe("two-factor authentication", () => {
 			await page.getByTestId("totp-enable-input").fill(totpAt(secret, Date.now()));
 			await page.getByTestId("totp-enable-input").press("Enter");
 			await expect(page.getByTestId("recovery-code")).toHaveCount(10);
-			await settledToast(page);
+			await closeToast(page);
 			await expectAccessible(page);
 			await screenshot(page, `two-factor-codes-${variant}`);
 			if (variant === "ar") {
@@ -200,7 +188,7 @@ test.describe("two-factor authentication", () => {
 
 test.describe("the re-authentication dialog with a code", () => {
 	// The server whose recent-authentication window is 3 s.
-	test.use({ baseURL: `http://127.0.0.1:${E2E_REAUTH_PORT}` });
+	test.use({ baseURL: e2eUrl(E2E_REAUTH_PORT) });
 
 	test("offers the code when the user has two-factor, and new recovery codes follow", async ({ page }) => {
 		test.setTimeout(120_000);

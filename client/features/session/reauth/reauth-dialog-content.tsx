@@ -5,6 +5,7 @@ import { useDir } from "../../../components/use-dir.ts";
 import { useI18n } from "../../../i18n/index.tsx";
 import { useTRPC } from "../../../lib/trpc.ts";
 import { CodeMethod } from "./code-method.tsx";
+import { PasskeyMethod } from "./passkey-method.tsx";
 import { PasswordMethod } from "./password-method.tsx";
 import type { ReauthMethodProps } from "./reauth-method.ts";
 
@@ -12,15 +13,18 @@ type Method = { id: string; label: string; Form: ComponentType<ReauthMethodProps
 
 /**
  * The open dialog: its title, then the method's form. The password alone, or a tab for each
- * other proof the user has (a two-factor code), chosen among while the password shows first.
+ * other proof the user has (a two-factor code, a passkey), chosen among while the password shows first.
  */
 export default function ReauthDialogContent({ onConfirmed, onCancel }: ReauthMethodProps) {
 	const { LL } = useI18n();
 	const dir = useDir();
 	const trpc = useTRPC();
 	const twoFactor = useQuery(trpc.twoFactor.status.queryOptions());
+	const passkeys = useQuery(trpc.passkeys.list.queryOptions());
 	const methods: Method[] = [{ id: "password", label: LL.reauth.passwordTab(), Form: PasswordMethod }];
 	if (twoFactor.data?.enabled) methods.push({ id: "code", label: LL.reauth.code.tab(), Form: CodeMethod });
+	if ((passkeys.data?.count ?? 0) > 0)
+		methods.push({ id: "passkey", label: LL.reauth.passkey.tab(), Form: PasskeyMethod });
 	const props = { onConfirmed, onCancel };
 
 	return (
