@@ -15,7 +15,7 @@ export const loginSchema = z.object({
 	username: required("emailRequired").transform((value) => value.toLowerCase()),
 	password: required("passwordRequired"),
 	/** For one-shot scripts: the two-factor code along with the password, instead of a second step. */
-	totp_code: z.string({ error: "mustBeText" }).max(64, { message: "textTooLong" }).optional(),
+	totp_code: z.string({ error: "mustBeText" }).max(255, { message: "textTooLong" }).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -6,10 +6,12 @@ import { CONTROL_CHARACTERS, text } from "./fields.ts";
  * its shape is checked here; the signature, the challenge, the origin and everything else
  * are the server's verification, whose refusal is a 400, not a 422.
  */
+/** Missing is "required", as for any field; present but of another shape, what it should be. */
+const requiredOr = (message: "passkeyResponseInvalid") => (issue: { input: unknown }) =>
+	issue.input === undefined ? "fieldRequired" : message;
+
 const part = () =>
-	z
-		.string({ error: (issue) => (issue.input === undefined ? "fieldRequired" : "passkeyResponseInvalid") })
-		.max(65_536, { message: "passkeyResponseInvalid" });
+	z.string({ error: requiredOr("passkeyResponseInvalid") }).max(65_536, { message: "passkeyResponseInvalid" });
 
 const credentialJson = <T extends z.ZodRawShape>(response: T) =>
 	z.object(
@@ -22,7 +24,7 @@ const credentialJson = <T extends z.ZodRawShape>(response: T) =>
 			clientExtensionResults: z.looseObject({}, { error: "passkeyResponseInvalid" }).default({}),
 			authenticatorAttachment: z.enum(["platform", "cross-platform"], { error: "passkeyResponseInvalid" }).optional(),
 		},
-		{ error: "passkeyResponseInvalid" },
+		{ error: requiredOr("passkeyResponseInvalid") },
 	);
 
 /** What the browser answers to creation options (navigator.credentials.create). */

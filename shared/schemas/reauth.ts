@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { authenticationResponseSchema } from "./passkeys.ts";
 
-const optionalText = () => z.string({ error: "mustBeText" }).max(1024, { message: "textTooLong" }).optional();
+const optionalText = () => z.string({ error: "mustBeText" }).max(255, { message: "textTooLong" }).optional();
 
 /**
  * POST /login/reauthenticate: a fresh proof of identity for the sensitive actions, one of

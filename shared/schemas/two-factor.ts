@@ -7,7 +7,7 @@ import { text } from "./fields.ts";
  * password is "Incorrect password", not a validation error.
  */
 export const twoFactorCode = () =>
-	text("codeRequired").trim().min(1, { message: "codeRequired" }).max(64, { message: "textTooLong" });
+	text("codeRequired").trim().min(1, { message: "codeRequired" }).max(255, { message: "textTooLong" });
 
 /** POST /users/me/totp/enable: the first code of the app, proving it holds the secret. */
 export const totpCodeSchema = z.object({ code: twoFactorCode() });
@@ -36,7 +36,7 @@ export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 /** POST /login/mfa: the token of a right password, and a code from the app or a recovery code. */
 export const mfaLoginSchema = z.object({
-	mfa_token: text("tokenRequired").min(1, { message: "tokenRequired" }).max(200, { message: "textTooLong" }),
+	mfa_token: text("tokenRequired").min(1, { message: "tokenRequired" }).max(255, { message: "textTooLong" }),
 	code: twoFactorCode(),
 });
 export type MfaLoginInput = z.infer<typeof mfaLoginSchema>;

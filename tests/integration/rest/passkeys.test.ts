@@ -133,12 +133,25 @@ describe("adding a passkey", () => {
 		const user = await seedUser(app);
 		const missing = await register(app, user.headers, {});
 		expect(missing.statusCode).toBe(422);
-		expect(missing.json().detail[0]).toMatchObject({ type: "missing", loc: ["body", "response"] });
+		expect(missing.json().detail[0]).toMatchObject({
+			type: "missing",
+			loc: ["body", "response"],
+			msg: "This field is required",
+		});
 		const wrong = await register(app, user.headers, { response: { id: "x", rawId: "x", type: "password" } });
 		expect(wrong.statusCode).toBe(422);
-		expect(wrong.json().detail.map((issue: { loc: string[] }) => issue.loc.join("."))).toEqual(
+		const issues = wrong.json().detail as { loc: string[]; msg: string }[];
+		expect(issues.map((issue) => issue.loc.join("."))).toEqual(
 			expect.arrayContaining(["body.response.type", "body.response.response"]),
 		);
+		for (const issue of issues)
+			expect(issue.msg).toBe("Must be the JSON of a WebAuthn credential, as @simplewebauthn/browser gives it");
+		const notAnObject = await api(app, "POST", "/login/passkey", { body: { response: "signed" } });
+		expect(notAnObject.statusCode).toBe(422);
+		expect(notAnObject.json().detail[0]).toMatchObject({
+			loc: ["body", "response"],
+			msg: "Must be the JSON of a WebAuthn credential, as @simplewebauthn/browser gives it",
+		});
 		const badName = await register(app, user.headers, {
 			response: new SoftAuthenticator(TEST_ORIGIN).register(await registrationOptions(app, user.headers)),
 			name: "two\nlines",

@@ -103,6 +103,34 @@ describe("login with two-factor", () => {
 		}
 	});
 
+	it("422 for a missing token or code, in FastAPI's shape, with the product's texts", async () => {
+		const { app } = await buildTestApp();
+		const cases: Array<[object, string, string, string]> = [
+			[{ code: "123456" }, "mfa_token", "missing", "Token is required"],
+			[{ mfa_token: "", code: "123456" }, "mfa_token", "string_too_short", "Token is required"],
+			[{ mfa_token: 42, code: "123456" }, "mfa_token", "string_type", "Must be text"],
+			[{ mfa_token: "x".repeat(43) }, "code", "missing", "Enter the code"],
+			[{ mfa_token: "x".repeat(43), code: " " }, "code", "string_too_short", "Enter the code"],
+			[
+				{ mfa_token: "x".repeat(256), code: "123456" },
+				"mfa_token",
+				"string_too_long",
+				"Must be no more than 255 characters",
+			],
+		];
+		for (const [body, field, type, msg] of cases) {
+			const res = await api(app, "POST", "/login/mfa", { body });
+			expect(res.statusCode).toBe(422);
+			expect(res.json().detail).toEqual([expect.objectContaining({ type, loc: ["body", field], msg })]);
+		}
+		const tooLong = await loginForm(app, "ann@example.com", "whatever-1", { extra: { totp_code: "1".repeat(256) } });
+		expect(tooLong.statusCode).toBe(422);
+		expect(tooLong.json().detail[0]).toMatchObject({
+			loc: ["body", "totp_code"],
+			msg: "Must be no more than 255 characters",
+		});
+	});
+
 	it("a known password does not lift the back-off of wrong codes", async () => {
 		const { app, now, advance } = await buildTestApp();
 		const user = await enableTwoFactor(app, await seedUser(app), now);

@@ -114,13 +114,20 @@ describe("two-factor setup and enable", () => {
 		expect(replay.json()).toEqual(INVALID_CODE);
 	});
 
-	it("422 for a missing or non-text code, in FastAPI's shape", async () => {
+	it("422 for a missing or non-text code, in FastAPI's shape, with the product's texts", async () => {
 		const { app } = await buildTestApp();
 		const user = await seedUser(app);
-		for (const body of [{}, { code: "" }, { code: 123456 }]) {
+		const cases: Array<[object, string, string]> = [
+			[{}, "missing", "Enter the code"],
+			[{ code: "" }, "string_too_short", "Enter the code"],
+			[{ code: "   " }, "string_too_short", "Enter the code"],
+			[{ code: 123456 }, "string_type", "Must be text"],
+			[{ code: "1".repeat(256) }, "string_too_long", "Must be no more than 255 characters"],
+		];
+		for (const [body, type, msg] of cases) {
 			const res = await api(app, "POST", "/users/me/totp/enable", { headers: user.headers, body });
 			expect(res.statusCode).toBe(422);
-			expect(res.json().detail[0].loc).toEqual(["body", "code"]);
+			expect(res.json().detail[0]).toMatchObject({ type, loc: ["body", "code"], msg });
 		}
 	});
 });
