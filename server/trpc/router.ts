@@ -2,6 +2,7 @@ import { router } from "./init.ts";
 import { adminRouter } from "./routers/admin.ts";
 import { auditRouter } from "./routers/audit.ts";
 import { authRouter } from "./routers/auth.ts";
+import { dashboardRouter } from "./routers/dashboard.ts";
 import { mediaRouter } from "./routers/media.ts";
 import { passkeysRouter } from "./routers/passkeys.ts";
 import { profileRouter } from "./routers/profile.ts";
@@ -19,6 +20,7 @@ export const appRouter = router({
 	passkeys: passkeysRouter,
 	sessions: sessionsRouter,
 	audit: auditRouter,
+	dashboard: dashboardRouter,
 });
 
 /** The client imports this type only. */

@@ -57,6 +57,8 @@ export type TrpcResult = {
 		issues: unknown;
 		/** What a refusal carries beside its text (the second login step's `mfa_token`). */
 		extra: Record<string, string> | null;
+		/** Seconds to wait, for a refusal that says (a rate limit); null otherwise. */
+		retryAfter: number | null;
 	} | null;
 };
 
@@ -71,6 +73,7 @@ function unwrap(res: { statusCode: number; headers: Record<string, unknown>; jso
 				reason: string | null;
 				issues: unknown;
 				extra: Record<string, string> | null;
+				retryAfter: number | null;
 			};
 		};
 	};
@@ -86,6 +89,7 @@ function unwrap(res: { statusCode: number; headers: Record<string, unknown>; jso
 					reason: body.error.data.reason,
 					issues: body.error.data.issues,
 					extra: body.error.data.extra,
+					retryAfter: body.error.data.retryAfter,
 				}
 			: null,
 	};

@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Text } from "@radix-ui/themes";
 import type { PasskeyPublic } from "../../../shared/schemas/passkeys.ts";
 import { useI18n } from "../../i18n/index.tsx";
-import { localDate, localDateTime } from "../../lib/relative-time.ts";
+import { localDate, localDateTime } from "../../lib/locale-format.ts";
 
 type Props = {
 	passkey: PasskeyPublic;

@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { TotpSetup } from "../../../shared/schemas/two-factor.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyMutationError } from "../../lib/error-text.ts";
+import { localDate } from "../../lib/locale-format.ts";
 import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { RecoveryCodes } from "./recovery-codes.tsx";
@@ -87,9 +88,7 @@ export function TwoFactorSection() {
 			</Flex>
 		);
 	else {
-		const since = status.data.enabled_at
-			? new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(status.data.enabled_at))
-			: "";
+		const since = status.data.enabled_at ? localDate(status.data.enabled_at, locale) : "";
 		body = (
 			<Flex direction="column" gap="3">
 				<Text size="2" color="gray">
