@@ -93,6 +93,8 @@ test.describe("passkeys", () => {
 		await rows(page).getByRole("button", { name: "Remove Test laptop" }).click();
 		const remove = page.getByTestId("remove-passkey-dialog");
 		await expect(remove).toContainText("Test laptop will no longer sign you in.");
+		await expectAccessible(page);
+		await screenshot(page, "passkeys-remove");
 		await remove.getByRole("button", { name: "Remove" }).click();
 		await expect(page.getByText("Passkey removed")).toBeVisible();
 		await expect(page.getByTestId("passkeys-empty")).toBeVisible();

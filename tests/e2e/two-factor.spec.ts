@@ -110,6 +110,9 @@ test.describe("two-factor authentication", () => {
 		await expect(page.getByTestId("recovery-codes-left")).toHaveText("Recovery codes left: 9");
 
 		await page.getByTestId("totp-disable").click();
+		await expect(page.getByTestId("totp-confirm")).toBeVisible();
+		await expectAccessible(page);
+		await screenshot(page, "two-factor-disable");
 		await page.getByTestId("totp-confirm").click();
 		await expect(page.getByText("Two-factor authentication disabled")).toBeVisible();
 		await expect(page.getByTestId("totp-status")).toHaveText("Off");
@@ -256,5 +259,25 @@ test.describe("Admin -> Reset two-factor", () => {
 			form: { username: locked.email, password: locked.password },
 		});
 		expect(login.status()).toBe(200);
+	});
+
+	test("in Arabic: the dialog reads right to left, names the user and resets", async ({ page, request }) => {
+		test.setTimeout(60_000);
+		const locked = await createUserViaApi(request, { email: uniqueEmail("lost-phone-ar"), fullName: "Lost Phone AR" });
+		await enableViaApi(request, locked);
+		await page.addInitScript(() => localStorage.setItem("lang", "ar"));
+		await loginAs(page, ADMIN.email, ADMIN.password, `/admin?q=${encodeURIComponent(locked.email)}`);
+		await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+		await page.getByTestId("user-actions").first().click();
+		await page.getByRole("menuitem", { name: ar.adminReset.menu }).click();
+		const dialog = page.getByTestId("reset-two-factor-dialog");
+		await expect(dialog.getByRole("heading", { name: ar.adminReset.title })).toBeVisible();
+		await expect(dialog).toContainText(ar.adminReset.text.replace("{name}", "Lost Phone AR").slice(0, 40));
+		expect(await dialog.evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
+		await expectAccessible(page);
+		await screenshot(page, "two-factor-admin-reset-ar");
+		await dialog.getByRole("button", { name: ar.adminReset.confirm }).click();
+		await expect(dialog).toBeHidden();
+		await expect(page.getByText(ar.adminReset.done.replace("{name}", "Lost Phone AR"))).toBeVisible();
 	});
 });
