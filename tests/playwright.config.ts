@@ -79,11 +79,12 @@ export default defineConfig({
 			],
 		},
 	},
-	// A test tagged @quiet measures time on the machine (Fast 3G): it runs after every other
-	// test has finished, so the second worker's browser does not share the cores with it.
+	// A test tagged @quiet measures time on the machine (Fast 3G): `npm run test:e2e` runs the
+	// project "quiet" after "screens" has finished, so no second browser shares the cores with
+	// it. (Not a project dependency: that would run every screen test to try one quiet file.)
 	projects: [
 		{ name: "screens", grepInvert: /@quiet/ },
-		{ name: "quiet", grep: /@quiet/, dependencies: ["screens"] },
+		{ name: "quiet", grep: /@quiet/ },
 	],
 	// Started one after the other; `npm start` itself (bundles the server, runs plain node) against
 	// the build `npm run test:e2e` made.
