@@ -65,6 +65,13 @@ export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestM
 }
 
 /**
+ * The caller's password hash as stored now: a session never carries it (it stays in the
+ * database until a password is checked). A deleted user has none: their session ended too.
+ */
+const currentPasswordHash = (deps: ServiceDeps, userId: string): string =>
+	findUserById(deps, userId)?.hashedPassword ?? fail("INVALID_CREDENTIALS");
+
+/**
  * A wrong password: the back-off for this account and client grows, and the attempt is
  * recorded (on the account when it exists; an unknown e-mail is not written down, as it
  * may be a mistyped password).
@@ -72,7 +79,7 @@ export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestM
 function failedAttempt(
 	deps: ServiceDeps,
 	email: string,
-	user: UserRow | undefined,
+	user: Pick<UserRow, "id" | "email"> | undefined,
 	meta: RequestMeta,
 	during?: "password_change" | "reauthenticate",
 ): void {
@@ -128,7 +135,8 @@ export async function changePassword(
 	const { user } = auth;
 	assertNotLockedOut(deps, user.email, meta.ip);
 	const keys = hashKeys(user.email, meta.requestId);
-	if (!(await deps.passwords.verify(user.hashedPassword, input.current_password, keys))) {
+	const checked = currentPasswordHash(deps, user.id);
+	if (!(await deps.passwords.verify(checked, input.current_password, keys))) {
 		failedAttempt(deps, user.email, user, meta, "password_change");
 		fail("INCORRECT_PASSWORD");
 	}
@@ -136,7 +144,7 @@ export async function changePassword(
 	const hashedPassword = await deps.passwords.hash(input.new_password, keys);
 	atomically(deps, () => {
 		const now = assertSessionLive(deps, auth.session.id);
-		if (now.user.hashedPassword !== user.hashedPassword) fail("INCORRECT_PASSWORD");
+		if (currentPasswordHash(deps, user.id) !== checked) fail("INCORRECT_PASSWORD");
 		setPassword(deps, now.user, hashedPassword, auth.session.id);
 		// Knowing the current password is a fresh proof of identity.
 		markAuthenticated(deps, auth.session.id);
@@ -159,13 +167,14 @@ export async function reauthenticate(
 	const { user } = auth;
 	deps.limiter.take("login", meta.ip);
 	assertNotLockedOut(deps, user.email, meta.ip);
-	if (!(await deps.passwords.verify(user.hashedPassword, input.password, hashKeys(user.email, meta.requestId)))) {
+	const checked = currentPasswordHash(deps, user.id);
+	if (!(await deps.passwords.verify(checked, input.password, hashKeys(user.email, meta.requestId)))) {
 		failedAttempt(deps, user.email, user, meta, "reauthenticate");
 		fail("INCORRECT_PASSWORD");
 	}
 	atomically(deps, () => {
 		const now = assertSessionLive(deps, auth.session.id);
-		if (now.user.hashedPassword !== user.hashedPassword) fail("INCORRECT_PASSWORD");
+		if (currentPasswordHash(deps, user.id) !== checked) fail("INCORRECT_PASSWORD");
 		markAuthenticated(deps, auth.session.id);
 		recordAudit(deps, {
 			action: "auth.reauthenticate",
