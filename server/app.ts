@@ -74,18 +74,21 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 	await registerDocs(app);
 	await app.register(restPlugin, { prefix: "/api/v1", deps });
 	await app.register(localesPlugin);
-	app.addHook("onRequest", refuseTrpcMultipart);
-	app.addHook("preValidation", refuseTrpcDeepJson);
-	await app.register(fastifyTRPCPlugin, {
-		prefix: "/trpc",
-		trpcOptions: {
-			router: appRouter,
-			maxBatchSize: TRPC_MAX_BATCH_SIZE,
-			createContext: makeCreateContext(deps),
-			onError({ error, path }) {
-				if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, path }, "tRPC call failed");
-			},
-		} satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+	// The tRPC routes in a scope of their own, so that their guards run on their requests only.
+	await app.register(async (trpc) => {
+		trpc.addHook("onRequest", refuseTrpcMultipart);
+		trpc.addHook("preValidation", refuseTrpcDeepJson);
+		await trpc.register(fastifyTRPCPlugin, {
+			prefix: "/trpc",
+			trpcOptions: {
+				router: appRouter,
+				maxBatchSize: TRPC_MAX_BATCH_SIZE,
+				createContext: makeCreateContext(deps),
+				onError({ error, path }) {
+					if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, path }, "tRPC call failed");
+				},
+			} satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+		});
 	});
 	await registerSpa(app, options.clientDir ?? clientDistDir);
 	// Retention sweeps at start and daily, stopped with the app.

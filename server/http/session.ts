@@ -9,11 +9,20 @@ export const SESSION_COOKIE = "portico_session";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Who is asking, read when a service asks (the client address behind proxies takes some work). */
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
-	ip: request.ip,
-	userAgent: request.headers["user-agent"],
-	requestId: request.id,
-	acceptLanguage: request.headers["accept-language"],
+	get ip() {
+		return request.ip;
+	},
+	get userAgent() {
+		return request.headers["user-agent"];
+	},
+	get requestId() {
+		return request.id;
+	},
+	get acceptLanguage() {
+		return request.headers["accept-language"];
+	},
 });
 
 /**
