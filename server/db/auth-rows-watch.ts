@@ -16,6 +16,9 @@ export type AuthRowsWatch = {
 
 const CALLBACK = "portico_auth_row_changed";
 
+/** The tables whose rows decide what a token is worth, and the column naming each row's user. */
+export const WATCHED_TABLES = { sessions: "user_id", users: "id" } as const;
+
 /**
  * Temporary triggers (this connection only, nothing stored in the file) call back into
  * JavaScript for every row of `sessions` and `users` that this connection inserts,
@@ -35,14 +38,18 @@ export function watchAuthRows(db: Db, onChange: (change: AuthRowChange) => void)
 			return null;
 		},
 	);
-	const rowTriggers = (table: "sessions" | "users", userIdColumn: string) =>
+	const rowTriggers = (table: keyof typeof WATCHED_TABLES, userIdColumn: string) =>
 		(["INSERT", "UPDATE", "DELETE"] as const).map((event) => {
 			// An update may change the key itself: both the row before and after are told.
 			const rows = event === "INSERT" ? ["new"] : event === "DELETE" ? ["old"] : ["old", "new"];
 			const calls = rows.map((row) => `SELECT ${CALLBACK}('${table}', ${row}.id, ${row}.${userIdColumn});`).join(" ");
 			return `CREATE TEMP TRIGGER IF NOT EXISTS portico_watch_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN ${calls} END;`;
 		});
-	client.exec([...rowTriggers("sessions", "user_id"), ...rowTriggers("users", "id")].join("\n"));
+	client.exec(
+		Object.entries(WATCHED_TABLES)
+			.flatMap(([table, userIdColumn]) => rowTriggers(table as keyof typeof WATCHED_TABLES, userIdColumn))
+			.join("\n"),
+	);
 
 	const dataVersion = client.prepare("PRAGMA data_version").pluck();
 	let seen = dataVersion.get();

@@ -29,6 +29,14 @@ type LookupRow = {
 	created_at: number;
 };
 
+/**
+ * One join by primary key, only the columns a request needs, no ORM mapping: this runs on
+ * every miss. It may read only tables the watch covers (a test holds it to that).
+ */
+export const SESSION_LOOKUP_SQL = `SELECT s.access_hash, s.access_expires_at, s.expires_at, s.last_seen_at, s.authenticated_at, s.user_id,
+       u.email, u.full_name, u.is_active, u.is_superuser, u.email_verified, u.created_at
+FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`;
+
 /** At most this many sessions are remembered; the oldest remembered goes first. */
 const MAX_ENTRIES = 10_000;
 
@@ -49,12 +57,7 @@ export class SessionCache {
 
 	constructor(db: Db) {
 		this.db = db;
-		// One join by primary key, only the columns a request needs, no ORM mapping: this runs on every miss.
-		this.lookup = db.$client.prepare<[string], LookupRow>(
-			`SELECT s.access_hash, s.access_expires_at, s.expires_at, s.last_seen_at, s.authenticated_at, s.user_id,
-			        u.email, u.full_name, u.is_active, u.is_superuser, u.email_verified, u.created_at
-			 FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`,
-		);
+		this.lookup = db.$client.prepare<[string], LookupRow>(SESSION_LOOKUP_SQL);
 		this.watch = watchAuthRows(db, (change) => {
 			if (change.table === "sessions") this.forgetSession(change.sessionId);
 			else for (const sessionId of this.sessionsOfUser.get(change.userId) ?? []) this.forgetSession(sessionId);
@@ -94,6 +97,11 @@ export class SessionCache {
 			authenticatedAt: row.authenticated_at,
 		});
 		return { auth: Object.freeze({ user, session }), accessHash: row.access_hash };
+	}
+
+	/** What is remembered for a session, without reading the database (tests compare it with `read`). */
+	remembered(sessionId: string): SessionRecord | undefined {
+		return this.entries.get(sessionId);
 	}
 
 	get size(): number {
