@@ -1,7 +1,8 @@
 /**
- * `npx tsx bench/profile.ts [rest|trpc] [seconds]`: where the server's CPU goes on one
- * authenticated path. Starts the server bundle under `node --cpu-prof`, loads
- * `GET /api/v1/users/me` (rest) or `users.me` (trpc) with the bench's load generator,
+ * `npx tsx bench/profile.ts [rest|trpc|ceiling|bare] [seconds]`: where the server's CPU
+ * goes on one authenticated path. Starts the server bundle under `node --cpu-prof`, loads
+ * `GET /api/v1/users/me` (rest) or `users.me` (trpc) with the bench's load generator (or
+ * one of the baselines of bench/servers, for comparison),
  * stops it, and prints the profile: self time by area (our code, each package, Node's
  * internals, GC) and the functions with the most self and total time. The raw
  * .cpuprofile stays in bench/results/ for Chrome's DevTools.
@@ -12,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runLoad } from "./load.ts";
 import { login } from "./logins.ts";
-import { freePort, stop, waitForOk } from "./processes.ts";
+import { bundle, freePort, stop, waitForOk } from "./processes.ts";
 
 type CallFrame = { functionName: string; url: string; lineNumber: number };
 type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
@@ -85,7 +86,14 @@ export function summarise(profile: CpuProfile, skipMs: number, top = 25): string
 }
 
 async function main() {
-	const path = process.argv[2] === "trpc" ? "trpc" : "rest";
+	const path = (["trpc", "ceiling", "bare"] as const).find((name) => name === process.argv[2]) ?? "rest";
+	// The baselines (bench/servers), profiled the same way, for comparison.
+	const script =
+		path === "ceiling"
+			? bundle("bench/servers/trpc-ceiling.ts")
+			: path === "bare"
+				? bundle("bench/servers/bare.ts")
+				: "server/dist/main.mjs";
 	const seconds = Number(process.argv[3] ?? 10);
 	const dataDir = mkdtempSync(join(tmpdir(), "portico-profile-"));
 	const profileDir = join(dataDir, "profile");
@@ -94,7 +102,7 @@ async function main() {
 	const base = `http://127.0.0.1:${port}`;
 	const spawnedAt = performance.now();
 	let measuredFrom = 0;
-	const server = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "server/dist/main.mjs"], {
+	const server = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, script], {
 		env: {
 			...process.env,
 			DATA_DIR: dataDir,
@@ -105,10 +113,17 @@ async function main() {
 		stdio: ["ignore", "ignore", "inherit"],
 	});
 	try {
-		await waitForOk(`${base}/api/v1/utils/health-check/`, performance.now());
-		const token = await login(base, "admin@example.com", PASSWORD);
-		const url = path === "trpc" ? `${base}/trpc/users.me` : `${base}/api/v1/users/me`;
-		const headers = { authorization: `Bearer ${token}` };
+		const url = {
+			rest: `${base}/api/v1/users/me`,
+			trpc: `${base}/trpc/users.me`,
+			ceiling: `${base}/trpc/users.me`,
+			bare: `${base}/users/me`,
+		}[path];
+		let headers = {};
+		if (path === "rest" || path === "trpc") {
+			await waitForOk(`${base}/api/v1/utils/health-check/`, performance.now());
+			headers = { authorization: `Bearer ${await login(base, "admin@example.com", PASSWORD)}` };
+		} else await waitForOk(url, performance.now());
 		await runLoad({ url, headers, seconds: 2 });
 		measuredFrom = performance.now() - spawnedAt;
 		const result = await runLoad({ url, headers, seconds });
