@@ -2,8 +2,10 @@
  * Runs before the first paint, as a classic blocking script in <head> (built by the
  * first-paint plugin in vite.config.ts): applies the stored theme and the detected
  * language and direction, so the page never flashes the wrong colours or direction. It
- * uses the same detector and theme rules as the app itself.
+ * uses the same detector and theme rules as the app itself. Then it asks for the current
+ * screen's chunks and the language's dictionary, in the same wave as the entry script.
  */
+import { addPreloadLinks, firstScreenPreloads, type PreloadPlan } from "./first-load/match-route.ts";
 import { detectLocale, directionOf, LANG_STORAGE_KEY } from "./i18n/detect.ts";
 import { applyAppearance, darkQuery, readMode, resolveAppearance } from "./lib/theme-mode.ts";
 
@@ -23,3 +25,12 @@ const locale = detectLocale({
 });
 root.setAttribute("lang", locale);
 root.setAttribute("dir", directionOf(locale));
+
+/** Written in by the build (client/first-load/preload-plan.ts); empty under the dev server. */
+declare const __FIRST_SCREEN_PRELOADS__: PreloadPlan;
+
+try {
+	addPreloadLinks(document, firstScreenPreloads(__FIRST_SCREEN_PRELOADS__, location.pathname, locale));
+} catch {
+	// Only a head start: the app loads the same files itself.
+}

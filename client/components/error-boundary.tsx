@@ -1,6 +1,5 @@
 import { Button, Card, Code, Flex, Heading, Text } from "@radix-ui/themes";
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { useRouteError } from "react-router-dom";
 import { useI18n } from "../i18n/index.tsx";
 
 const messageOf = (error: unknown): string =>
@@ -51,14 +50,32 @@ function reloadForStaleChunk(error: unknown): boolean {
 	return true;
 }
 
-/** Used as the router's ErrorBoundary: a render error inside any screen. */
-export function RouteErrorFallback() {
-	const error = useRouteError();
-	if (reloadForStaleChunk(error)) return null;
-	return <ErrorFallback error={error} />;
+type State = { error: unknown; failed: boolean };
+
+/**
+ * Around the screens: a screen that fails to render or to load shows the fallback in their
+ * place, until the next navigation tries again. A screen's chunk gone with a new deploy
+ * reloads the page instead (see reloadForStaleChunk).
+ */
+export class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNode }, RouteState> {
+	state: RouteState = { error: null, failed: false, reloading: false };
+
+	static getDerivedStateFromError(error: unknown): RouteState {
+		return { error, failed: true, reloading: reloadForStaleChunk(error) };
+	}
+
+	componentDidUpdate(previous: { pathname: string }): void {
+		if (this.state.failed && previous.pathname !== this.props.pathname)
+			this.setState({ error: null, failed: false, reloading: false });
+	}
+
+	render() {
+		if (!this.state.failed) return this.props.children;
+		return this.state.reloading ? null : <ErrorFallback error={this.state.error} />;
+	}
 }
 
-type State = { error: unknown; failed: boolean };
+type RouteState = { error: unknown; failed: boolean; reloading: boolean };
 
 /** Catches render errors outside the router (providers, toaster). */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {

@@ -2,24 +2,18 @@ import { type ReactNode, useCallback, useEffect } from "react";
 import TypesafeI18n, { useI18nContext } from "../../shared/i18n/i18n-react.tsx";
 import type { Locales, TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
 import { loadLocaleAsync } from "../../shared/i18n/i18n-util.async.ts";
-import { detectLocale, directionOf, LANG_STORAGE_KEY, SUPPORTED_LOCALES } from "./detect.ts";
+import { detectLocale, directionOf, LANG_STORAGE_KEY } from "./detect.ts";
 
 export { directionOf, SUPPORTED_LOCALES } from "./detect.ts";
 export type { Locales, TranslationFunctions };
 
 /**
- * Loads the starting language before the first render; the other two follow once the page
- * is idle (all three are preloaded), so the login screen ships one dictionary
- * and a later switch does not wait.
+ * Loads the starting language before the first render, and only it: each dictionary is
+ * its own chunk, and another one loads when the user picks that language.
  */
 export async function prepareI18n(): Promise<Locales> {
 	const locale = initialLocale();
 	await loadLocaleAsync(locale);
-	const preload = () => {
-		for (const other of SUPPORTED_LOCALES) if (other !== locale) void loadLocaleAsync(other);
-	};
-	if ("requestIdleCallback" in window) window.requestIdleCallback(preload, { timeout: 3000 });
-	else setTimeout(preload, 1500);
 	return locale;
 }
 
@@ -71,7 +65,7 @@ export function useI18n(): { LL: TranslationFunctions; locale: Locales; setLocal
 			} catch {
 				// Private mode: the choice lasts for this page only.
 			}
-			// Usually preloaded already; otherwise this waits for the one small chunk.
+			// The page keeps its language until the new dictionary (one small chunk) is there.
 			void loadLocaleAsync(next).then(() => {
 				applyToDocument(next);
 				setLocale(next);

@@ -1,4 +1,4 @@
-import { isErrorReason } from "../../shared/errors.ts";
+import { type ErrorReason, isErrorReason } from "../../shared/errors.ts";
 import type { TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
 import { reasonOfDetail } from "./rest-errors.ts";
 import { notifyError } from "./toast.ts";
@@ -6,7 +6,7 @@ import { translateMessage } from "./validation.ts";
 
 type ErrorShape = {
 	message?: unknown;
-	data?: { reason?: unknown; issues?: unknown; httpStatus?: unknown } | null;
+	data?: { reason?: unknown; issues?: unknown; httpStatus?: unknown; retryAfter?: unknown } | null;
 };
 
 const shapeOf = (error: unknown): ErrorShape => (typeof error === "object" && error !== null ? error : {});
@@ -18,14 +18,36 @@ function firstIssueText(error: ErrorShape, LL: TranslationFunctions): string | n
 	return translateMessage((issues[0] as { message?: unknown }).message, LL);
 }
 
+/**
+ * A refusal's text in the user's language, with what they can do about it: the wait the
+ * server gave (Retry-After: a rate limit, a busy upload queue), or whom to ask.
+ */
+export function reasonText(reason: ErrorReason, LL: TranslationFunctions, retryAfter?: unknown): string {
+	const text = LL.api.reasons[reason]();
+	const hint =
+		typeof retryAfter === "number" && retryAfter > 0
+			? LL.errorHints.tryAgainIn({ seconds: retryAfter })
+			: reason === "INACTIVE_USER"
+				? LL.errorHints.contactAdmin()
+				: null;
+	if (!hint) return text;
+	return /[.!?؟]$/.test(text) ? `${text} ${hint}` : `${text}. ${hint}`;
+}
+
 /** The server's text for an error: translated by reason, else its message; null when it has none. */
 function detailText(error: ErrorShape, LL: TranslationFunctions): string | null {
 	const reason = error.data?.reason;
-	if (isErrorReason(reason)) return LL.api.reasons[reason]();
+	if (isErrorReason(reason)) return reasonText(reason, LL, error.data?.retryAfter);
 	// A fetch that never reached the server has no data at all.
 	if (error.data === undefined && typeof error.message === "string" && /fetch|network/i.test(error.message))
 		return LL.api.networkError();
 	return typeof error.message === "string" && error.message ? error.message : null;
+}
+
+/** The reason a tRPC error carries, when it is one of ours. */
+export function reasonOf(error: unknown): ErrorReason | null {
+	const reason = shapeOf(error).data?.reason;
+	return isErrorReason(reason) ? reason : null;
 }
 
 /** Other mutations: the first issue, else the detail, else "Something went wrong." */
@@ -44,8 +66,11 @@ export function authErrorText(error: unknown, LL: TranslationFunctions): string 
 export const notifyMutationError = (error: unknown, LL: TranslationFunctions): void =>
 	notifyError(LL.common.somethingWentWrongTitle(), mutationErrorText(error, LL));
 
-/** A REST `detail` (the upload speaks REST) in the user's language: the server's texts are `errorTexts`. */
-export function restDetailText(detail: string, LL: TranslationFunctions): string {
+/**
+ * A REST `detail` (the upload speaks REST) in the user's language: the server's texts are
+ * `errorTexts`; `retryAfter` is the answer's Retry-After, in seconds.
+ */
+export function restDetailText(detail: string, LL: TranslationFunctions, retryAfter?: number | null): string {
 	const reason = reasonOfDetail(detail);
-	return reason ? LL.api.reasons[reason]() : detail;
+	return reason ? reasonText(reason, LL, retryAfter) : detail;
 }

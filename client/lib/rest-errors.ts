@@ -26,3 +26,9 @@ export function reasonOfDetail(detail: string): ErrorReason | null {
 const reasonByDetail = new Map(
 	Object.entries(errorTexts).map(([reason, text]) => [text as string, reason as ErrorReason]),
 );
+
+/** The seconds an answer's Retry-After asks to wait (our server sends whole seconds); null without one. */
+export function retryAfterOf(response: Pick<Response, "headers">): number | null {
+	const seconds = Number(response.headers.get("retry-after") ?? Number.NaN);
+	return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}

@@ -1,6 +1,6 @@
 import { fileIdOfServePath, imageFileProblem } from "../../shared/schemas/media.ts";
 import type { ValidationMessageKey } from "../../shared/schemas/messages.ts";
-import { restErrorMessage } from "./rest-errors.ts";
+import { restErrorMessage, retryAfterOf } from "./rest-errors.ts";
 
 /** What POST /api/v1/media/upload answers. */
 export type UploadedMedia = {
@@ -36,6 +36,8 @@ export class UploadError extends Error {
 	constructor(
 		message: string,
 		readonly status: number,
+		/** The answer's Retry-After in seconds (a busy image queue, a rate limit); null without one. */
+		readonly retryAfter: number | null = null,
 	) {
 		super(message);
 		this.name = "UploadError";
@@ -46,6 +48,16 @@ export class UploadError extends Error {
 export type UploadInit = RequestInit & { onUploadProgress?: (percent: number) => void };
 
 const bodilessStatuses = new Set([204, 205, 304]);
+
+/** XMLHttpRequest's raw header block ("name: value" lines) as Headers. */
+function parseHeaders(raw: string): Headers {
+	const headers = new Headers();
+	for (const line of raw.trim().split(/[\r\n]+/)) {
+		const at = line.indexOf(":");
+		if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+	}
+	return headers;
+}
 
 /** `fetch` over XMLHttpRequest, for the upload's progress. */
 export function xhrFetch(url: string, init: UploadInit = {}): Promise<Response> {
@@ -59,7 +71,8 @@ export function xhrFetch(url: string, init: UploadInit = {}): Promise<Response> 
 		};
 		xhr.onload = () => {
 			const body = bodilessStatuses.has(xhr.status) ? null : xhr.responseText;
-			resolve(new Response(body, { status: xhr.status, statusText: xhr.statusText }));
+			const headers = parseHeaders(xhr.getAllResponseHeaders());
+			resolve(new Response(body, { status: xhr.status, statusText: xhr.statusText, headers }));
 		};
 		xhr.onerror = () => reject(new TypeError("Network request failed"));
 		xhr.onabort = () => reject(new DOMException("The upload was aborted", "AbortError"));
@@ -91,7 +104,8 @@ export async function uploadMedia(
 	} catch {
 		throw new UploadError("", 0);
 	}
-	if (!response.ok) throw new UploadError(restErrorMessage(response.status, body), response.status);
+	if (!response.ok)
+		throw new UploadError(restErrorMessage(response.status, body), response.status, retryAfterOf(response));
 	try {
 		const uploaded = JSON.parse(body) as UploadedMedia;
 		onProgress?.(100);

@@ -1,4 +1,4 @@
-import { type ExternalToast, toast } from "sonner";
+import type { ExternalToast, toast as sonnerToast } from "sonner";
 
 /** How long toasts stay and how many show at once: the product's numbers. */
 export const TOAST_MS = { success: 4000, error: 5000, upload: 3000 } as const;
@@ -40,10 +40,39 @@ export function createToastQueue(limit: number) {
 
 const queue = createToastQueue(MAX_VISIBLE_TOASTS);
 
+/**
+ * sonner is not part of any first screen: components/toaster.tsx loads it once it is
+ * wanted (`requestToaster`), and `toasterMounted` says its Toaster listens; toasts asked
+ * for before then wait for it, in order.
+ */
+let wanted = false;
+const listeners = new Set<() => void>();
+export const toasterWanted = {
+	get: () => wanted,
+	subscribe(listener: () => void) {
+		listeners.add(listener);
+		return () => listeners.delete(listener);
+	},
+};
+export function requestToaster(): void {
+	if (wanted) return;
+	wanted = true;
+	for (const listener of listeners) listener();
+}
+
+let markMounted: (toast: typeof sonnerToast) => void = () => {};
+const mounted = new Promise<typeof sonnerToast>((resolve) => {
+	markMounted = resolve;
+});
+export const toasterMounted = (toast: typeof sonnerToast) => markMounted(toast);
+
 function enqueue(kind: "success" | "error", title: string, options: ExternalToast): void {
-	queue.push((onClose) => {
-		toast[kind](title, { ...options, onAutoClose: onClose, onDismiss: onClose });
-	});
+	requestToaster();
+	void mounted.then((toast) =>
+		queue.push((onClose) => {
+			toast[kind](title, { ...options, onAutoClose: onClose, onDismiss: onClose });
+		}),
+	);
 }
 
 export function notifySuccess(text: string): void {

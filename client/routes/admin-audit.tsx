@@ -1,5 +1,10 @@
+import { SuperuserOnly } from "../features/access/superuser-only.tsx";
 import { AuditLogScreen } from "../features/audit-log/audit-log-screen.tsx";
 
 export function Component() {
-	return <AuditLogScreen />;
+	return (
+		<SuperuserOnly>
+			<AuditLogScreen />
+		</SuperuserOnly>
+	);
 }

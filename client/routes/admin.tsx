@@ -1,5 +1,10 @@
+import { SuperuserOnly } from "../features/access/superuser-only.tsx";
 import { AdminScreen } from "../features/admin/admin-screen.tsx";
 
 export function Component() {
-	return <AdminScreen />;
+	return (
+		<SuperuserOnly>
+			<AdminScreen />
+		</SuperuserOnly>
+	);
 }

@@ -1,4 +1,6 @@
 import { Flex, Heading, Text } from "@radix-ui/themes";
+import { AccountCards } from "../features/dashboard/account-cards.tsx";
+import { AdminCards } from "../features/dashboard/admin-cards.tsx";
 import { useCurrentUser } from "../features/session/hooks.ts";
 import { useI18n } from "../i18n/index.tsx";
 import { displayName } from "../lib/display-name.ts";
@@ -9,13 +11,18 @@ export function Component() {
 	const { data: user } = useCurrentUser();
 	usePageTitle(LL.navigation.dashboard());
 	return (
-		<Flex direction="column" gap="2" pt="4">
-			<Heading as="h1" size="7" style={{ overflowWrap: "anywhere" }}>
-				{LL.dashboard.greeting({ name: user ? displayName(user) : "" })}
-			</Heading>
-			<Text size="4" color="gray">
-				{LL.dashboard.welcome()}
-			</Text>
+		<Flex direction="column" gap="6" pt="4">
+			<Flex direction="column" gap="2">
+				<Heading as="h1" size="7" style={{ overflowWrap: "anywhere" }}>
+					{LL.dashboard.greeting({ name: user ? displayName(user) : "" })}
+				</Heading>
+				<Text size="4" color="gray">
+					{LL.dashboard.welcome()}
+				</Text>
+			</Flex>
+			<AccountCards />
+			{/* Only a superuser's browser asks for everyone's numbers. */}
+			{user?.is_superuser ? <AdminCards /> : null}
 		</Flex>
 	);
 }

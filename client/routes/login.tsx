@@ -1,19 +1,23 @@
 import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router-dom";
-import { loginFormSchema } from "../../shared/schemas/auth.ts";
+import type { loginFormSchema } from "../../shared/schemas/auth.ts";
 import { Form } from "../components/form/form.tsx";
 import { PasswordField } from "../components/form/password-field.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
 import { EmailField } from "../features/auth/email-field.tsx";
 import { OtherScreenLink } from "../features/auth/other-screen-link.tsx";
 import { useSession } from "../features/session/hooks.ts";
+import { SessionEndedNotice } from "../features/session/session-ended-notice.tsx";
 import { useI18n } from "../i18n/index.tsx";
 import { authErrorText } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
 import { notifyError, notifySuccess } from "../lib/toast.ts";
 import { useTRPC } from "../lib/trpc.ts";
-import { useZodForm } from "../lib/validation.ts";
+import { useLazyZodForm } from "../lib/validation.ts";
+
+// The first screen of a new visitor: zod (23 KB) arrives once it is on screen.
+const loadSchema = () => import("../../shared/schemas/auth.ts").then((module) => module.loginFormSchema);
 
 export function Component() {
 	const { LL } = useI18n();
@@ -21,7 +25,7 @@ export function Component() {
 	const trpc = useTRPC();
 	const navigate = useNavigate();
 	const session = useSession();
-	const form = useZodForm(loginFormSchema, { defaultValues: { username: "", password: "" } });
+	const form = useLazyZodForm<typeof loginFormSchema>(loadSchema, { defaultValues: { username: "", password: "" } });
 	const login = useMutation(
 		trpc.auth.login.mutationOptions({
 			onSuccess(pair) {
@@ -37,6 +41,7 @@ export function Component() {
 		<AuthPage title={LL.auth.loginTitle()}>
 			<Form form={form} onSubmit={(values) => login.mutate(values)}>
 				<Flex direction="column" gap="4">
+					<SessionEndedNotice />
 					<EmailField name="username" autoComplete="username" />
 					<PasswordField
 						name="password"

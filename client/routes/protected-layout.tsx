@@ -2,8 +2,8 @@ import { Dialog, Flex, IconButton, Text, VisuallyHidden } from "@radix-ui/themes
 import { useEffect, useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router-dom";
 import { ErrorFallback } from "../components/error-boundary.tsx";
-import { FullPageSpinner } from "../components/full-page-spinner.tsx";
 import { CloseIcon, MenuIcon } from "../components/icons.tsx";
+import { ContentSkeleton, UserMenuSkeleton } from "../components/loading-skeletons.tsx";
 import { LanguageSelect } from "../features/layout/language-select.tsx";
 import { SideNav } from "../features/layout/side-nav.tsx";
 import { ThemeControl } from "../features/layout/theme-control.tsx";
@@ -16,7 +16,11 @@ import { useMediaQuery } from "../lib/use-media-query.ts";
 
 const NARROW = "(max-width: 767.98px)";
 
-/** Header (60 px) + side menu (300 px; a drawer under 768 px) around the signed-in screens. */
+/**
+ * Header (60 px) + side menu (300 px; a drawer under 768 px) around the signed-in screens.
+ * They show at once; until the user is known, the user menu and the screen are skeletons
+ * (and the menu has no Admin entries: the role decides them).
+ */
 export function Component() {
 	const { LL } = useI18n();
 	const { tokens } = useSession();
@@ -35,7 +39,8 @@ export function Component() {
 	// A lost session redirects (the tRPC link clears the tokens); anything else, such as the
 	// server being down, gets the error screen with its Refresh button instead of a spinner forever.
 	if (error && !isPending) return <ErrorFallback error={error} />;
-	if (isPending || !user) return <FullPageSpinner />;
+	const loading = isPending || !user;
+	const isSuperuser = user?.is_superuser ?? false;
 
 	const toggle = () => (narrow ? setDrawerOpen((open) => !open) : setSidebarOpen((open) => !open));
 	return (
@@ -65,16 +70,29 @@ export function Component() {
 				<Flex className="header-actions" align="center" gap="2">
 					<ThemeControl />
 					<LanguageSelect />
-					<UserMenu user={user} imageUrl={profile?.profile_image_url} />
+					{user ? (
+						<UserMenu user={user} imageUrl={profile?.profile_image_url} />
+					) : (
+						<UserMenuSkeleton testId="user-menu-skeleton" />
+					)}
 				</Flex>
 			</header>
 			<div className="app-body" data-sidebar={sidebarOpen ? "open" : "closed"} inert={drawerOpen || undefined}>
 				<aside className="app-sidebar" id="app-sidebar">
-					<SideNav isSuperuser={user.is_superuser} />
+					<SideNav isSuperuser={isSuperuser} />
 				</aside>
-				<main className="app-main" id="main" tabIndex={-1}>
-					<VerifyBanner user={user} />
-					<Outlet />
+				<main className="app-main" id="main" tabIndex={-1} aria-busy={loading || undefined}>
+					{loading ? (
+						<div role="status">
+							<VisuallyHidden>{LL.common.loading()}</VisuallyHidden>
+							<ContentSkeleton />
+						</div>
+					) : (
+						<>
+							<VerifyBanner user={user} />
+							<Outlet />
+						</>
+					)}
 				</main>
 			</div>
 			<Dialog.Root open={narrow && drawerOpen} onOpenChange={setDrawerOpen}>
@@ -93,7 +111,7 @@ export function Component() {
 								</IconButton>
 							</Dialog.Close>
 						</Flex>
-						<SideNav isSuperuser={user.is_superuser} onNavigate={() => setDrawerOpen(false)} />
+						<SideNav isSuperuser={isSuperuser} onNavigate={() => setDrawerOpen(false)} />
 					</Flex>
 				</Dialog.Content>
 			</Dialog.Root>

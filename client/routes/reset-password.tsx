@@ -1,12 +1,13 @@
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { resetPasswordFormSchema } from "../../shared/schemas/auth.ts";
 import { Form } from "../components/form/form.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
 import { NewPasswordFields } from "../features/auth/new-password-fields.tsx";
 import { useI18n } from "../i18n/index.tsx";
-import { notifyMutationError } from "../lib/error-text.ts";
+import { notifyMutationError, reasonOf } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
 import { notifySuccess } from "../lib/toast.ts";
 import { useTRPC } from "../lib/trpc.ts";
@@ -19,6 +20,15 @@ export function Component() {
 	const navigate = useNavigate();
 	const [params] = useSearchParams();
 	const token = params.get("token") ?? "";
+	// The server refused the link (expired or already used): like a link without
+	// a token, the form gives way to the notice and its "Request a new link".
+	const [refused, setRefused] = useState(false);
+	const usable = token !== "" && !refused;
+	const newLink = useRef<HTMLAnchorElement>(null);
+	// The form and its button are gone: focus goes to the way on.
+	useEffect(() => {
+		if (refused) newLink.current?.focus();
+	}, [refused]);
 	const form = useZodForm(resetPasswordFormSchema, {
 		defaultValues: { token, new_password: "", confirm_password: "" },
 	});
@@ -28,13 +38,14 @@ export function Component() {
 				notifySuccess(LL.auth.passwordUpdatedDone());
 				navigate("/login", { replace: true });
 			},
-			onError: (error) => notifyMutationError(error, LL),
+			onError: (error) =>
+				reasonOf(error) === "INVALID_RESET_TOKEN" ? setRefused(true) : notifyMutationError(error, LL),
 		}),
 	);
 
 	return (
-		<AuthPage title={LL.auth.resetTitle()} intro={token ? LL.auth.resetText() : undefined}>
-			{token ? (
+		<AuthPage title={LL.auth.resetTitle()} intro={usable ? LL.auth.resetText() : undefined}>
+			{usable ? (
 				<Form form={form} onSubmit={(values) => reset.mutate(values)}>
 					<Flex direction="column" gap="4">
 						<NewPasswordFields
@@ -48,14 +59,14 @@ export function Component() {
 					</Flex>
 				</Form>
 			) : (
-				<Callout.Root color="amber" role="alert">
-					<Callout.Text>{LL.auth.missingToken()}</Callout.Text>
+				<Callout.Root color="amber" role="alert" data-testid="reset-link-notice">
+					<Callout.Text>{refused ? LL.errorHints.resetLinkInvalid() : LL.auth.missingToken()}</Callout.Text>
 				</Callout.Root>
 			)}
 			<Text size="2" align="center">
 				<RadixLink asChild>
-					<Link to={token ? "/login" : "/recover-password"}>
-						{token ? LL.auth.backToLogin() : LL.auth.requestNewLink()}
+					<Link ref={newLink} to={usable ? "/login" : "/recover-password"}>
+						{usable ? LL.auth.backToLogin() : LL.auth.requestNewLink()}
 					</Link>
 				</RadixLink>
 			</Text>

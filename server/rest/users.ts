@@ -1,4 +1,5 @@
 import { auditEventsSchema } from "../../shared/schemas/audit.ts";
+import { accountSummarySchema, usersSummarySchema } from "../../shared/schemas/dashboard.ts";
 import { userListQuerySchema } from "../../shared/schemas/user-list.ts";
 import {
 	listQuerySchema,
@@ -15,6 +16,7 @@ import {
 import { requestMeta } from "../http/session.ts";
 import * as adminUsers from "../services/admin-users.ts";
 import { changePassword } from "../services/auth.ts";
+import { accountSummary, usersSummary } from "../services/dashboard.ts";
 import { listMyAuditEvents } from "../services/my-activity.ts";
 import * as ownAccount from "../services/own-account.ts";
 import { listUsers } from "../services/user-list.ts";
@@ -123,6 +125,36 @@ export const userRoutes: RouteModule = (app, deps) => {
 			},
 		},
 		async (request) => listMyAuditEvents(deps, authOf(request), request.query),
+	);
+	app.get(
+		"/users/me/summary",
+		{
+			onRequest: user,
+			schema: {
+				tags,
+				security,
+				summary: "One's account at a glance",
+				description:
+					"E-mail verified, two-factor on, passkeys, live sessions (this one included), and the sign-in " +
+					"before the one that started this session (null when there was none).",
+				response: { 200: accountSummarySchema },
+			},
+		},
+		async (request) => accountSummary(deps, authOf(request)),
+	);
+	app.get(
+		"/users/summary",
+		{
+			onRequest: superuser,
+			schema: {
+				tags,
+				security,
+				summary: "All accounts in numbers",
+				description: "Users, inactive users, and accounts created in the last 7 days (however they were made).",
+				response: { 200: usersSummarySchema },
+			},
+		},
+		async () => usersSummary(deps),
 	);
 	app.post(
 		"/users/signup",

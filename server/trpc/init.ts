@@ -17,6 +17,8 @@ const t = initTRPC.context<Context>().create({
 				...shape.data,
 				stack: undefined,
 				reason: cause instanceof DomainError ? cause.reason : null,
+				// In the body too: a batched call's Retry-After header cannot say which call it is about.
+				retryAfter: cause instanceof DomainError ? (cause.retryAfter ?? null) : null,
 				// Each issue's message is a validation key the client translates.
 				issues: cause instanceof ZodError ? cause.issues.map(({ path, message }) => ({ path, message })) : null,
 			},

@@ -2,6 +2,7 @@ import { router } from "./init.ts";
 import { adminRouter } from "./routers/admin.ts";
 import { auditRouter } from "./routers/audit.ts";
 import { authRouter } from "./routers/auth.ts";
+import { dashboardRouter } from "./routers/dashboard.ts";
 import { mediaRouter } from "./routers/media.ts";
 import { profileRouter } from "./routers/profile.ts";
 import { sessionsRouter } from "./routers/sessions.ts";
@@ -15,6 +16,7 @@ export const appRouter = router({
 	media: mediaRouter,
 	sessions: sessionsRouter,
 	audit: auditRouter,
+	dashboard: dashboardRouter,
 });
 
 /** The client imports this type only. */

@@ -245,11 +245,11 @@ type RootTranslation = {
 		 */
 		password: string
 		/**
-		 * C​o​n​f​i​r​m​ ​P​a​s​s​w​o​r​d
+		 * C​o​n​f​i​r​m​ ​p​a​s​s​w​o​r​d
 		 */
 		confirmPassword: string
 		/**
-		 * F​u​l​l​ ​N​a​m​e
+		 * F​u​l​l​ ​n​a​m​e
 		 */
 		fullName: string
 		/**
@@ -345,7 +345,7 @@ type RootTranslation = {
 		 */
 		resetPassword: string
 		/**
-		 * N​e​w​ ​P​a​s​s​w​o​r​d
+		 * N​e​w​ ​p​a​s​s​w​o​r​d
 		 */
 		newPassword: string
 		/**
@@ -1099,15 +1099,15 @@ type RootTranslation = {
 			 */
 			heading: string
 			/**
-			 * C​u​r​r​e​n​t​ ​P​a​s​s​w​o​r​d
+			 * C​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
 			 */
 			current: string
 			/**
-			 * N​e​w​ ​P​a​s​s​w​o​r​d
+			 * N​e​w​ ​p​a​s​s​w​o​r​d
 			 */
 			'new': string
 			/**
-			 * C​o​n​f​i​r​m​ ​P​a​s​s​w​o​r​d
+			 * C​o​n​f​i​r​m​ ​p​a​s​s​w​o​r​d
 			 */
 			confirm: string
 			/**
@@ -1159,6 +1159,245 @@ type RootTranslation = {
 			 */
 			contact: string
 		}
+	}
+	access: {
+		denied: {
+			/**
+			 * Y​o​u​ ​d​o​n​'​t​ ​h​a​v​e​ ​a​c​c​e​s​s​ ​t​o​ ​t​h​i​s​ ​p​a​g​e
+			 */
+			title: string
+			/**
+			 * T​h​i​s​ ​p​a​g​e​ ​i​s​ ​f​o​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​s​.​ ​I​f​ ​y​o​u​ ​n​e​e​d​ ​i​t​,​ ​a​s​k​ ​o​n​e​ ​o​f​ ​t​h​e​m​.
+			 */
+			text: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​t​h​e​ ​d​a​s​h​b​o​a​r​d
+			 */
+			back: string
+		}
+		/**
+		 * Y​o​u​r​ ​s​e​s​s​i​o​n​ ​h​a​s​ ​e​n​d​e​d​.​ ​P​l​e​a​s​e​ ​l​o​g​ ​i​n​ ​a​g​a​i​n​.
+		 */
+		sessionEnded: string
+	}
+	summary: {
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t
+		 */
+		accountHeading: string
+		/**
+		 * A​l​l​ ​a​c​c​o​u​n​t​s
+		 */
+		adminHeading: string
+		/**
+		 * L​o​a​d​i​n​g​…
+		 */
+		loading: string
+		/**
+		 * T​h​i​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadError: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		retry: string
+		email: {
+			/**
+			 * E​-​m​a​i​l​ ​a​d​d​r​e​s​s
+			 */
+			title: string
+			/**
+			 * V​e​r​i​f​i​e​d
+			 */
+			verified: string
+			/**
+			 * N​o​t​ ​v​e​r​i​f​i​e​d
+			 */
+			notVerified: string
+			/**
+			 * S​e​n​d​ ​a​ ​n​e​w​ ​v​e​r​i​f​i​c​a​t​i​o​n​ ​l​i​n​k
+			 */
+			resend: string
+		}
+		twoFactor: {
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+			 */
+			title: string
+			/**
+			 * O​n
+			 */
+			on: string
+			/**
+			 * O​f​f
+			 */
+			off: string
+			/**
+			 * T​u​r​n​ ​o​n​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+			 */
+			turnOn: string
+			/**
+			 * M​a​n​a​g​e​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+			 */
+			manage: string
+		}
+		passkeys: {
+			/**
+			 * P​a​s​s​k​e​y​s
+			 */
+			title: string
+			/**
+			 * N​o​n​e​ ​y​e​t
+			 */
+			none: string
+			/**
+			 * A​d​d​ ​a​ ​p​a​s​s​k​e​y
+			 */
+			add: string
+			/**
+			 * M​a​n​a​g​e​ ​p​a​s​s​k​e​y​s
+			 */
+			manage: string
+		}
+		sessions: {
+			/**
+			 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
+			 */
+			title: string
+			/**
+			 * R​e​v​i​e​w​ ​y​o​u​r​ ​s​e​s​s​i​o​n​s
+			 */
+			review: string
+		}
+		lastSignIn: {
+			/**
+			 * L​a​s​t​ ​s​i​g​n​-​i​n
+			 */
+			title: string
+			/**
+			 * N​o​n​e​ ​b​e​f​o​r​e​ ​t​h​i​s​ ​o​n​e
+			 */
+			none: string
+			/**
+			 * T​h​i​s​ ​i​s​ ​t​h​e​ ​f​i​r​s​t​ ​s​i​g​n​-​i​n​ ​w​e​ ​k​n​o​w​ ​o​f​.
+			 */
+			noneHint: string
+			/**
+			 * A​n​ ​u​n​k​n​o​w​n​ ​d​e​v​i​c​e
+			 */
+			unknownDevice: string
+			/**
+			 * N​o​t​ ​y​o​u​?​ ​R​e​v​i​e​w​ ​y​o​u​r​ ​s​e​s​s​i​o​n​s
+			 */
+			notYou: string
+		}
+		users: {
+			/**
+			 * U​s​e​r​s
+			 */
+			title: string
+			/**
+			 * M​a​n​a​g​e​ ​u​s​e​r​s
+			 */
+			link: string
+		}
+		inactive: {
+			/**
+			 * I​n​a​c​t​i​v​e​ ​u​s​e​r​s
+			 */
+			title: string
+			/**
+			 * S​h​o​w​ ​i​n​a​c​t​i​v​e​ ​u​s​e​r​s
+			 */
+			link: string
+		}
+		signups: {
+			/**
+			 * S​i​g​n​-​u​p​s​,​ ​l​a​s​t​ ​7​ ​d​a​y​s
+			 */
+			title: string
+			/**
+			 * S​h​o​w​ ​t​h​e​ ​n​e​w​e​s​t​ ​a​c​c​o​u​n​t​s
+			 */
+			link: string
+		}
+		/**
+		 * O​p​e​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+		 */
+		auditLog: string
+	}
+	confirmations: {
+		unsaved: {
+			/**
+			 * D​i​s​c​a​r​d​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​?
+			 */
+			title: string
+			/**
+			 * Y​o​u​r​ ​c​h​a​n​g​e​s​ ​t​o​ ​t​h​e​ ​p​r​o​f​i​l​e​ ​h​a​v​e​ ​n​o​t​ ​b​e​e​n​ ​s​a​v​e​d​.​ ​I​f​ ​y​o​u​ ​l​e​a​v​e​ ​n​o​w​,​ ​t​h​e​y​ ​w​i​l​l​ ​b​e​ ​l​o​s​t​.
+			 */
+			text: string
+			/**
+			 * K​e​e​p​ ​e​d​i​t​i​n​g
+			 */
+			stay: string
+			/**
+			 * D​i​s​c​a​r​d​ ​c​h​a​n​g​e​s
+			 */
+			leave: string
+		}
+		removeImage: {
+			/**
+			 * R​e​m​o​v​e​ ​t​h​e​ ​p​r​o​f​i​l​e​ ​i​m​a​g​e​?
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​i​m​a​g​e​ ​w​i​l​l​ ​b​e​ ​d​e​l​e​t​e​d​.​ ​Y​o​u​ ​c​a​n​ ​u​p​l​o​a​d​ ​a​n​o​t​h​e​r​ ​o​n​e​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
+			 */
+			text: string
+			/**
+			 * R​e​m​o​v​e​ ​i​m​a​g​e
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
+		deactivateUser: {
+			/**
+			 * D​e​a​c​t​i​v​a​t​e​ ​{​n​a​m​e​}​?
+			 * @param {string} name
+			 */
+			title: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​ ​a​n​d​ ​c​a​n​n​o​t​ ​s​i​g​n​ ​i​n​ ​u​n​t​i​l​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​i​s​ ​a​c​t​i​v​a​t​e​d​ ​a​g​a​i​n​.
+			 * @param {string} name
+			 */
+			text: RequiredParams<'name'>
+			/**
+			 * D​e​a​c​t​i​v​a​t​e
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
+	}
+	errorHints: {
+		/**
+		 * T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​|​w​a​i​t​}​.
+		 * @param {number} seconds
+		 */
+		tryAgainIn: RequiredParams<'seconds|wait'>
+		/**
+		 * C​o​n​t​a​c​t​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+		 */
+		contactAdmin: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​r​e​c​o​v​e​r​y​ ​e​-​m​a​i​l​.
+		 */
+		resetLinkInvalid: string
 	}
 	admin: {
 		/**
@@ -1288,7 +1527,7 @@ type RootTranslation = {
 			 */
 			password: string
 			/**
-			 * S​e​t​ ​P​a​s​s​w​o​r​d
+			 * S​e​t​ ​p​a​s​s​w​o​r​d
 			 */
 			newPassword: string
 			/**
@@ -1296,7 +1535,7 @@ type RootTranslation = {
 			 */
 			passwordHint: string
 			/**
-			 * C​o​n​f​i​r​m​ ​P​a​s​s​w​o​r​d
+			 * C​o​n​f​i​r​m​ ​p​a​s​s​w​o​r​d
 			 */
 			confirmPassword: string
 			/**
@@ -1448,10 +1687,10 @@ type RootTranslation = {
 			emailZa: string
 		}
 		/**
-		 * {​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
+		 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
 		 * @param {number} count
 		 */
-		resultCount: RequiredParams<'count'>
+		resultCount: RequiredParams<'count|grouped'>
 		/**
 		 * N​o​ ​u​s​e​r​s​ ​m​a​t​c​h
 		 */
@@ -2413,11 +2652,11 @@ export type TranslationFunctions = {
 		 */
 		password: () => LocalizedString
 		/**
-		 * Confirm Password
+		 * Confirm password
 		 */
 		confirmPassword: () => LocalizedString
 		/**
-		 * Full Name
+		 * Full name
 		 */
 		fullName: () => LocalizedString
 		/**
@@ -2513,7 +2752,7 @@ export type TranslationFunctions = {
 		 */
 		resetPassword: () => LocalizedString
 		/**
-		 * New Password
+		 * New password
 		 */
 		newPassword: () => LocalizedString
 		/**
@@ -3260,15 +3499,15 @@ export type TranslationFunctions = {
 			 */
 			heading: () => LocalizedString
 			/**
-			 * Current Password
+			 * Current password
 			 */
 			current: () => LocalizedString
 			/**
-			 * New Password
+			 * New password
 			 */
 			'new': () => LocalizedString
 			/**
-			 * Confirm Password
+			 * Confirm password
 			 */
 			confirm: () => LocalizedString
 			/**
@@ -3320,6 +3559,242 @@ export type TranslationFunctions = {
 			 */
 			contact: () => LocalizedString
 		}
+	}
+	access: {
+		denied: {
+			/**
+			 * You don't have access to this page
+			 */
+			title: () => LocalizedString
+			/**
+			 * This page is for administrators. If you need it, ask one of them.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Back to the dashboard
+			 */
+			back: () => LocalizedString
+		}
+		/**
+		 * Your session has ended. Please log in again.
+		 */
+		sessionEnded: () => LocalizedString
+	}
+	summary: {
+		/**
+		 * Your account
+		 */
+		accountHeading: () => LocalizedString
+		/**
+		 * All accounts
+		 */
+		adminHeading: () => LocalizedString
+		/**
+		 * Loading…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * This could not be loaded.
+		 */
+		loadError: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		email: {
+			/**
+			 * E-mail address
+			 */
+			title: () => LocalizedString
+			/**
+			 * Verified
+			 */
+			verified: () => LocalizedString
+			/**
+			 * Not verified
+			 */
+			notVerified: () => LocalizedString
+			/**
+			 * Send a new verification link
+			 */
+			resend: () => LocalizedString
+		}
+		twoFactor: {
+			/**
+			 * Two-factor authentication
+			 */
+			title: () => LocalizedString
+			/**
+			 * On
+			 */
+			on: () => LocalizedString
+			/**
+			 * Off
+			 */
+			off: () => LocalizedString
+			/**
+			 * Turn on two-factor authentication
+			 */
+			turnOn: () => LocalizedString
+			/**
+			 * Manage two-factor authentication
+			 */
+			manage: () => LocalizedString
+		}
+		passkeys: {
+			/**
+			 * Passkeys
+			 */
+			title: () => LocalizedString
+			/**
+			 * None yet
+			 */
+			none: () => LocalizedString
+			/**
+			 * Add a passkey
+			 */
+			add: () => LocalizedString
+			/**
+			 * Manage passkeys
+			 */
+			manage: () => LocalizedString
+		}
+		sessions: {
+			/**
+			 * Active sessions
+			 */
+			title: () => LocalizedString
+			/**
+			 * Review your sessions
+			 */
+			review: () => LocalizedString
+		}
+		lastSignIn: {
+			/**
+			 * Last sign-in
+			 */
+			title: () => LocalizedString
+			/**
+			 * None before this one
+			 */
+			none: () => LocalizedString
+			/**
+			 * This is the first sign-in we know of.
+			 */
+			noneHint: () => LocalizedString
+			/**
+			 * An unknown device
+			 */
+			unknownDevice: () => LocalizedString
+			/**
+			 * Not you? Review your sessions
+			 */
+			notYou: () => LocalizedString
+		}
+		users: {
+			/**
+			 * Users
+			 */
+			title: () => LocalizedString
+			/**
+			 * Manage users
+			 */
+			link: () => LocalizedString
+		}
+		inactive: {
+			/**
+			 * Inactive users
+			 */
+			title: () => LocalizedString
+			/**
+			 * Show inactive users
+			 */
+			link: () => LocalizedString
+		}
+		signups: {
+			/**
+			 * Sign-ups, last 7 days
+			 */
+			title: () => LocalizedString
+			/**
+			 * Show the newest accounts
+			 */
+			link: () => LocalizedString
+		}
+		/**
+		 * Open the audit log
+		 */
+		auditLog: () => LocalizedString
+	}
+	confirmations: {
+		unsaved: {
+			/**
+			 * Discard unsaved changes?
+			 */
+			title: () => LocalizedString
+			/**
+			 * Your changes to the profile have not been saved. If you leave now, they will be lost.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Keep editing
+			 */
+			stay: () => LocalizedString
+			/**
+			 * Discard changes
+			 */
+			leave: () => LocalizedString
+		}
+		removeImage: {
+			/**
+			 * Remove the profile image?
+			 */
+			title: () => LocalizedString
+			/**
+			 * The image will be deleted. You can upload another one at any time.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Remove image
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+		deactivateUser: {
+			/**
+			 * Deactivate {name}?
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} will be signed out everywhere and cannot sign in until the account is activated again.
+			 */
+			text: (arg: { name: string }) => LocalizedString
+			/**
+			 * Deactivate
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+	}
+	errorHints: {
+		/**
+		 * Try again in {seconds|wait}.
+		 */
+		tryAgainIn: (arg: { seconds: number }) => LocalizedString
+		/**
+		 * Contact an administrator.
+		 */
+		contactAdmin: () => LocalizedString
+		/**
+		 * This link has expired or was already used. Ask for a new recovery e-mail.
+		 */
+		resetLinkInvalid: () => LocalizedString
 	}
 	admin: {
 		/**
@@ -3448,7 +3923,7 @@ export type TranslationFunctions = {
 			 */
 			password: () => LocalizedString
 			/**
-			 * Set Password
+			 * Set password
 			 */
 			newPassword: () => LocalizedString
 			/**
@@ -3456,7 +3931,7 @@ export type TranslationFunctions = {
 			 */
 			passwordHint: () => LocalizedString
 			/**
-			 * Confirm Password
+			 * Confirm password
 			 */
 			confirmPassword: () => LocalizedString
 			/**
@@ -3605,7 +4080,7 @@ export type TranslationFunctions = {
 			emailZa: () => LocalizedString
 		}
 		/**
-		 * {count} {{user|users}}
+		 * {count|grouped} {{user|users}}
 		 */
 		resultCount: (arg: { count: number }) => LocalizedString
 		/**
@@ -4317,4 +4792,7 @@ export type TranslationFunctions = {
 	}
 }
 
-export type Formatters = {}
+export type Formatters = {
+	grouped: (value: number) => unknown
+	wait: (value: number) => unknown
+}

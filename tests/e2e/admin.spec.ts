@@ -142,10 +142,22 @@ test("edits a user: e-mail required, then saved", async ({ page, request }) => {
 	await expect(row).toContainText("Superuser");
 });
 
-test("deactivates and activates a user", async ({ page, request }) => {
+test("deactivates a user after a confirmation (Cancel keeps them active) and activates them at once", async ({
+	page,
+	request,
+}) => {
 	const { headers } = await asNewAdmin(page, request);
-	const target = await createUser(request, headers);
+	const target = await createUser(request, headers, { fullName: "Soon Deactivated" });
 	await openAction(page, target.email, "Deactivate");
+	const dialog = page.getByRole("alertdialog", { name: "Deactivate Soon Deactivated?" });
+	await expect(dialog).toContainText("Soon Deactivated will be signed out everywhere");
+	await dialog.getByRole("button", { name: "Cancel" }).click();
+	await expect(dialog).toBeHidden();
+	await expect(rowOf(page, target.email).getByTestId("user-actions")).toBeFocused();
+	await expect(rowOf(page, target.email)).not.toContainText("Inactive");
+	await rowOf(page, target.email).getByTestId("user-actions").click();
+	await page.getByRole("menuitem", { name: "Deactivate" }).click();
+	await dialog.getByRole("button", { name: "Deactivate" }).click();
 	await expect(page.getByText("User updated successfully.")).toBeVisible();
 	await expect(rowOf(page, target.email)).toContainText("Inactive");
 	await rowOf(page, target.email).getByTestId("user-actions").click();

@@ -124,11 +124,11 @@ test("Export CSV downloads the filtered events", async ({ page, request }) => {
 	}
 });
 
-test("only superusers see Audit log, under Admin; anyone else is sent home", async ({ page }) => {
+test("only superusers see Audit log, under Admin; anyone else is told it is not for them", async ({ page }) => {
 	await signUpAndLogIn(page);
 	await expect(page.getByRole("link", { name: "Audit log" })).toHaveCount(0);
 	await page.goto("/admin/audit");
-	await expect(page).toHaveURL(/\/$/);
+	await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
 	await expect(page.getByTestId("user-menu")).toBeVisible();
 
 	await loginAs(page, ADMIN.email, ADMIN.password, "/admin");
@@ -182,6 +182,14 @@ for (const variant of ["light", "dark", "ar"] as const) {
 				return [edge(header), edge(cell)];
 			});
 			expect(Math.abs((rightEdges[0] ?? 0) - (rightEdges[1] ?? 0))).toBeLessThan(2);
+			// An address wrapped over two lines keeps its order only in a left-to-right box of its own: as a
+			// plain isolate in an Arabic cell, Chromium painted the line-ending hyphen of "audit-29869-1-"
+			// before the "a" (seen in the screenshot; range geometry still reports the logical order, so the
+			// box is what is checked).
+			for (const address of await rows(page).locator("bdi").all()) {
+				await expect(address).toHaveCSS("direction", "ltr");
+				await expect(address).toHaveCSS("display", "inline-block");
+			}
 		}
 		await expectAccessible(page);
 		await screenshot(page, `audit-log-${variant}`);

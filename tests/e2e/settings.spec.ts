@@ -189,7 +189,14 @@ test.describe("settings: my profile", () => {
 		await screenshot(page, "settings-profile-with-image");
 
 		await page.getByRole("button", { name: "Edit Profile" }).click();
+		// Removal asks first; Cancel keeps the image.
 		await page.getByRole("button", { name: "Remove image" }).click();
+		const confirm = page.getByRole("alertdialog", { name: "Remove the profile image?" });
+		await confirm.getByRole("button", { name: "Cancel" }).click();
+		await expect(confirm).toBeHidden();
+		expect((await page.request.get(src)).status()).toBe(200);
+		await page.getByRole("button", { name: "Remove image" }).click();
+		await confirm.getByRole("button", { name: "Remove image" }).click();
 		await expect(page.getByText("Profile image removed successfully")).toBeVisible();
 		await expect(page.getByTestId("profile-image-field").locator("img")).toHaveCount(0);
 		expect((await page.request.get(src)).status()).toBe(404);
@@ -254,7 +261,9 @@ test.describe("settings: password, appearance, danger zone", () => {
 		await page.getByTestId("confirm-password-input").fill("brand-new-pass-1");
 		await page.getByRole("button", { name: "Save" }).click();
 		await expect(page.getByText("Something went wrong!")).toBeVisible();
-		await expect(page.getByText("Incorrect password")).toBeVisible();
+		// In the toast and under the field.
+		await expect(page.locator("[data-sonner-toast]").getByText("Incorrect password")).toBeVisible();
+		await expect(page.getByRole("tabpanel").getByText("Incorrect password")).toBeVisible();
 
 		// A wrong current password brings the login back-off: the next try within a second is refused.
 		await page.getByTestId("current-password-input").fill(user.password);

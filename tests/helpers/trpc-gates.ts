@@ -49,4 +49,6 @@ export const PROCEDURE_GATES = {
 	"admin.revokeSessions": "admin",
 	"audit.list": "admin",
 	"admin.invite": "admin",
+	"dashboard.account": "user",
+	"dashboard.users": "admin",
 } as const satisfies Record<ProcedurePath, Gate>;

@@ -49,13 +49,24 @@ export type TrpcResult = {
 	status: number;
 	headers: Record<string, unknown>;
 	data: unknown;
-	error: { message: string; code: string; httpStatus: number; reason: string | null; issues: unknown } | null;
+	error: {
+		message: string;
+		code: string;
+		httpStatus: number;
+		reason: string | null;
+		issues: unknown;
+		/** Seconds to wait, for a refusal that says (a rate limit); null otherwise. */
+		retryAfter: number | null;
+	} | null;
 };
 
 function unwrap(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }): TrpcResult {
 	const body = res.json() as {
 		result?: { data: unknown };
-		error?: { message: string; data: { code: string; httpStatus: number; reason: string | null; issues: unknown } };
+		error?: {
+			message: string;
+			data: { code: string; httpStatus: number; reason: string | null; issues: unknown; retryAfter: number | null };
+		};
 	};
 	return {
 		status: res.statusCode,
@@ -68,6 +79,7 @@ function unwrap(res: { statusCode: number; headers: Record<string, unknown>; jso
 					httpStatus: body.error.data.httpStatus,
 					reason: body.error.data.reason,
 					issues: body.error.data.issues,
+					retryAfter: body.error.data.retryAfter,
 				}
 			: null,
 	};

@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Form } from "../../components/form/form.tsx";
 import { useI18n } from "../../i18n/index.tsx";
+import { showAtField } from "../../lib/server-field-error.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useZodForm } from "../../lib/validation.ts";
 import { useUserChange } from "./use-user-change.ts";
@@ -40,6 +41,7 @@ export function AddUserDialog() {
 	const change = useUserChange(
 		inviting ? () => LL.admin.invited({ email: invitedEmail.current }) : LL.admin.created,
 		() => openChange(false),
+		(error) => showAtField(form, error, { CREATE_EMAIL_TAKEN: "email" }, LL),
 	);
 	const submit = (values: AddUserFormOutput) => {
 		invitedEmail.current = values.email;
@@ -49,9 +51,7 @@ export function AddUserDialog() {
 	return (
 		<Dialog.Root open={open} onOpenChange={openChange}>
 			<Dialog.Trigger>
-				<Button highContrast data-testid="add-user">
-					{LL.admin.addUser()}
-				</Button>
+				<Button data-testid="add-user">{LL.admin.addUser()}</Button>
 			</Dialog.Trigger>
 			<Dialog.Content maxWidth="480px">
 				<Dialog.Title>{t.addTitle()}</Dialog.Title>

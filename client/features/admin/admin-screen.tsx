@@ -1,7 +1,8 @@
-import { Box, Button, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
+import { Box, Button, Flex, Heading, Text, VisuallyHidden } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { RowsSkeleton } from "../../components/loading-skeletons.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { mutationErrorText, notifyMutationError } from "../../lib/error-text.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
@@ -10,10 +11,11 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { useCurrentUser } from "../session/hooks.ts";
 import { AddUserDialog } from "./add-user-dialog.tsx";
 import "./admin.css";
+import { DeactivateUserDialog } from "./deactivate-user-dialog.tsx";
 import { DeleteUserDialog } from "./delete-user-dialog.tsx";
 import { EditUserDialog } from "./edit-user-dialog.tsx";
 import { CLEAR_FILTERS, isFiltered } from "./list-params.ts";
-import { pageCount } from "./paging.ts";
+import { PAGE_SIZE, pageCount } from "./paging.ts";
 import { useElementWidth } from "./use-element-width.ts";
 import { useListParams, useReloadUsers, useUsersPage } from "./use-users-page.ts";
 import type { UserActions } from "./user-actions-menu.tsx";
@@ -42,6 +44,7 @@ export function AdminScreen() {
 	const invite = useMutation(trpc.admin.invite.mutationOptions());
 	const [editing, setEditing] = useState<UserPublic | null>(null);
 	const [deleting, setDeleting] = useState<UserPublic | null>(null);
+	const [deactivating, setDeactivating] = useState<UserPublic | null>(null);
 	const total = list.data ? pageCount(list.data.count) : 1;
 	const lastUserId = useRef<string | null>(null);
 	const box = useRef<HTMLDivElement>(null);
@@ -81,8 +84,12 @@ export function AdminScreen() {
 			lastUserId.current = user.id;
 			setDeleting(user);
 		},
-		onToggleActive: (user) =>
-			void run(() => update.mutateAsync({ user_id: user.id, is_active: !user.is_active }), LL.admin.updated()),
+		// Activating is harmless; deactivating signs the user out everywhere: it asks first.
+		onToggleActive: (user) => {
+			lastUserId.current = user.id;
+			if (user.is_active) setDeactivating(user);
+			else void run(() => update.mutateAsync({ user_id: user.id, is_active: true }), LL.admin.updated());
+		},
 		onResendInvitation: (user) =>
 			void run(() => invite.mutateAsync({ user_id: user.id }), LL.admin.invitationResent({ email: user.email })),
 	};
@@ -104,10 +111,10 @@ export function AdminScreen() {
 				{list.data ? LL.admin.resultCount({ count: list.data.count }) : null}
 			</Text>
 			{list.isPending ? (
-				<Flex gap="2" align="center">
-					<Spinner />
-					<Text>{LL.admin.loading()}</Text>
-				</Flex>
+				<div role="status" aria-busy="true">
+					<VisuallyHidden>{LL.admin.loading()}</VisuallyHidden>
+					<RowsSkeleton rows={PAGE_SIZE} testId="users-skeleton" />
+				</div>
 			) : list.isError && !list.data ? (
 				<Text color="red" role="alert">
 					{mutationErrorText(list.error, LL)}
@@ -142,6 +149,17 @@ export function AdminScreen() {
 			<UsersPagination page={params.page} total={total} onPage={setPage} />
 			<EditUserDialog user={editing} onClose={() => setEditing(null)} onCloseAutoFocus={restoreFocus} />
 			<DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} onCloseAutoFocus={restoreFocus} />
+			<DeactivateUserDialog
+				user={deactivating}
+				pending={update.isPending}
+				onConfirm={(user) =>
+					void run(() => update.mutateAsync({ user_id: user.id, is_active: false }), LL.admin.updated()).finally(() =>
+						setDeactivating(null),
+					)
+				}
+				onClose={() => setDeactivating(null)}
+				onCloseAutoFocus={restoreFocus}
+			/>
 		</Flex>
 	);
 }

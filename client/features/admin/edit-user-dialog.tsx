@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { Form } from "../../components/form/form.tsx";
 import { useI18n } from "../../i18n/index.tsx";
+import { showAtField } from "../../lib/server-field-error.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useZodForm } from "../../lib/validation.ts";
 import { useUserChange } from "./use-user-change.ts";
@@ -32,7 +33,9 @@ function EditUserForm({ user, onClose }: { user: UserPublic; onClose: () => void
 	const trpc = useTRPC();
 	const update = useMutation(trpc.admin.update.mutationOptions());
 	const form = useZodForm(editUserFormSchema, { defaultValues: editUserDefaults(user) });
-	const change = useUserChange(LL.admin.updated, onClose);
+	const change = useUserChange(LL.admin.updated, onClose, (error) =>
+		showAtField(form, error, { UPDATE_EMAIL_TAKEN: "email" }, LL),
+	);
 	const submit = (values: EditUserFormOutput) =>
 		change(() => update.mutateAsync({ user_id: user.id, ...editUserChanges(values) }));
 

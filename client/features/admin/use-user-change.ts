@@ -6,9 +6,10 @@ import { useReloadUsers } from "./use-users-page.ts";
 
 /**
  * Runs one change to a user (add, edit, delete): on success its toast, `onDone` (closes the
- * dialog) and a fresh list; on failure the error toast, and the dialog stays open.
+ * dialog) and a fresh list; on failure the error toast and `onFailure` (shows it at its
+ * field), and the dialog stays open.
  */
-export function useUserChange(successText: () => string, onDone: () => void) {
+export function useUserChange(successText: () => string, onDone: () => void, onFailure?: (error: unknown) => void) {
 	const { LL } = useI18n();
 	const reload = useReloadUsers();
 	return useCallback(
@@ -20,8 +21,9 @@ export function useUserChange(successText: () => string, onDone: () => void) {
 				await reload();
 			} catch (error) {
 				notifyMutationError(error, LL);
+				onFailure?.(error);
 			}
 		},
-		[LL, reload, successText, onDone],
+		[LL, reload, successText, onDone, onFailure],
 	);
 }

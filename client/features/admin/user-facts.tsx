@@ -1,6 +1,7 @@
 import { Badge, Flex, Text } from "@radix-ui/themes";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { useI18n } from "../../i18n/index.tsx";
+import { localDate, localDateTime } from "../../lib/locale-format.ts";
 import { VerifiedIcon } from "./admin-icons.tsx";
 import { TruncatedText } from "./truncated-text.tsx";
 
@@ -18,12 +19,12 @@ export function UserEmail({ user }: Props) {
 	);
 }
 
+/** The day the account was made, in the UI language; the exact time (the viewer's time zone) on hover. */
 export function CreatedDate({ user }: Props) {
 	const { locale } = useI18n();
-	const date = new Date(user.created_at);
 	return (
-		<time dateTime={user.created_at} className="no-wrap">
-			{new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(date)}
+		<time dateTime={user.created_at} title={localDateTime(user.created_at, locale)} className="no-wrap">
+			{localDate(user.created_at, locale)}
 		</time>
 	);
 }

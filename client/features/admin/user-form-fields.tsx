@@ -1,6 +1,7 @@
 import { Button, Dialog, Flex, Text } from "@radix-ui/themes";
 import { CheckboxField } from "../../components/form/checkbox-field.tsx";
 import { Field } from "../../components/form/field.tsx";
+import { PasswordField } from "../../components/form/password-field.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 
 /**
@@ -40,23 +41,21 @@ function PasswordFields({ adding }: { adding: boolean }) {
 	const t = LL.admin.form;
 	return (
 		<>
-			<Field
+			<PasswordField
 				name="password"
 				label={adding ? t.password() : t.newPassword()}
 				testId="password-input"
 				placeholder={LL.auth.password()}
-				type="password"
 				autoComplete="new-password"
 				required={adding}
 				hint={adding ? undefined : t.passwordHint()}
 			/>
 			{adding ? (
-				<Field
+				<PasswordField
 					name="confirm_password"
 					label={t.confirmPassword()}
 					testId="confirm-password-input"
 					placeholder={LL.auth.confirmPassword()}
-					type="password"
 					autoComplete="new-password"
 					required
 				/>
@@ -75,7 +74,7 @@ export function UserFormActions({ canSave, saving }: { canSave: boolean; saving:
 					{LL.admin.form.cancel()}
 				</Button>
 			</Dialog.Close>
-			<Button highContrast type="submit" disabled={!canSave} loading={saving}>
+			<Button type="submit" disabled={!canSave} loading={saving}>
 				{LL.admin.form.save()}
 			</Button>
 		</Flex>

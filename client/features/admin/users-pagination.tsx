@@ -23,7 +23,8 @@ export function UsersPagination({ page, total, onPage }: Props) {
 						</Text>
 					) : (
 						<Button
-							highContrast
+							// The current page is drawn like every primary button (teal); the others in grey.
+							highContrast={number !== page}
 							key={number}
 							variant={number === page ? "solid" : "soft"}
 							color={number === page ? undefined : "gray"}

@@ -1,8 +1,8 @@
 import { Card, DataList, Flex, Table, Text, VisuallyHidden } from "@radix-ui/themes";
-import { useMemo } from "react";
 import { auditActionKey } from "../../../shared/audit-actions.ts";
 import type { AuditEvent } from "../../../shared/schemas/audit.ts";
 import { useI18n } from "../../i18n/index.tsx";
+import { localDateTimeSeconds } from "../../lib/locale-format.ts";
 import { useMediaQuery } from "../../lib/use-media-query.ts";
 
 /** Under this width the rows become cards: five columns do not fit a phone. */
@@ -17,7 +17,13 @@ type Props = {
 /** An e-mail of a row, or "nobody" read out where there is none (an anonymous attempt, an operator's command). */
 function Person({ email }: { email: string | null }) {
 	const { LL } = useI18n();
-	if (email) return <bdi>{email}</bdi>;
+	// Its own left-to-right box: an address wrapped over two lines of an Arabic cell keeps its order.
+	if (email)
+		return (
+			<bdi dir="ltr" style={{ display: "inline-block" }}>
+				{email}
+			</bdi>
+		);
 	return (
 		<Text color="gray">
 			<span aria-hidden="true">—</span>
@@ -28,9 +34,8 @@ function Person({ email }: { email: string | null }) {
 
 function useCells() {
 	const { LL, locale } = useI18n();
-	const format = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" }), [locale]);
 	return {
-		time: (event: AuditEvent) => <time dateTime={event.at}>{format.format(new Date(event.at))}</time>,
+		time: (event: AuditEvent) => <time dateTime={event.at}>{localDateTimeSeconds(event.at, locale)}</time>,
 		action: (event: AuditEvent) => LL.audit.actions[auditActionKey(event.action)](),
 		actor: (event: AuditEvent) => <Person email={event.actor_email} />,
 		subject: (event: AuditEvent) => <Person email={event.subject_email} />,

@@ -1,4 +1,4 @@
-import { keepPreviousData, skipToken, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -43,10 +43,10 @@ export function useAuditParams() {
 }
 
 /** One page of events; the previous page stays on screen (as placeholder data) while the next loads. */
-export function useAuditPage(filters: AuditLogFilters, page: number, enabled: boolean) {
+export function useAuditPage(filters: AuditLogFilters, page: number) {
 	const trpc = useTRPC();
 	return useQuery({
-		...trpc.audit.list.queryOptions(enabled ? auditListInput(filters, page) : skipToken),
+		...trpc.audit.list.queryOptions(auditListInput(filters, page)),
 		placeholderData: keepPreviousData,
 	});
 }

@@ -1,14 +1,17 @@
 import { Button, Flex, Grid } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import { useWatch } from "react-hook-form";
 import type { Profile } from "../../../shared/schemas/profile.ts";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { Field } from "../../components/form/field.tsx";
 import { Form } from "../../components/form/form.tsx";
 import { SelectField } from "../../components/form/select-field.tsx";
+import { useLeaveGuard } from "../../components/use-leave-guard.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyMutationError } from "../../lib/error-text.ts";
+import { showAtField } from "../../lib/server-field-error.ts";
 import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useZodForm } from "../../lib/validation.ts";
@@ -21,12 +24,16 @@ import {
 	profileSavePlan,
 } from "./profile-form-schema.ts";
 import { ProfileImageField } from "./profile-image-field.tsx";
+import { UnsavedChangesDialog } from "./unsaved-changes-dialog.tsx";
 import { useRefreshMe } from "./use-profile.ts";
 import { useProfileImage } from "./use-profile-image.ts";
 
 type Props = { user: UserPublic; profile: Profile | undefined; onDone: () => void };
 
-/** Edit mode: saves users.updateMe, then profile.update; the image is saved as soon as it changes. */
+/**
+ * Edit mode: saves users.updateMe, then profile.update; the image is saved as soon as it
+ * changes (its removal asked first). Leaving with unsaved edits asks first too.
+ */
 export function ProfileForm({ user, profile, onDone }: Props) {
 	const { LL } = useI18n();
 	const t = LL.settings.profile;
@@ -45,6 +52,8 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 		[resetField],
 	);
 	const image = useProfileImage(user.id, onImageChange);
+	const [confirmingRemoval, setConfirmingRemoval] = useState(false);
+	const leaving = useLeaveGuard(formState.isDirty);
 
 	const save = async (values: ProfileFormOutput) => {
 		const plan = profileSavePlan(values, formState.dirtyFields);
@@ -55,6 +64,7 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 			onDone();
 		} catch (error) {
 			notifyMutationError(error, LL);
+			showAtField(form, error, { UPDATE_EMAIL_TAKEN: "email" }, LL);
 		} finally {
 			// The user may have been saved even when the profile was not: the header must follow.
 			await refreshMe();
@@ -81,7 +91,7 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 					state={image.state}
 					busy={image.busy}
 					onFile={image.upload}
-					onRemove={() => void image.remove(imageUrl)}
+					onRemove={() => setConfirmingRemoval(true)}
 				/>
 				<Grid columns={{ initial: "1", sm: "2" }} gap="4">
 					<Field
@@ -115,7 +125,6 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 				</Grid>
 				<Flex gap="3" wrap="wrap">
 					<Button
-						highContrast
 						type="submit"
 						disabled={!canSaveProfile(formState.isDirty, email) || formState.isSubmitting}
 						loading={formState.isSubmitting}
@@ -127,6 +136,18 @@ export function ProfileForm({ user, profile, onDone }: Props) {
 					</Button>
 				</Flex>
 			</Flex>
+			<ConfirmDialog
+				open={confirmingRemoval}
+				title={LL.confirmations.removeImage.title()}
+				text={LL.confirmations.removeImage.text()}
+				confirmLabel={LL.confirmations.removeImage.confirm()}
+				cancelLabel={LL.confirmations.removeImage.cancel()}
+				pending={image.busy}
+				onConfirm={() => void image.remove(imageUrl).finally(() => setConfirmingRemoval(false))}
+				onClose={() => setConfirmingRemoval(false)}
+				testId="remove-image-dialog"
+			/>
+			<UnsavedChangesDialog blocker={leaving} />
 		</Form>
 	);
 }

@@ -3,14 +3,18 @@ import type { ReactNode } from "react";
 import type { Profile } from "../../../shared/schemas/profile.ts";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { useI18n } from "../../i18n/index.tsx";
+import { formatNumber } from "../../lib/locale-format.ts";
 import { genderLabel } from "./gender-options.ts";
 
 type Props = { user: UserPublic; profile: Profile | undefined; onEdit: () => void };
 
 /** The read-only profile with its Edit Profile button. */
 export function ProfileView({ user, profile, onEdit }: Props) {
-	const { LL } = useI18n();
+	const { LL, locale } = useI18n();
 	const t = LL.settings.profile;
+	// 168.5 reads "168,5" in French; the unit is in the label.
+	const number = (value: number | null | undefined) =>
+		value === null || value === undefined ? null : formatNumber(value, locale, { maximumFractionDigits: 1 });
 	const notSet = (
 		<Text color="gray" size="2">
 			{t.notSet()}
@@ -20,10 +24,10 @@ export function ProfileView({ user, profile, onEdit }: Props) {
 	const rows: [string, string, ReactNode][] = [
 		["full-name", t.fullName(), show(user.full_name)],
 		["email", t.email(), user.email],
-		["age", t.age(), show(profile?.age)],
+		["age", t.age(), show(number(profile?.age))],
 		["gender", t.gender(), profile?.gender ? genderLabel(profile.gender, LL) : notSet],
-		["height", t.height(), show(profile?.height_cm)],
-		["weight", t.weight(), show(profile?.current_weight_kg)],
+		["height", t.height(), show(number(profile?.height_cm))],
+		["weight", t.weight(), show(number(profile?.current_weight_kg))],
 		["phone", t.phone(), profile?.phone ? <bdi key="phone">{profile.phone}</bdi> : notSet],
 	];
 	const image = profile?.profile_image_url;
@@ -53,9 +57,7 @@ export function ProfileView({ user, profile, onEdit }: Props) {
 				))}
 			</DataList.Root>
 			<Flex>
-				<Button highContrast onClick={onEdit}>
-					{t.edit()}
-				</Button>
+				<Button onClick={onEdit}>{t.edit()}</Button>
 			</Flex>
 		</Flex>
 	);

@@ -58,7 +58,7 @@ export function useProfileImage(userId: string | undefined, onChange: (url: stri
 				const message =
 					error instanceof UploadError
 						? error.message
-							? restDetailText(error.message, LL)
+							? restDetailText(error.message, LL, error.retryAfter)
 							: LL.settings.image.unknownError()
 						: errorText(error);
 				setState({ status: "error", message });

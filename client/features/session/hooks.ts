@@ -1,5 +1,5 @@
 import { skipToken, useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useSessionContext } from "./session-provider.tsx";
 import { useAuthTokens } from "./token-store.ts";
@@ -28,4 +28,10 @@ export function useCurrentUser() {
 	const trpc = useTRPC();
 	const tokens = useAuthTokens();
 	return useQuery(trpc.users.me.queryOptions(tokens ? undefined : skipToken));
+}
+
+/** Whether the server ended this tab's last session (not a logout): the login screen says so until the next login. */
+export function useSessionEnded(): boolean {
+	const { endNotice } = useSessionContext();
+	return useSyncExternalStore(endNotice.subscribe, endNotice.get, () => false);
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { createEndNotice } from "./end-notice.ts";
 import { failureAction } from "./failure-policy.ts";
 import type { ProcedurePath } from "./procedure-paths.ts";
 import { createIdentityPrompt, type IdentityPrompt } from "./reauth/identity-prompt.ts";
@@ -25,6 +26,12 @@ export type SessionOptions = {
 	server: SessionServer;
 };
 
+/**
+ * Why a session ends: the user signed out (nothing to say), or the server refused it and
+ * the refresh could not save it (revoked elsewhere, expired, demoted): the login screen says so.
+ */
+export type EndCause = "signed-out" | "refused";
+
 /** What was already tried for one call. */
 export type CallState = { refreshed: boolean; reauthenticated: boolean };
 export const FIRST_TRY: CallState = { refreshed: false, reauthenticated: false };
@@ -45,6 +52,7 @@ export type Refusal = {
  */
 export function createSession({ queryClient, router, server }: SessionOptions) {
 	const identityPrompt: IdentityPrompt = createIdentityPrompt();
+	const endNotice = createEndNotice();
 	let refreshing: Promise<boolean> | null = null;
 
 	/**
@@ -59,8 +67,12 @@ export function createSession({ queryClient, router, server }: SessionOptions) {
 		return refreshing;
 	}
 
-	/** Clears the tokens, the cached data and any open confirmation, then shows the login screen. */
-	function end(): void {
+	/**
+	 * Clears the tokens, the cached data and any open confirmation, then shows the login
+	 * screen, which tells the user why when the server ended the session.
+	 */
+	function end(cause: EndCause = "signed-out"): void {
+		endNotice.set(cause === "refused");
 		tokenStore.clear();
 		identityPrompt.answer(false);
 		queryClient.clear();
@@ -69,6 +81,7 @@ export function createSession({ queryClient, router, server }: SessionOptions) {
 
 	/** After a login: nothing cached for someone else survives into the new session. */
 	function start(tokens: AuthTokens): void {
+		endNotice.set(false);
 		queryClient.clear();
 		tokenStore.set(tokens);
 	}
@@ -94,18 +107,18 @@ export function createSession({ queryClient, router, server }: SessionOptions) {
 			case "none":
 				return null;
 			case "end-session":
-				end();
+				end("refused");
 				return null;
 			case "refresh":
 				if (await refreshTokens(refusal.sentToken)) return { ...refusal.state, refreshed: true };
-				end();
+				end("refused");
 				return null;
 			case "reauthenticate":
 				return (await identityPrompt.ask()) ? { ...refusal.state, reauthenticated: true } : null;
 		}
 	}
 
-	return { tokens: tokenStore, identityPrompt, start, end, logout, recover };
+	return { tokens: tokenStore, identityPrompt, endNotice, start, end, logout, recover };
 }
 
 export type Session = ReturnType<typeof createSession>;

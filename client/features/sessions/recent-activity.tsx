@@ -1,7 +1,7 @@
 import { Box, Callout, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import { useI18n } from "../../i18n/index.tsx";
-import { capitalized, localDateTime, relativeTime } from "../../lib/relative-time.ts";
+import { capitalized, localDateTime, relativeTime } from "../../lib/locale-format.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { activityText } from "./device-text.ts";

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Flex, Text } from "@radix-ui/themes";
 import type { SessionPublic } from "../../../shared/schemas/sessions.ts";
 import { useI18n } from "../../i18n/index.tsx";
-import { localDate, localDateTime, relativeTime } from "../../lib/relative-time.ts";
+import { localDate, localDateTime, relativeTime } from "../../lib/locale-format.ts";
 import { DeviceIcon } from "./device-icon.tsx";
 import { deviceText } from "./device-text.ts";
 

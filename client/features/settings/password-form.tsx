@@ -2,10 +2,11 @@ import { Button, Flex, Heading } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import { updatePasswordFormSchema } from "../../../shared/schemas/users.ts";
-import { Field } from "../../components/form/field.tsx";
 import { Form } from "../../components/form/form.tsx";
+import { PasswordField } from "../../components/form/password-field.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyMutationError } from "../../lib/error-text.ts";
+import { showAtField } from "../../lib/server-field-error.ts";
 import { notifySuccess } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
 import { useZodForm } from "../../lib/validation.ts";
@@ -27,19 +28,12 @@ export function PasswordForm() {
 			form.reset(empty);
 		} catch (error) {
 			notifyMutationError(error, LL);
+			showAtField(form, error, { INCORRECT_PASSWORD: "current_password", SAME_PASSWORD: "new_password" }, LL);
 		}
 	};
 
 	const passwordField = (name: keyof typeof empty, label: string, testId: string, autoComplete: string) => (
-		<Field
-			name={name}
-			label={label}
-			testId={testId}
-			placeholder={label}
-			type="password"
-			autoComplete={autoComplete}
-			required
-		/>
+		<PasswordField name={name} label={label} testId={testId} placeholder={label} autoComplete={autoComplete} required />
 	);
 
 	return (
@@ -52,7 +46,7 @@ export function PasswordForm() {
 				{passwordField("new_password", t.new(), "new-password-input", "new-password")}
 				{passwordField("confirm_password", t.confirm(), "confirm-password-input", "new-password")}
 				<Flex>
-					<Button highContrast type="submit" loading={form.formState.isSubmitting}>
+					<Button type="submit" loading={form.formState.isSubmitting}>
 						{t.save()}
 					</Button>
 				</Flex>

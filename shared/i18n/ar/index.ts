@@ -1,11 +1,15 @@
 import type { Translation } from "../i18n-types";
+import { access } from "./access";
 import { admin } from "./admin";
 import { audit } from "./audit";
 import { auditLog } from "./auditLog";
+import { confirmations } from "./confirmations";
+import { errorHints } from "./errorHints";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
 import { settings } from "./settings";
+import { summary } from "./summary";
 import { verification } from "./verification";
 
 const ar = {
@@ -243,6 +247,10 @@ const ar = {
 		welcome: "مرحبًا بعودتك، يسعدنا رؤيتك مجددًا!",
 	},
 	settings,
+	access,
+	summary,
+	confirmations,
+	errorHints,
 	admin,
 	mail,
 	audit,

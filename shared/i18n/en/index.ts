@@ -1,13 +1,17 @@
 import { errorTexts } from "../../errors";
 import { validationMessages } from "../../schemas/messages";
 import type { BaseTranslation } from "../i18n-types";
+import { access } from "./access";
 import { admin } from "./admin";
 import { audit } from "./audit";
 import { auditLog } from "./auditLog";
+import { confirmations } from "./confirmations";
+import { errorHints } from "./errorHints";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
 import { settings } from "./settings";
+import { summary } from "./summary";
 import { verification } from "./verification";
 
 const en = {
@@ -65,8 +69,8 @@ const en = {
 		email: "Email",
 		emailAddress: "E-mail address",
 		password: "Password",
-		confirmPassword: "Confirm Password",
-		fullName: "Full Name",
+		confirmPassword: "Confirm password",
+		fullName: "Full name",
 		rememberMe: "Remember me",
 		forgotPassword: "Forgot Password?",
 		noAccount: "Don't have an account?",
@@ -90,7 +94,7 @@ const en = {
 		resetTitle: "Reset Password",
 		resetText: "Please enter your new password and confirm it to reset your password.",
 		resetPassword: "Reset Password",
-		newPassword: "New Password",
+		newPassword: "New password",
 		missingToken: "This link has no reset token. Ask for a new recovery e-mail.",
 		requestNewLink: "Request a new link",
 		backToLogin: "Back to Log In",
@@ -167,6 +171,10 @@ const en = {
 		welcome: "Welcome back, nice to see you again!",
 	},
 	settings,
+	access,
+	summary,
+	confirmations,
+	errorHints,
 	admin,
 	mail,
 	audit,

@@ -51,9 +51,9 @@ export const settings = {
 	},
 	password: {
 		heading: "Change Password",
-		current: "Current Password",
-		new: "New Password",
-		confirm: "Confirm Password",
+		current: "Current password",
+		new: "New password",
+		confirm: "Confirm password",
 		save: "Save",
 		updated: "Password updated successfully.",
 	},

@@ -82,7 +82,7 @@ export const admin = {
 		emailAz: "E-mail, de A à Z",
 		emailZa: "E-mail, de Z à A",
 	},
-	resultCount: "{count} utilisateur{{s}}",
+	resultCount: "{count|grouped} utilisateur{{s}}",
 	noMatch: "Aucun utilisateur ne correspond",
 	noMatchHint: "Personne ne correspond à cette recherche et à ces filtres.",
 	clearFilters: "Effacer les filtres",

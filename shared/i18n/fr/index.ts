@@ -1,11 +1,15 @@
 import type { Translation } from "../i18n-types";
+import { access } from "./access";
 import { admin } from "./admin";
 import { audit } from "./audit";
 import { auditLog } from "./auditLog";
+import { confirmations } from "./confirmations";
+import { errorHints } from "./errorHints";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
 import { sessions } from "./sessions";
 import { settings } from "./settings";
+import { summary } from "./summary";
 import { verification } from "./verification";
 
 const fr = {
@@ -244,6 +248,10 @@ const fr = {
 		welcome: "Bon retour, ravi de vous revoir !",
 	},
 	settings,
+	access,
+	summary,
+	confirmations,
+	errorHints,
 	admin,
 	mail,
 	audit,

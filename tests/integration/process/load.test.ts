@@ -119,8 +119,9 @@ describe("1,000 concurrent keep-alive connections against the real server", () =
 		}, 250);
 		const started = performance.now();
 		const until = started + LOAD_MS;
+		// Each connection answers at least 3 times (so it is reused) even when a loaded machine makes LOAD_MS short.
 		const client = async (index: number) => {
-			while (performance.now() < until) {
+			for (let sent = 0; sent < 3 || performance.now() < until; sent++) {
 				const isLogin = index < LOGIN_CLIENTS;
 				const options = isLogin
 					? {
@@ -158,7 +159,7 @@ describe("1,000 concurrent keep-alive connections against the real server", () =
 		expect(mostOpenAtOnce).toBe(CONNECTIONS);
 		expect(socketsOpened).toBe(CONNECTIONS); // kept alive: no connection was opened twice
 		expect(logins).toBeGreaterThan(0);
-		expect(requests).toBeGreaterThan(CONNECTIONS * 2);
+		expect(requests).toBeGreaterThanOrEqual(CONNECTIONS * 3);
 		expect(after.peakMb).toBeLessThan(RSS_LIMIT_MB);
 	});
 

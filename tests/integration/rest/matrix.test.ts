@@ -127,6 +127,8 @@ const rows: Row[] = [
 		request: (w) => ({ url: `/users/me/sessions/${newSession(w.app, w.subject).access_token.split(".")[0]}` }),
 	},
 	{ route: "GET /users/me/audit", expect: self, request: () => ({}) },
+	{ route: "GET /users/me/summary", expect: self, request: () => ({}) },
+	{ route: "GET /users/summary", expect: admin, request: () => ({}) },
 	{
 		route: "GET /users/{user_id}/sessions",
 		expect: admin,

@@ -21,12 +21,29 @@ describe("tRPC auth", () => {
 			reason: "INCORRECT_LOGIN",
 		});
 		const locked = await mutate(app, "auth.login", { username: user.email, password: user.password });
-		expect(locked.error).toMatchObject({ code: "TOO_MANY_REQUESTS", message: errorTexts.RATE_LIMITED });
+		expect(locked.error).toMatchObject({ code: "TOO_MANY_REQUESTS", message: errorTexts.RATE_LIMITED, retryAfter: 1 });
 		expect(locked.headers["retry-after"]).toBe("1");
+		expect(wrong.error?.retryAfter).toBeNull();
 		advance(1000);
 		const inactive = await seedUser(app, { isActive: false });
 		const off = await mutate(app, "auth.login", { username: inactive.email, password: inactive.password });
 		expect(off.error).toMatchObject({ code: "BAD_REQUEST", message: "Inactive user" });
+	});
+
+	it("a rate limit's wait reaches the client in the error body, as REST's Retry-After header says it", async () => {
+		const { app } = await buildTestApp();
+		const signup = (n: number) =>
+			mutate(app, "auth.signup", { email: `burst-${n}@example.com`, password: "a-good-password" }, { ip: "10.9.0.1" });
+		for (let n = 0; n < 5; n++) expect((await signup(n)).status).toBe(200);
+		const limited = await signup(5);
+		expect(limited.error).toMatchObject({ code: "TOO_MANY_REQUESTS", reason: "RATE_LIMITED", retryAfter: 12 });
+		expect(limited.headers["retry-after"]).toBe("12");
+		const rest = await api(app, "POST", "/users/signup", {
+			ip: "10.9.0.1",
+			body: { email: "burst-rest@example.com", password: "a-good-password" },
+		});
+		expect(rest.statusCode).toBe(429);
+		expect(rest.headers["retry-after"]).toBe("12");
 	});
 
 	it("invalid input is BAD_REQUEST with the issues as message keys", async () => {

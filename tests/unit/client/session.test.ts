@@ -228,4 +228,22 @@ describe("starting and ending the session", () => {
 		session.end();
 		expect(router.navigations).toEqual([]);
 	});
+
+	it("a session the server ended leaves the login screen a notice; a logout leaves none; the next login clears it", async () => {
+		const refusedOnce = setup({ refuseRefresh: true });
+		await withSession(refusedOnce.session, restEndpoint(unauthorized).fetch)("/a");
+		expect(refusedOnce.ended()).toBe(true);
+		expect(refusedOnce.session.endNotice.get()).toBe(true);
+		refusedOnce.session.start({ token: "t.2", refreshToken: "r.2" });
+		expect(refusedOnce.session.endNotice.get()).toBe(false);
+
+		const demoted = setup();
+		await withSession(demoted.session, restEndpoint(refused("FORBIDDEN")).fetch)("/a");
+		expect(demoted.session.endNotice.get()).toBe(true);
+
+		const loggedOut = setup();
+		await loggedOut.session.logout();
+		expect(loggedOut.ended()).toBe(true);
+		expect(loggedOut.session.endNotice.get()).toBe(false);
+	});
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { activityText, deviceText } from "../../../client/features/sessions/device-text.ts";
-import { capitalized, localDate, relativeTime } from "../../../client/lib/relative-time.ts";
+import { capitalized, localDate, relativeTime } from "../../../client/lib/locale-format.ts";
 import { loadAllLocales } from "../../../shared/i18n/i18n-util.sync.ts";
 import { i18nObject } from "../../../shared/i18n/i18n-util.ts";
 import type { AuditEvent } from "../../../shared/schemas/audit.ts";

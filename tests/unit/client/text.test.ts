@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { detectLocale, directionOf, toLocale } from "../../../client/i18n/detect.ts";
-import { authErrorText, mutationErrorText } from "../../../client/lib/error-text.ts";
+import { authErrorText, mutationErrorText, restDetailText } from "../../../client/lib/error-text.ts";
 import { parsePageParam } from "../../../client/lib/page-param.ts";
 import { pageTitle } from "../../../client/lib/page-title.ts";
+import { retryAfterOf } from "../../../client/lib/rest-errors.ts";
 import { isThemeMode, resolveAppearance } from "../../../client/lib/theme.ts";
 import { errorMessages } from "../../../client/lib/validation.ts";
 import { errorTexts } from "../../../shared/errors.ts";
@@ -52,6 +53,50 @@ describe("auth error text (signup and login)", () => {
 	it("says 'An error occurred' when there is no text", () => {
 		expect(authErrorText({ data: {} }, en)).toBe("An error occurred");
 		expect(authErrorText(undefined, en)).toBe("An error occurred");
+	});
+
+	it("an inactive account's login adds whom to ask", () => {
+		const error = { message: errorTexts.INACTIVE_USER, data: { reason: "INACTIVE_USER" } };
+		expect(authErrorText(error, en)).toBe("Inactive user. Contact an administrator.");
+		expect(authErrorText(error, fr)).toBe(`${fr.api.reasons.INACTIVE_USER()}. Contactez un administrateur.`);
+	});
+});
+
+describe("the wait a refusal gives (Retry-After)", () => {
+	const limited = (retryAfter: unknown) => ({
+		message: errorTexts.RATE_LIMITED,
+		data: { reason: "RATE_LIMITED", retryAfter },
+	});
+	const ar = i18nObject("ar");
+
+	it("keeps the product's text and adds the wait, in the UI language", () => {
+		expect(authErrorText(limited(12), en)).toBe(
+			"Rate limit exceeded, please try again later. Try again in 12 seconds.",
+		);
+		// French sets a no-break space between the number and its unit.
+		expect(mutationErrorText(limited(12), fr)).toBe(
+			`${fr.api.reasons.RATE_LIMITED()}. Réessayez dans 12\u00a0secondes.`,
+		);
+		// Arabic keeps Latin digits, like its number fields.
+		expect(mutationErrorText(limited(12), ar)).toMatch(/12\s+ثانية/);
+	});
+
+	it("says minutes and hours when the wait is long, rounded up", () => {
+		expect(mutationErrorText(limited(90), en)).toMatch(/Try again in 2 minutes\.$/);
+		expect(mutationErrorText(limited(3601), en)).toMatch(/Try again in 2 hours\.$/);
+	});
+
+	it("adds nothing without a wait", () => {
+		expect(mutationErrorText(limited(null), en)).toBe(errorTexts.RATE_LIMITED);
+		expect(mutationErrorText(limited(undefined), en)).toBe(errorTexts.RATE_LIMITED);
+	});
+
+	it("a REST answer's Retry-After reaches the text too (a busy upload queue)", () => {
+		expect(restDetailText(errorTexts.UPLOADS_BUSY, en, 5)).toBe(`${errorTexts.UPLOADS_BUSY}. Try again in 5 seconds.`);
+		expect(restDetailText(errorTexts.UPLOADS_BUSY, en, null)).toBe(errorTexts.UPLOADS_BUSY);
+		const answer = new Response("{}", { status: 503, headers: { "retry-after": "5" } });
+		expect(retryAfterOf(answer)).toBe(5);
+		expect(retryAfterOf(new Response("{}", { status: 400 }))).toBeNull();
 	});
 });
 

@@ -9,7 +9,7 @@ export function ReauthActions({ busy, onCancel }: { busy: boolean; onCancel: () 
 			<Button type="button" variant="soft" color="gray" onClick={onCancel}>
 				{LL.reauth.cancel()}
 			</Button>
-			<Button highContrast type="submit" loading={busy}>
+			<Button type="submit" loading={busy}>
 				{LL.reauth.confirm()}
 			</Button>
 		</Flex>

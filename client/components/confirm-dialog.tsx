@@ -13,7 +13,10 @@ type Props = {
 	testId: string;
 };
 
-/** A yes/no question before a sign-out; the red button does it, Cancel or Escape leaves everything as it was. */
+/**
+ * A yes/no question before something that cannot be taken back (a sign-out, a removal, a
+ * deactivation); the red button does it, Cancel or Escape leaves everything as it was.
+ */
 export function ConfirmDialog(props: Props) {
 	return (
 		<AlertDialog.Root open={props.open} onOpenChange={(open) => (open ? undefined : props.onClose())}>

@@ -1,0 +1,40 @@
+import { Text, VisuallyHidden } from "@radix-ui/themes";
+import { tokenStore } from "../features/session/token-store.ts";
+import { useI18n } from "../i18n/index.tsx";
+import { FullPageSpinner } from "./full-page-spinner.tsx";
+import { ContentSkeleton, IconSkeleton, NavSkeleton, UserMenuSkeleton } from "./loading-skeletons.tsx";
+
+/** The signed-in screens; anything else (the public screens, a 404) is not drawn inside the app's frame. */
+const SIGNED_IN_PATHS = /^\/(settings|admin(\/.*)?)?$/;
+
+/**
+ * What shows while the first screen's code downloads (the router's HydrateFallback): for a
+ * signed-in screen, the frame of the app at once (header, side menu) with skeletons where
+ * the content will be; elsewhere the spinner. Static on purpose: it ships in the first chunk.
+ */
+export function LoadingShell() {
+	const { LL } = useI18n();
+	if (!tokenStore.get() || !SIGNED_IN_PATHS.test(window.location.pathname)) return <FullPageSpinner />;
+	return (
+		<div role="status" aria-busy="true" data-testid="loading-shell">
+			<VisuallyHidden>{LL.common.loading()}</VisuallyHidden>
+			<header className="app-header">
+				<IconSkeleton />
+				<Text size="5" weight="bold" color="teal">
+					{LL.common.appName()}
+				</Text>
+				<div className="header-actions">
+					<UserMenuSkeleton />
+				</div>
+			</header>
+			<div className="app-body">
+				<aside className="app-sidebar">
+					<NavSkeleton rows={2} />
+				</aside>
+				<main className="app-main">
+					<ContentSkeleton />
+				</main>
+			</div>
+		</div>
+	);
+}

@@ -1,0 +1,64 @@
+import { and, count, desc, eq, gt, gte, lt } from "drizzle-orm";
+import type { AccountSummary, LastSignIn, UsersSummary } from "../../shared/schemas/dashboard.ts";
+import { describeUserAgent } from "../../shared/user-agent.ts";
+import { auditEvents, passkeys, sessions, users } from "../db/schema.ts";
+import type { ServiceDeps } from "./deps.ts";
+import type { Authenticated } from "./sessions.ts";
+
+const DAY_MS = 86_400_000;
+/** How far back "recent sign-ups" looks. */
+export const RECENT_SIGNUPS_DAYS = 7;
+
+/**
+ * The sign-in before the asking session's own: the audit row of a login is written after
+ * its session, so every earlier one is strictly older than the session. A login by any
+ * method (password, two-factor, passkey) is an `auth.login` row.
+ */
+function lastSignInBefore({ db }: ServiceDeps, auth: Authenticated): LastSignIn | null {
+	const row = db
+		.select({ at: auditEvents.at, ip: auditEvents.ip, userAgent: auditEvents.userAgent })
+		.from(auditEvents)
+		.where(
+			and(
+				eq(auditEvents.subjectId, auth.user.id),
+				eq(auditEvents.action, "auth.login"),
+				lt(auditEvents.at, auth.session.createdAt),
+			),
+		)
+		.orderBy(desc(auditEvents.at), desc(auditEvents.id))
+		.limit(1)
+		.get();
+	if (!row) return null;
+	return { at: new Date(row.at).toISOString(), ip: row.ip, ...describeUserAgent(row.userAgent) };
+}
+
+/** The caller's account at a glance: what is protected, what is signed in, and the sign-in before this one. */
+export function accountSummary(deps: ServiceDeps, auth: Authenticated): AccountSummary {
+	const { db } = deps;
+	const userId = auth.user.id;
+	const passkeyCount = db.select({ value: count() }).from(passkeys).where(eq(passkeys.userId, userId)).get();
+	const liveSessions = db
+		.select({ value: count() })
+		.from(sessions)
+		.where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, deps.clock())))
+		.get();
+	return {
+		email_verified: auth.user.emailVerified,
+		two_factor_enabled: auth.user.totpEnabledAt !== null,
+		passkeys: passkeyCount?.value ?? 0,
+		active_sessions: liveSessions?.value ?? 0,
+		last_sign_in: lastSignInBefore(deps, auth),
+	};
+}
+
+/** Everyone's accounts in numbers, for a superuser's dashboard (the adapters gate it). */
+export function usersSummary(deps: ServiceDeps): UsersSummary {
+	const { db } = deps;
+	const tally = (where?: ReturnType<typeof eq>) =>
+		db.select({ value: count() }).from(users).where(where).get()?.value ?? 0;
+	return {
+		users: tally(),
+		inactive_users: tally(eq(users.isActive, false)),
+		signups_last_7_days: tally(gte(users.createdAt, deps.clock() - RECENT_SIGNUPS_DAYS * DAY_MS)),
+	};
+}

@@ -1,0 +1,22 @@
+import type { Translation } from "../i18n-types";
+
+export const confirmations = {
+	unsaved: {
+		title: "تجاهل التغييرات غير المحفوظة؟",
+		text: "لم تُحفظ تغييراتك على الملف الشخصي. إذا غادرت الآن فستضيع.",
+		stay: "متابعة التعديل",
+		leave: "تجاهل التغييرات",
+	},
+	removeImage: {
+		title: "إزالة صورة الملف الشخصي؟",
+		text: "ستُحذف الصورة. يمكنك رفع صورة أخرى في أي وقت.",
+		confirm: "إزالة الصورة",
+		cancel: "إلغاء",
+	},
+	deactivateUser: {
+		title: "تعطيل {name}؟",
+		text: "سيُسجَّل خروج {name} من كل الأجهزة ولن يتمكن من تسجيل الدخول حتى يُفعَّل الحساب من جديد.",
+		confirm: "تعطيل",
+		cancel: "إلغاء",
+	},
+} satisfies Translation["confirmations"];

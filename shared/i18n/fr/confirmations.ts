@@ -1,0 +1,22 @@
+import type { Translation } from "../i18n-types";
+
+export const confirmations = {
+	unsaved: {
+		title: "Abandonner les modifications non enregistrées ?",
+		text: "Vos modifications du profil ne sont pas enregistrées. Si vous quittez maintenant, elles seront perdues.",
+		stay: "Continuer la modification",
+		leave: "Abandonner les modifications",
+	},
+	removeImage: {
+		title: "Supprimer l'image de profil ?",
+		text: "L'image sera supprimée. Vous pourrez en téléverser une autre à tout moment.",
+		confirm: "Supprimer l'image",
+		cancel: "Annuler",
+	},
+	deactivateUser: {
+		title: "Désactiver {name} ?",
+		text: "{name} sera déconnecté partout et ne pourra plus se connecter tant que le compte ne sera pas réactivé.",
+		confirm: "Désactiver",
+		cancel: "Annuler",
+	},
+} satisfies Translation["confirmations"];
