@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { clientDistDir } from "../server/paths.ts";
-import { loginOnFast3G } from "./fast3g.ts";
+import { launchChromium, loginOnFast3G } from "./fast3g.ts";
 import { loadTool, runLoad, wrkInstallHint } from "./load.ts";
 import { argon2Capacity, login, loginStorm } from "./logins.ts";
 import { bundle, freePort, startNode, stop, waitForOk } from "./processes.ts";
@@ -132,8 +132,13 @@ async function main() {
 
 		let fast3g: Awaited<ReturnType<typeof loginOnFast3G>> | null = null;
 		if (existsSync(join(clientDistDir, "index.html"))) {
-			say("measuring: /login on Fast 3G...");
-			fast3g = await loginOnFast3G(url("rest", ""));
+			say("measuring: /login on Fast 3G (3 cold loads)...");
+			const browser = await launchChromium();
+			try {
+				fast3g = await loginOnFast3G(browser, url("rest", ""), 3);
+			} finally {
+				await browser.close();
+			}
 		} else say("client/dist is not built (npm run build): the Fast 3G figure is skipped.");
 
 		const ratio = (a: number, b: number) => a / b;
@@ -158,14 +163,14 @@ async function main() {
 			...search.map(([name, p50]): Bar => [`${name} p50 ms`, p50, "<", 50]),
 			["cold start to first answer ms", coldStartMs, "<", 1000],
 			["idle RSS MB", idleRssMb, "<", 150],
-			...(fast3g ? [["/login usable on Fast 3G ms", fast3g.usableMs, "<", 3000] as Bar] : []),
+			...(fast3g ? [["/login usable on Fast 3G ms (median of 3)", fast3g.medianMs, "<", 3000] as Bar] : []),
 		];
 		say("");
 		printTargets(figures, say);
 		say("");
 		printBars(bars, say);
 		say(
-			`\n(info) admin list skip=${SEEDED - 10} p50 ${listDeep.p50.toFixed(2)} ms; logins ${storm.loginsPerSecond.toFixed(1)}/s, argon2id alone ${argon2PerSecond.toFixed(1)}/s${fast3g ? `; Fast 3G ${fast3g.transferredKb.toFixed(0)} KB` : ""}`,
+			`\n(info) admin list skip=${SEEDED - 10} p50 ${listDeep.p50.toFixed(2)} ms; logins ${storm.loginsPerSecond.toFixed(1)}/s, argon2id alone ${argon2PerSecond.toFixed(1)}/s${fast3g ? `; Fast 3G ${fast3g.minMs}-${fast3g.maxMs} ms, ${fast3g.loads[0]?.transferredKb.toFixed(0)} KB` : ""}`,
 		);
 		const errors = figures.reduce((sum, f) => sum + f.errors, 0) + storm.loginErrors + storm.meErrors;
 		if (errors > 0) say(`WARNING: ${errors} failed answers during the run (see the JSON): figures are suspect.`);

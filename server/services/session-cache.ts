@@ -2,12 +2,15 @@ import { type AuthRowsWatch, watchAuthRows } from "../db/auth-rows-watch.ts";
 import type { Db } from "../db/client.ts";
 import type { SessionRow, UserRow } from "../db/schema.ts";
 
-/** What a request knows of its caller: no password hash, no token hashes. */
+/** What a request knows of its caller: no password hash, no two-factor secret, no token hashes. */
 export type SessionUser = Readonly<
-	Pick<UserRow, "id" | "email" | "fullName" | "isActive" | "isSuperuser" | "emailVerified" | "createdAt">
+	Pick<
+		UserRow,
+		"id" | "email" | "fullName" | "isActive" | "isSuperuser" | "emailVerified" | "createdAt" | "totpEnabledAt"
+	>
 >;
 export type SessionState = Readonly<
-	Pick<SessionRow, "id" | "userId" | "accessExpiresAt" | "expiresAt" | "lastSeenAt" | "authenticatedAt">
+	Pick<SessionRow, "id" | "userId" | "createdAt" | "accessExpiresAt" | "expiresAt" | "lastSeenAt" | "authenticatedAt">
 >;
 export type Authenticated = Readonly<{ user: SessionUser; session: SessionState }>;
 
@@ -16,6 +19,7 @@ export type SessionRecord = { auth: Authenticated; accessHash: Buffer };
 
 type LookupRow = {
 	access_hash: Buffer;
+	session_created_at: number;
 	access_expires_at: number;
 	expires_at: number;
 	last_seen_at: number;
@@ -27,14 +31,16 @@ type LookupRow = {
 	is_superuser: number;
 	email_verified: number;
 	created_at: number;
+	totp_enabled_at: number | null;
 };
 
 /**
  * One join by primary key, only the columns a request needs, no ORM mapping: this runs on
  * every miss. It may read only tables the watch covers (a test holds it to that).
  */
-export const SESSION_LOOKUP_SQL = `SELECT s.access_hash, s.access_expires_at, s.expires_at, s.last_seen_at, s.authenticated_at, s.user_id,
-       u.email, u.full_name, u.is_active, u.is_superuser, u.email_verified, u.created_at
+export const SESSION_LOOKUP_SQL = `SELECT s.access_hash, s.created_at AS session_created_at, s.access_expires_at, s.expires_at,
+       s.last_seen_at, s.authenticated_at, s.user_id,
+       u.email, u.full_name, u.is_active, u.is_superuser, u.email_verified, u.created_at, u.totp_enabled_at
 FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`;
 
 /** At most this many sessions are remembered; the oldest remembered goes first. */
@@ -87,10 +93,12 @@ export class SessionCache {
 			isSuperuser: row.is_superuser === 1,
 			emailVerified: row.email_verified === 1,
 			createdAt: row.created_at,
+			totpEnabledAt: row.totp_enabled_at,
 		});
 		const session: SessionState = Object.freeze({
 			id: sessionId,
 			userId: row.user_id,
+			createdAt: row.session_created_at,
 			accessExpiresAt: row.access_expires_at,
 			expiresAt: row.expires_at,
 			lastSeenAt: row.last_seen_at,

@@ -341,12 +341,13 @@ describe("what the cache remembers", () => {
 		expect(res.json()).toMatchObject({ full_name: "Bob" });
 	});
 
-	it("holds no password hash", async () => {
+	it("holds no password hash and no two-factor secret", async () => {
 		const test = await buildTestApp();
 		const w = await world(test);
 		await api(w.app, "GET", "/users/me", { headers: w.bob.headers });
 		const record = sessionCacheOf(test.db).remembered(w.bob.accessToken.split(".")[0] as string);
 		expect(JSON.stringify(record?.auth)).not.toMatch(/argon2|hashed|Hash/);
 		expect(record?.auth.user).not.toHaveProperty("hashedPassword");
+		expect(record?.auth.user).not.toHaveProperty("totpSecret");
 	});
 });
