@@ -9,21 +9,31 @@ export const SESSION_COOKIE = "portico_session";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Who is asking, read when a service asks (the client address behind proxies takes some work). */
-export const requestMeta = (request: FastifyRequest): RequestMeta => ({
+/**
+ * Who is asking, read when a service asks (the client address behind proxies takes some
+ * work). A class, not an object literal with getters: V8 builds such a literal slowly
+ * (about a microsecond, on every tRPC call), a class instance in nanoseconds.
+ */
+class RequestMetaOf implements RequestMeta {
+	readonly #request: FastifyRequest;
+	constructor(request: FastifyRequest) {
+		this.#request = request;
+	}
 	get ip() {
-		return request.ip;
-	},
+		return this.#request.ip;
+	}
 	get userAgent() {
-		return request.headers["user-agent"];
-	},
+		return this.#request.headers["user-agent"];
+	}
 	get requestId() {
-		return request.id;
-	},
+		return this.#request.id;
+	}
 	get acceptLanguage() {
-		return request.headers["accept-language"];
-	},
-});
+		return this.#request.headers["accept-language"];
+	}
+}
+
+export const requestMeta = (request: FastifyRequest): RequestMeta => new RequestMetaOf(request);
 
 /**
  * Who the request speaks for. A Bearer header wins; the cookie counts for safe methods,
