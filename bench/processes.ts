@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { basename, join } from "node:path";
+import { buildSync } from "esbuild";
 
 export const freePort = () =>
 	new Promise<number>((resolve, reject) => {
@@ -23,10 +24,15 @@ export function startNode(script: string, env: Record<string, string>): ChildPro
 }
 
 /** Polls `url` until it answers 200; returns the milliseconds it took from `since`. */
-export async function waitForOk(url: string, since: number, timeoutMs = 15_000): Promise<number> {
+export async function waitForOk(
+	url: string,
+	since: number,
+	timeoutMs = 15_000,
+	headers: Record<string, string> = {},
+): Promise<number> {
 	while (performance.now() - since < timeoutMs) {
 		try {
-			const response = await fetch(url);
+			const response = await fetch(url, { headers });
 			if (response.ok) return performance.now() - since;
 		} catch {
 			// not listening yet
@@ -36,10 +42,25 @@ export async function waitForOk(url: string, since: number, timeoutMs = 15_000):
 	throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-export const rssMegabytes = (pid: number) => {
-	const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
-	return line ? Number(line[1]) / 1024 : Number.NaN;
-};
+/**
+ * Bundles a TypeScript server the way `npm run build:server` bundles the app (into
+ * bench/dist/, beside node_modules), so that a baseline runs on plain Node like the app:
+ * through tsx its memory would also hold the TypeScript loader.
+ */
+export function bundle(entry: string): string {
+	const outfile = join("bench", "dist", basename(entry).replace(/\.ts$/, ".mjs"));
+	buildSync({
+		entryPoints: [entry],
+		bundle: true,
+		platform: "node",
+		format: "esm",
+		target: "node20",
+		packages: "external",
+		logLevel: "warning",
+		outfile,
+	});
+	return outfile;
+}
 
 export function stop(child: ChildProcess): Promise<void> {
 	return new Promise((resolve) => {

@@ -6,7 +6,6 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import autocannon from "autocannon";
 import { freePort, startNode, stop, waitForOk } from "./processes.ts";
 import { measureSearch } from "./search.ts";
 import { seedUsers } from "./seed.ts";
@@ -34,8 +33,7 @@ try {
 		body: new URLSearchParams({ username: "admin@example.com", password: PASSWORD }),
 	});
 	const { access_token } = (await response.json()) as { access_token: string };
-	const load = (options: Parameters<typeof autocannon>[0]) => autocannon({ duration: SECONDS, ...options });
-	for (const [name, p50] of await measureSearch(load, base, { authorization: `Bearer ${access_token}` }))
+	for (const [name, p50] of await measureSearch(base, { authorization: `Bearer ${access_token}` }, SECONDS))
 		console.log(`${name.padEnd(44)} p50 ${p50.toFixed(2).padStart(7)} ms   (bar < 50)`);
 } finally {
 	await stop(app);

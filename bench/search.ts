@@ -1,5 +1,4 @@
-import type autocannon from "autocannon";
-import type { Result } from "autocannon";
+import { runLoad } from "./load.ts";
 
 /**
  * The admin search over the seeded users (bench/seed.ts), one request at a time: a few
@@ -16,17 +15,15 @@ export const searchScenarios = [
 	["search 2 letters (q=ng, scans)", "q=ng"],
 ] as const;
 
-type Load = (options: Parameters<typeof autocannon>[0]) => Promise<Result>;
-
 /** p50 latency in ms of each scenario, page 1 of 5 rows, as the admin screen asks. */
-export async function measureSearch(load: Load, base: string, headers: Record<string, string>) {
+export async function measureSearch(base: string, headers: Record<string, string>, seconds: number) {
 	const figures: [string, number][] = [];
 	for (const [name, query] of searchScenarios) {
 		const url = `${base}/api/v1/users/?skip=0&limit=5&${query}`;
 		const check = await fetch(url, { headers });
 		if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
-		const result = await load({ url, headers, connections: 1 });
-		figures.push([name, result.latency.p50]);
+		const result = await runLoad({ url, headers, seconds, connections: 1 });
+		figures.push([name, result.p50]);
 	}
 	return figures;
 }

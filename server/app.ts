@@ -1,5 +1,4 @@
 import fastifyCookie from "@fastify/cookie";
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { TRPC_MAX_BATCH_SIZE } from "../shared/trpc-limits.ts";
@@ -24,7 +23,8 @@ import { restPlugin } from "./rest/plugin.ts";
 import { createServiceDeps, type ServiceDeps } from "./services/deps.ts";
 import { startHousekeeping } from "./services/housekeeping.ts";
 import { makeCreateContext, refuseTrpcDeepJson, refuseTrpcMultipart } from "./trpc/context.ts";
-import { type AppRouter, appRouter } from "./trpc/router.ts";
+import { registerTrpcRoute } from "./trpc/fastify-route.ts";
+import { appRouter } from "./trpc/router.ts";
 
 export type AppDeps = {
 	config: Config;
@@ -74,18 +74,18 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 	await registerDocs(app);
 	await app.register(restPlugin, { prefix: "/api/v1", deps });
 	await app.register(localesPlugin);
-	app.addHook("onRequest", refuseTrpcMultipart);
-	app.addHook("preValidation", refuseTrpcDeepJson);
-	await app.register(fastifyTRPCPlugin, {
-		prefix: "/trpc",
-		trpcOptions: {
+	// The tRPC routes in a scope of their own, so that their guards run on their requests only.
+	await app.register(async (trpc) => {
+		trpc.addHook("onRequest", refuseTrpcMultipart);
+		trpc.addHook("preValidation", refuseTrpcDeepJson);
+		registerTrpcRoute(trpc, "/trpc", {
 			router: appRouter,
 			maxBatchSize: TRPC_MAX_BATCH_SIZE,
 			createContext: makeCreateContext(deps),
 			onError({ error, path }) {
 				if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, path }, "tRPC call failed");
 			},
-		} satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+		});
 	});
 	await registerSpa(app, options.clientDir ?? clientDistDir);
 	// Retention sweeps at start and daily, stopped with the app.

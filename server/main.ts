@@ -40,8 +40,9 @@ async function main() {
 	let closing = false;
 	// While closing, each answer also closes its connection: an idle keep-alive socket
 	// would otherwise hold server.close() up until the forced exit below.
-	app.addHook("onSend", async (_request, reply) => {
+	app.addHook("onSend", (_request, reply, payload, done) => {
 		if (closing) reply.header("connection", "close");
+		done(null, payload);
 	});
 	const shutdown = async (signal: string) => {
 		if (closing) return;

@@ -9,12 +9,31 @@ export const SESSION_COOKIE = "portico_session";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export const requestMeta = (request: FastifyRequest): RequestMeta => ({
-	ip: request.ip,
-	userAgent: request.headers["user-agent"],
-	requestId: request.id,
-	acceptLanguage: request.headers["accept-language"],
-});
+/**
+ * Who is asking, read when a service asks (the client address behind proxies takes some
+ * work). A class, not an object literal with getters: V8 builds such a literal slowly
+ * (about a microsecond, on every tRPC call), a class instance in nanoseconds.
+ */
+class RequestMetaOf implements RequestMeta {
+	readonly #request: FastifyRequest;
+	constructor(request: FastifyRequest) {
+		this.#request = request;
+	}
+	get ip() {
+		return this.#request.ip;
+	}
+	get userAgent() {
+		return this.#request.headers["user-agent"];
+	}
+	get requestId() {
+		return this.#request.id;
+	}
+	get acceptLanguage() {
+		return this.#request.headers["accept-language"];
+	}
+}
+
+export const requestMeta = (request: FastifyRequest): RequestMeta => new RequestMetaOf(request);
 
 /**
  * Who the request speaks for. A Bearer header wins; the cookie counts for safe methods,

@@ -1,11 +1,23 @@
-import sharp from "sharp";
+import type sharpModule from "sharp";
 import type { ImageContentType } from "../../shared/schemas/media.ts";
 import { DomainError, fail } from "../domain/errors.ts";
 import { imageJobs } from "./image-queue.ts";
 
-// One libvips thread per image (the default is one per core on some systems): with one
-// image job at a time, image work never takes more than one core from logins.
-sharp.concurrency(1);
+let loading: Promise<typeof sharpModule> | undefined;
+
+/**
+ * sharp, loaded with the first image rather than at start: libvips is about 25 MB of
+ * resident memory that a server nobody uploads to never needs, and a slower cold start.
+ * One libvips thread per image (the default is one per core on some systems): with one
+ * image job at a time, image work never takes more than one core from logins.
+ */
+const loadSharp = () => {
+	loading ??= import("sharp").then(({ default: sharp }) => {
+		sharp.concurrency(1);
+		return sharp;
+	});
+	return loading;
+};
 
 /** Bigger images than this (all frames together) are refused: a small file can decode to gigabytes. */
 export const MAX_PIXELS = 50_000_000;
@@ -48,6 +60,8 @@ export async function reencodeImage(bytes: Buffer): Promise<{ data: Buffer; cont
 async function reencode(bytes: Buffer, contentType: ImageContentType) {
 	const format = sharpFormat[contentType];
 	const animated = format === "gif" || format === "webp";
+	// Outside the try: a sharp that cannot load is a broken install (a 500), not a bad image.
+	const sharp = await loadSharp();
 	try {
 		// With `animated`, the height (and so the pixel limit) counts every frame.
 		const input = sharp(bytes, { animated, limitInputPixels: MAX_PIXELS, failOn: "error" });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 export type MailMessage = { to: string; subject: string; html: string; text: string };
 
@@ -33,12 +33,24 @@ export type MailerOptions = {
 	onSent?: (message: MailMessage) => void;
 };
 
+/**
+ * nodemailer (about 10 MB resident) loaded with the first message rather than at start:
+ * most servers send mail seldom. A transport made from it is made once, then reused.
+ */
+const lazyTransport = (options: Parameters<typeof import("nodemailer")["createTransport"]>[0]) => {
+	let transport: Promise<Transporter> | undefined;
+	return () => {
+		transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options));
+		return transport;
+	};
+};
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Deliver = (message: MailMessage) => Promise<void>;
 
 function smtpDelivery(options: MailerOptions, smtp: NonNullable<MailerOptions["smtp"]>): Deliver {
-	const transport = nodemailer.createTransport({
+	const transport = lazyTransport({
 		host: smtp.host,
 		port: smtp.port ?? (smtp.secure ? 465 : 587),
 		secure: smtp.secure,
@@ -48,15 +60,15 @@ function smtpDelivery(options: MailerOptions, smtp: NonNullable<MailerOptions["s
 		socketTimeout: 20_000,
 	});
 	return async (message) => {
-		await transport.sendMail({ from: options.from, ...message });
+		await (await transport()).sendMail({ from: options.from, ...message });
 	};
 }
 
 /** RFC 5322 files, written under a temp name and renamed so a reader never sees half of one. */
 function outboxDelivery(options: MailerOptions): Deliver {
-	const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+	const transport = lazyTransport({ streamTransport: true, buffer: true, newline: "windows" });
 	return async (message) => {
-		const info = await transport.sendMail({ from: options.from, ...message });
+		const info = await (await transport()).sendMail({ from: options.from, ...message });
 		await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
 		const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(6).toString("hex")}`;
 		const temp = join(options.outboxDir, `.${name}.tmp`);

@@ -8,7 +8,7 @@ import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { INVITATION_SENT, issueInvitation, mailInvitation } from "./invitations.ts";
 import { sendNotice } from "./notices.ts";
-import { type Authenticated, assertSessionLive, revokeUserSessions } from "./sessions.ts";
+import { type Authenticated, assertSessionLive, revokeUserSessions, type SessionUser } from "./sessions.ts";
 import {
 	emailTakenByOther,
 	findUserById,
@@ -96,7 +96,7 @@ function assertStillSuperuser(deps: ServiceDeps, actor: Authenticated): void {
 }
 
 /** Anyone may read themselves; reading another user takes a superuser, checked before existence. */
-export function getUser(deps: ServiceDeps, actor: UserRow, userId: string): UserPublic {
+export function getUser(deps: ServiceDeps, actor: SessionUser, userId: string): UserPublic {
 	if (actor.id === userId) return toUserPublic(actor);
 	if (!actor.isSuperuser) fail("FORBIDDEN");
 	return toUserPublic(findUserById(deps, userId) ?? fail("USER_NOT_FOUND"));

@@ -87,6 +87,13 @@ type LoginOutcome =
 	| "INVALID_TOTP_CODE";
 
 /**
+ * The caller's password hash as stored now: a session never carries it (it stays in the
+ * database until a password is checked). A deleted user has none: their session ended too.
+ */
+const currentPasswordHash = (deps: ServiceDeps, userId: string): string =>
+	findUserById(deps, userId)?.hashedPassword ?? fail("INVALID_CREDENTIALS");
+
+/**
  * A wrong password: the back-off for this account and client grows, and the attempt is
  * recorded (on the account when it exists; an unknown e-mail is not written down, as it
  * may be a mistyped password).
@@ -94,7 +101,7 @@ type LoginOutcome =
 function failedAttempt(
 	deps: ServiceDeps,
 	email: string,
-	user: UserRow | undefined,
+	user: Pick<UserRow, "id" | "email"> | undefined,
 	meta: RequestMeta,
 	during?: "password_change" | "reauthenticate" | "two_factor",
 ): void {
@@ -150,7 +157,8 @@ export async function changePassword(
 	const { user } = auth;
 	assertNotLockedOut(deps, user.email, meta.ip);
 	const keys = hashKeys(user.email, meta.requestId);
-	if (!(await deps.passwords.verify(user.hashedPassword, input.current_password, keys))) {
+	const checked = currentPasswordHash(deps, user.id);
+	if (!(await deps.passwords.verify(checked, input.current_password, keys))) {
 		failedAttempt(deps, user.email, user, meta, "password_change");
 		fail("INCORRECT_PASSWORD");
 	}
@@ -158,7 +166,7 @@ export async function changePassword(
 	const hashedPassword = await deps.passwords.hash(input.new_password, keys);
 	atomically(deps, () => {
 		const now = assertSessionLive(deps, auth.session.id);
-		if (now.user.hashedPassword !== user.hashedPassword) fail("INCORRECT_PASSWORD");
+		if (currentPasswordHash(deps, user.id) !== checked) fail("INCORRECT_PASSWORD");
 		setPassword(deps, now.user, hashedPassword, auth.session.id);
 		// Knowing the current password is a fresh proof of identity.
 		markAuthenticated(deps, auth.session.id);
@@ -184,13 +192,14 @@ export async function reauthenticate(
 	assertNotLockedOut(deps, user.email, meta.ip);
 	if (input.code) return reauthenticateWithCode(deps, auth, input.code, meta);
 	if (input.passkey) return reauthenticateWithPasskey(deps, auth, input.passkey, meta);
-	if (!(await deps.passwords.verify(user.hashedPassword, input.password ?? "", hashKeys(user.email, meta.requestId)))) {
+	const checked = currentPasswordHash(deps, user.id);
+	if (!(await deps.passwords.verify(checked, input.password ?? "", hashKeys(user.email, meta.requestId)))) {
 		failedAttempt(deps, user.email, user, meta, "reauthenticate");
 		fail("INCORRECT_PASSWORD");
 	}
 	atomically(deps, () => {
 		const now = assertSessionLive(deps, auth.session.id);
-		if (now.user.hashedPassword !== user.hashedPassword) fail("INCORRECT_PASSWORD");
+		if (currentPasswordHash(deps, user.id) !== checked) fail("INCORRECT_PASSWORD");
 		confirmed(deps, now.user, auth.session.id, meta, "password");
 	});
 	return IDENTITY_CONFIRMED;
@@ -198,7 +207,7 @@ export async function reauthenticate(
 
 const IDENTITY_CONFIRMED = { message: "Identity confirmed" };
 
-function confirmed(deps: ServiceDeps, user: UserRow, sessionId: string, meta: RequestMeta, method: string): void {
+function confirmed(deps: ServiceDeps, user: Pick<UserRow, "id" | "email">, sessionId: string, meta: RequestMeta, method: string): void {
 	markAuthenticated(deps, sessionId);
 	recordAudit(deps, { action: "auth.reauthenticate", actor: user, subject: user, meta, details: { method } });
 }
@@ -210,7 +219,9 @@ function reauthenticateWithCode(
 	meta: RequestMeta,
 ): { message: string } {
 	const outcome = atomically(deps, (): { user: UserRow; spent: SpentFactor } | "INVALID_TOTP_CODE" => {
-		const { user } = assertSessionLive(deps, auth.session.id);
+		// The session knows no two-factor secret: the row is read in the transaction that spends the code.
+		const { user: caller } = assertSessionLive(deps, auth.session.id);
+		const user = findUserById(deps, caller.id) ?? fail("INVALID_CREDENTIALS");
 		const spent = spendSecondFactor(deps, user, code, meta);
 		if (!spent) {
 			recordFailedLogin(deps, user.email, meta.ip);

@@ -17,11 +17,14 @@ export const toMediaFile = (row: MediaRow): MediaFile => ({
 	created_at: new Date(row.createdAt).toISOString(),
 });
 
+/** Who asks: enough to tell their own files and their power over others'. */
+type Actor = Pick<UserRow, "id" | "isSuperuser">;
+
 /**
  * The user who owns an entity's files, once the actor may act on it: a user entity is
  * its own owner; a superuser may act on any entity, which must exist.
  */
-function entityOwner(deps: ServiceDeps, actor: UserRow, ref: EntityRef): string {
+function entityOwner(deps: ServiceDeps, actor: Actor, ref: EntityRef): string {
 	if (ref.entity_type === "user") {
 		if (ref.entity_id === actor.id) return actor.id;
 		if (!actor.isSuperuser) return fail("FORBIDDEN");
@@ -32,7 +35,7 @@ function entityOwner(deps: ServiceDeps, actor: UserRow, ref: EntityRef): string 
 }
 
 /** A file the actor may manage: 404 when there is none, 403 when it is someone else's. */
-function manageableFile(deps: ServiceDeps, actor: UserRow, fileId: string): MediaRow {
+function manageableFile(deps: ServiceDeps, actor: Actor, fileId: string): MediaRow {
 	const row = deps.db.select().from(media).where(eq(media.id, fileId)).get() ?? fail("MEDIA_NOT_FOUND");
 	if (row.ownerId !== actor.id && !actor.isSuperuser) fail("FORBIDDEN");
 	return row;
@@ -43,12 +46,7 @@ function manageableFile(deps: ServiceDeps, actor: UserRow, fileId: string): Medi
  * clean pixels reach the disk), written under a random id, then recorded. When the
  * record fails the file is removed again.
  */
-export async function uploadMedia(
-	deps: ServiceDeps,
-	actor: UserRow,
-	ref: EntityRef,
-	bytes: Buffer,
-): Promise<MediaFile> {
+export async function uploadMedia(deps: ServiceDeps, actor: Actor, ref: EntityRef, bytes: Buffer): Promise<MediaFile> {
 	const ownerId = entityOwner(deps, actor, ref);
 	// The REST adapter stops reading at the limit; the rule holds for any caller.
 	if (bytes.length > MAX_IMAGE_BYTES) fail("FILE_TOO_LARGE");
@@ -87,7 +85,7 @@ export async function uploadMedia(
 /** An entity's files, newest first, as `{data, count}` with `count` the total. */
 export function listMedia(
 	deps: ServiceDeps,
-	actor: UserRow,
+	actor: Actor,
 	ref: EntityRef,
 	page: ListQuery,
 ): { data: MediaFile[]; count: number } {
@@ -105,11 +103,11 @@ export function listMedia(
 	return { data: rows.map(toMediaFile), count: total };
 }
 
-export const getMedia = (deps: ServiceDeps, actor: UserRow, fileId: string): MediaFile =>
+export const getMedia = (deps: ServiceDeps, actor: Actor, fileId: string): MediaFile =>
 	toMediaFile(manageableFile(deps, actor, fileId));
 
 /** Deletes the record and clears any profile showing it, in one transaction; the file goes after. */
-export async function deleteMedia(deps: ServiceDeps, actor: UserRow, fileId: string): Promise<{ message: string }> {
+export async function deleteMedia(deps: ServiceDeps, actor: Actor, fileId: string): Promise<{ message: string }> {
 	const row = manageableFile(deps, actor, fileId);
 	const url = toMediaFile(row).url;
 	deps.db.transaction((tx) => {
@@ -124,7 +122,7 @@ export async function deleteMedia(deps: ServiceDeps, actor: UserRow, fileId: str
  * Attaches a file to another entity the actor may act on. Its URL changes with it: the
  * owner's profile follows the file, any other profile showing it is cleared.
  */
-export function moveMedia(deps: ServiceDeps, actor: UserRow, fileId: string, ref: EntityRef): MediaFile {
+export function moveMedia(deps: ServiceDeps, actor: Actor, fileId: string, ref: EntityRef): MediaFile {
 	const row = manageableFile(deps, actor, fileId);
 	const ownerId = entityOwner(deps, actor, ref);
 	const oldUrl = toMediaFile(row).url;

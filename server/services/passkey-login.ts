@@ -30,7 +30,7 @@ import { type ChallengePurpose, keepChallenge, takeChallenge } from "./webauthn-
 async function requestOptions(
 	deps: ServiceDeps,
 	purpose: ChallengePurpose,
-	user: UserRow | null,
+	user: Pick<UserRow, "id"> | null,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
 	const options = await generateAuthenticationOptions({
 		rpID: relyingParty(deps.config.publicUrl).id,

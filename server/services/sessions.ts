@@ -1,17 +1,18 @@
-import { and, eq, lte, ne, sql } from "drizzle-orm";
+import { and, eq, lte, ne } from "drizzle-orm";
 import type { TokenPair } from "../../shared/schemas/auth.ts";
 import type { Db } from "../db/client.ts";
-import { type SessionRow, sessions, type UserRow, users } from "../db/schema.ts";
+import { sessions, users } from "../db/schema.ts";
 import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
 import { hashSecret, newSecret, newTokenId, parseToken, secretMatches } from "../lib/tokens.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
+import { type Authenticated, sessionCacheOf } from "./session-cache.ts";
 
 /** How often `last_seen_at` (and the access token's sliding expiry) is written at most: reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
-export type Authenticated = { user: UserRow; session: SessionRow };
+export type { Authenticated, SessionUser } from "./session-cache.ts";
 
 const pair = (id: string, accessSecret: string, refreshSecret: string): TokenPair => ({
 	access_token: `${id}.${accessSecret}`,
@@ -50,58 +51,53 @@ export function createSession(deps: ServiceDeps, userId: string, meta: RequestMe
 	return pair(id, accessSecret, refreshSecret);
 }
 
-const lookupQuery = (db: Db) =>
+/** The session row and its user's standing, for a refresh: the hashes a rotation checks and replaces. */
+const findSessionForRefresh = (db: Db, id: string) =>
 	db
-		.select({ session: sessions, user: users })
+		.select({ session: sessions, user: { id: users.id, email: users.email, isActive: users.isActive } })
 		.from(sessions)
 		.innerJoin(users, eq(users.id, sessions.userId))
-		.where(eq(sessions.id, sql.placeholder("id")))
-		.prepare();
-
-/** Every authenticated request runs this lookup: prepare it once per database, not per call. */
-const lookups = new WeakMap<Db, ReturnType<typeof lookupQuery>>();
-function findSession(db: Db, id: string): Authenticated | undefined {
-	let lookup = lookups.get(db);
-	if (!lookup) {
-		lookup = lookupQuery(db);
-		lookups.set(db, lookup);
-	}
-	return lookup.get({ id });
-}
+		.where(eq(sessions.id, id))
+		.get();
 
 /** Touches are at most a tenth of the access lifetime apart, so a token in use never lapses between them. */
 const touchEvery = (accessTtlMs: number) => Math.min(TOUCH_EVERY_MS, accessTtlMs / 10);
 
 /**
- * The user and session behind an access token, checked against the database on every
- * call so a revocation takes effect at once. Null for any token that does not hold.
+ * The user and session behind an access token, as the database holds them now, so a
+ * revocation takes effect at once: the session cache (session-cache.ts) forgets an entry
+ * the moment its session or user is written. Null for any token that does not hold.
  * The access token's expiry slides while it is used (a client that never refreshes is
  * not cut off mid-work), but never past the session's own expiry.
  */
 export function authenticateAccessToken(deps: ServiceDeps, token: string): Authenticated | null {
 	const parsed = parseToken(token);
 	if (!parsed) return null;
-	const row = findSession(deps.db, parsed.id);
+	const record = sessionCacheOf(deps.db).get(parsed.id);
+	if (!record || !secretMatches(parsed.secret, record.accessHash)) return null;
+	const { session, user } = record.auth;
 	const now = deps.clock();
-	if (!row || !secretMatches(parsed.secret, row.session.accessHash)) return null;
-	if (row.session.accessExpiresAt <= now || row.session.expiresAt <= now || !row.user.isActive) return null;
+	if (session.accessExpiresAt <= now || session.expiresAt <= now || !user.isActive) return null;
 	const { accessTokenTtlMs } = deps.config;
-	if (now - row.session.lastSeenAt >= touchEvery(accessTokenTtlMs)) {
-		const accessExpiresAt = Math.min(now + accessTokenTtlMs, row.session.expiresAt);
-		deps.db.update(sessions).set({ lastSeenAt: now, accessExpiresAt }).where(eq(sessions.id, row.session.id)).run();
+	if (now - session.lastSeenAt >= touchEvery(accessTokenTtlMs)) {
+		const accessExpiresAt = Math.min(now + accessTokenTtlMs, session.expiresAt);
+		// The write makes the cache forget this session; the next request reads the new times.
+		deps.db.update(sessions).set({ lastSeenAt: now, accessExpiresAt }).where(eq(sessions.id, session.id)).run();
+		return { user, session: { ...session, lastSeenAt: now, accessExpiresAt } };
 	}
-	return row;
+	return record.auth;
 }
 
 /**
  * The caller's session as it is now, for a write decided before an await: null when
  * the session was revoked or expired, or its user deactivated or deleted, meanwhile.
+ * Read from the database, never from the cache: call it inside the write's transaction.
  */
 export function liveSession(deps: ServiceDeps, sessionId: string): Authenticated | null {
-	const row = findSession(deps.db, sessionId);
+	const auth = sessionCacheOf(deps.db).read(sessionId)?.auth;
 	const now = deps.clock();
-	if (!row || row.session.expiresAt <= now || !row.user.isActive) return null;
-	return row;
+	if (!auth || auth.session.expiresAt <= now || !auth.user.isActive) return null;
+	return auth;
 }
 
 /**
@@ -132,7 +128,7 @@ export function rotateSession(deps: ServiceDeps, refreshToken: string, meta: Req
 	const parsed = parseToken(refreshToken) ?? fail("INVALID_CREDENTIALS");
 	// A refusal may revoke the session: that write must commit, so the transaction returns null instead of throwing.
 	const rotated = atomically(deps, (): TokenPair | null => {
-		const row = findSession(db, parsed.id);
+		const row = findSessionForRefresh(db, parsed.id);
 		if (!row) return null;
 		const now = clock();
 		if (!secretMatches(parsed.secret, row.session.refreshHash)) {

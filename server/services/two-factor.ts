@@ -25,7 +25,8 @@ const ISSUER = "Portico";
 /** The secret is sealed to its user: copied into another user's row, it does not open. */
 const context = (userId: string) => `totp:${userId}`;
 
-const isEnabled = (user: UserRow) => user.totpEnabledAt !== null && user.totpSecret !== null;
+/** On once its first code confirmed the secret (`totpEnabledAt` is set only with a secret, and cleared with it). */
+const isEnabled = (user: Pick<UserRow, "totpEnabledAt">) => user.totpEnabledAt !== null;
 
 /**
  * The user's TOTP key. A secret that does not open means the server runs with another key
@@ -70,7 +71,7 @@ function clearTwoFactor({ db }: ServiceDeps, userId: string): void {
 	db.delete(mfaTokens).where(eq(mfaTokens.userId, userId)).run();
 }
 
-export function twoFactorStatus(deps: ServiceDeps, user: UserRow): TwoFactorStatus {
+export function twoFactorStatus(deps: ServiceDeps, user: Pick<UserRow, "id" | "totpEnabledAt">): TwoFactorStatus {
 	const enabled = isEnabled(user);
 	return {
 		enabled,
@@ -118,7 +119,9 @@ export function enableTwoFactor(
 ): RecoveryCodes {
 	deps.limiter.take("login", meta.ip);
 	const codes = atomically(deps, () => {
-		const { user } = assertSessionLive(deps, auth.session.id);
+		// The session knows no secret: the row is read here, in the transaction that uses it.
+		const { user: caller } = assertSessionLive(deps, auth.session.id);
+		const user = findUserById(deps, caller.id) ?? fail("INVALID_CREDENTIALS");
 		if (isEnabled(user)) fail("TOTP_ALREADY_ENABLED");
 		if (user.totpSecret === null) fail("TOTP_NOT_SET_UP");
 		const step = matchingStep(totpKeyOf(deps, user), input.code, deps.clock());
@@ -233,7 +236,7 @@ export function spendSecondFactor(
 /** After the transaction that spent it committed: a recovery code's use is told to the owner. */
 export function announceSpentFactor(
 	deps: ServiceDeps,
-	user: UserRow,
+	user: Pick<UserRow, "email" | "fullName">,
 	spent: SpentFactor,
 	meta: RequestMeta | undefined,
 ): void {

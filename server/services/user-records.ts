@@ -15,7 +15,13 @@ import { removeUserFiles } from "./user-files.ts";
 // The users table as every account rule sees it: read, insert, change, remove. The rules
 // themselves are in own-account.ts (what users do to themselves) and admin-users.ts.
 
-export const toUserPublic = (row: UserRow): UserPublic => ({
+/** The columns a user's public form is made of (a session's user has them, no hash). */
+export type PublicUserFields = Pick<
+	UserRow,
+	"id" | "email" | "fullName" | "isActive" | "isSuperuser" | "emailVerified" | "createdAt"
+>;
+
+export const toUserPublic = (row: PublicUserFields): UserPublic => ({
 	id: row.id,
 	email: row.email,
 	full_name: row.fullName,
@@ -129,7 +135,7 @@ export function setPassword(
 export const USER_DELETED = { message: "User deleted successfully" };
 
 /** Deletes the user row (sessions, profile, media rows and tokens cascade) with its audit row, then their files. */
-export async function removeUser(deps: ServiceDeps, user: UserRow, audit: AuditRecord): Promise<void> {
+export async function removeUser(deps: ServiceDeps, user: Pick<UserRow, "id">, audit: AuditRecord): Promise<void> {
 	await removeUserFiles(deps, user.id, () => {
 		atomically(deps, () => {
 			deps.db.delete(users).where(eq(users.id, user.id)).run();

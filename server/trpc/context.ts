@@ -1,13 +1,13 @@
-import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "../http/json-body.ts";
 import { requestMeta } from "../http/session.ts";
 import type { ServiceDeps } from "../services/deps.ts";
+import type { TrpcContextOptions } from "./fastify-route.ts";
 
 /** Built per request; authentication happens in the procedures that need it. */
 export const makeCreateContext =
 	(deps: ServiceDeps) =>
-	({ req, res }: CreateFastifyContextOptions) => ({ deps, req, res, meta: requestMeta(req) });
+	({ req, res }: TrpcContextOptions) => ({ deps, req, res, meta: requestMeta(req) });
 
 export type Context = Awaited<ReturnType<ReturnType<typeof makeCreateContext>>>;
 

@@ -28,29 +28,33 @@ const t = initTRPC.context<Context>().create({
 	},
 });
 
-/** Turns a DomainError from a service into the tRPC error of the one mapping table. */
-const domainErrors = t.middleware(async ({ ctx, next }) => {
-	const result = await next();
-	if (!result.ok && result.error.cause instanceof DomainError) {
-		const cause = result.error.cause;
-		if (cause.retryAfter !== undefined) ctx.res.header("retry-after", String(cause.retryAfter));
-		if (cause.extra !== undefined) ctx.res.header("cache-control", "no-store");
-		throw new TRPCError({ code: reasonStatus[cause.reason].code, message: cause.message, cause });
-	}
+/** A DomainError from a service (or a gate) as the tRPC error of the one mapping table. */
+function trpcErrorOf(ctx: Context, cause: DomainError): TRPCError {
+	if (cause.retryAfter !== undefined) ctx.res.header("retry-after", String(cause.retryAfter));
+	if (cause.extra !== undefined) ctx.res.header("cache-control", "no-store");
+	return new TRPCError({ code: reasonStatus[cause.reason].code, message: cause.message, cause });
+}
+
+type Result = { ok: true } | { ok: false; error: { cause?: unknown } };
+const mapped = <R extends Result>(ctx: Context, result: R): R => {
+	if (!result.ok && result.error.cause instanceof DomainError) throw trpcErrorOf(ctx, result.error.cause);
 	return result;
-});
+};
 
 export const router = t.router;
-export const publicProcedure = t.procedure.use(domainErrors);
+export const publicProcedure = t.procedure.use(async ({ ctx, next }) => mapped(ctx, await next()));
 
-/** The gates throw domain errors like any service, so the one table maps them (domainErrors above). */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * The caller's session, and the error mapping, in one middleware: each level of tRPC's
+ * middleware chain costs a few objects on every call, and this one runs on most calls.
+ */
+export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
 	const resolved = resolveAuth(ctx.deps, ctx.req);
-	if (!resolved.auth) throw new DomainError(resolved.reason);
-	return next({ ctx: { ...ctx, auth: resolved.auth, user: resolved.auth.user } });
+	if (!resolved.auth) throw trpcErrorOf(ctx, new DomainError(resolved.reason));
+	return mapped(ctx, await next({ ctx: { auth: resolved.auth, user: resolved.auth.user } }));
 });
 
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-	if (!ctx.user.isSuperuser) throw new DomainError("FORBIDDEN");
+	if (!ctx.user.isSuperuser) throw trpcErrorOf(ctx, new DomainError("FORBIDDEN"));
 	return next();
 });

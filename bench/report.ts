@@ -1,0 +1,32 @@
+import type { TargetFigures } from "./throughput.ts";
+
+/** A bar: what is measured, the figure, and the comparison it must pass. */
+export type Bar = [name: string, value: number, op: "<" | "<=" | ">=", limit: number];
+
+const holds = ([, value, op, limit]: Bar) =>
+	op === "<" ? value < limit : op === "<=" ? value <= limit : value >= limit;
+
+const thousands = (value: number) => Math.round(value).toLocaleString("en-US");
+const range = (values: number[], format: (value: number) => string) =>
+	`${format(Math.min(...values))}-${format(Math.max(...values))}`;
+
+/** The issue's table: medians over the rounds, with the range of req/s, ratios to the first target (bare Fastify). */
+export function printTargets(figures: TargetFigures[], say: (line: string) => void): void {
+	const bare = figures[0]?.median.requestsPerSecond ?? Number.NaN;
+	say("| path | req/s (median, range) | of bare Fastify | CPU per request | p99 | peak RSS |");
+	say("|---|---:|---:|---:|---:|---:|");
+	for (const f of figures) {
+		const { requestsPerSecond, cpuMicrosPerRequest, p99 } = f.median;
+		say(
+			`| ${f.name} | ${thousands(requestsPerSecond)} (${range(f.requestsPerSecond, thousands)}) | ${((100 * requestsPerSecond) / bare).toFixed(1)}% | ${cpuMicrosPerRequest.toFixed(0)} µs | ${p99.toFixed(1)} ms | ${f.peakRssMb.toFixed(0)} MB |`,
+		);
+	}
+}
+
+export function printBars(bars: Bar[], say: (line: string) => void): void {
+	say(`${"bar".padEnd(52)} ${"measured".padStart(9)}   limit`);
+	for (const bar of bars) {
+		const [name, value, op, limit] = bar;
+		say(`${name.padEnd(52)} ${value.toFixed(2).padStart(9)}   ${op} ${limit}   ${holds(bar) ? "met" : "NOT MET"}`);
+	}
+}
