@@ -95,12 +95,16 @@ test("one label case: form labels are in sentence case", async ({ page }) => {
 				.slice(1)
 				.some((word) => /^[A-Z][a-z]/.test(word)),
 		);
+	// allInnerTexts does not wait: each screen's last field is awaited first.
 	await page.goto("/signup");
+	await expect(page.getByTestId("confirm-password-input")).toBeVisible();
 	const labels = await labelsOf();
 	await loginAs(page, ADMIN.email, ADMIN.password, "/settings?tab=password");
+	await expect(page.getByTestId("confirm-password-input")).toBeVisible();
 	labels.push(...(await labelsOf()));
 	await page.goto("/admin");
 	await page.getByTestId("add-user").click();
+	await expect(page.getByRole("dialog").locator("form label").last()).toBeVisible();
 	labels.push(...(await labelsOf()));
 	expect(labels.length).toBeGreaterThan(8);
 	expect(offending(labels)).toEqual([]);
