@@ -34,6 +34,7 @@ const routes: RouteObject[] = [
 		element: <PublicOnly />,
 		children: [
 			{ path: "/login", element: screen(() => import("./routes/login.tsx")) },
+			{ path: "/login/two-factor", element: screen(() => import("./routes/login-two-factor.tsx")) },
 			{ path: "/signup", element: screen(() => import("./routes/signup.tsx")) },
 			{ path: "/recover-password", element: screen(() => import("./routes/recover-password.tsx")) },
 			{ path: "/reset-password", element: screen(() => import("./routes/reset-password.tsx")) },

@@ -14,7 +14,7 @@ export function ownerOnlyFromNowOn(): void {
 /**
  * Creates DATA_DIR owner-only, and tightens what an older install left readable by others
  * (it created everything 0755/0644): DATA_DIR and its folders 0700, the database and its
- * -wal/-shm/-journal files 0600. Before the database is opened, so that SQLite, which
+ * -wal/-shm/-journal files and the key file (a copy put back from a backup) 0600. Before the database is opened, so that SQLite, which
  * gives its side files the database file's mode, creates them 0600 too. Returns what it
  * could not tighten (not ours, a read-only mount), for the caller to warn about.
  */
@@ -29,6 +29,7 @@ export function prepareDataDir(config: Pick<Config, "dataDir" | "databasePath">)
 		}
 	};
 	for (const dir of [".", "media", "outbox"]) tighten(join(config.dataDir, dir), 0o700);
+	tighten(join(config.dataDir, "secret.key"), 0o600);
 	if (config.databasePath !== ":memory:")
 		for (const suffix of ["", "-wal", "-shm", "-journal"]) tighten(`${config.databasePath}${suffix}`, 0o600);
 	return refused;

@@ -2,7 +2,9 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { ownerOnlyFromNowOn, prepareDataDir } from "./data-dir.ts";
 import { migrateDatabase, openDatabase } from "./db/client.ts";
+import { SecretKeyError } from "./lib/secret-key.ts";
 import { ensureFirstSuperuser } from "./services/first-superuser.ts";
+import { checkSecretKey } from "./services/two-factor.ts";
 
 /** config -> database -> migrations -> first superuser -> listen; SIGTERM closes it all. */
 async function main() {
@@ -20,6 +22,11 @@ async function main() {
 		app.log.warn(
 			{ paths: notTightened },
 			"could not make these owner-only (0700 folders, 0600 files); check their owner",
+		);
+
+	if (checkSecretKey(app.deps) === "mismatch")
+		app.log.error(
+			"the stored two-factor secrets do not decrypt with this server's key (SECRET_KEY, or DATA_DIR/secret.key when unset): users with two-factor can sign in only with a recovery code. Restore the key that was used with this database, or have an admin reset their two-factor (DELETE /api/v1/users/{id}/totp).",
 		);
 
 	const superuser = await ensureFirstSuperuser(app.deps);
@@ -63,7 +70,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-	if (error instanceof ConfigError) console.error(error.message);
+	if (error instanceof ConfigError || error instanceof SecretKeyError) console.error(error.message);
 	else console.error(error);
 	process.exit(1);
 });

@@ -12,6 +12,12 @@ export const E2E_PORT = Number(process.env.E2E_PORT);
 process.env.E2E_REAUTH_PORT ??= String(await freePort());
 export const E2E_REAUTH_PORT = Number(process.env.E2E_REAUTH_PORT);
 export const E2E_REAUTH_WINDOW_MS = 3_000;
+/**
+ * Where the browser opens each server, and its PUBLIC_URL: one origin, as WebAuthn checks
+ * the page's origin against the relying party's, and its id must be a host name
+ * (localhost), not an IP address.
+ */
+export const e2eUrl = (port: number) => `http://localhost:${port}`;
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password-1" };
 
 // The runner loads this file first and its workers inherit the variable: one fresh data dir per run.
@@ -36,7 +42,7 @@ function appServer({ port, dataDir, env = {} }: { port: number; dataDir: string;
 			PORT: String(port),
 			HOST: "127.0.0.1",
 			DATA_DIR: dataDir,
-			PUBLIC_URL: `http://127.0.0.1:${port}`,
+			PUBLIC_URL: e2eUrl(port),
 			TRUST_PROXY: "1",
 			FIRST_SUPERUSER_EMAIL: E2E_ADMIN.email,
 			FIRST_SUPERUSER_PASSWORD: E2E_ADMIN.password,
@@ -58,7 +64,7 @@ export default defineConfig({
 	expect: { timeout: 7_000 },
 	reporter: [["list"]],
 	use: {
-		baseURL: `http://127.0.0.1:${E2E_PORT}`,
+		baseURL: e2eUrl(E2E_PORT),
 		trace: "retain-on-failure",
 		launchOptions: {
 			executablePath: "/usr/bin/chromium",
@@ -73,11 +79,12 @@ export default defineConfig({
 			],
 		},
 	},
-	// A test tagged @quiet measures time on the machine (Fast 3G): it runs after every other
-	// test has finished, so the second worker's browser does not share the cores with it.
+	// A test tagged @quiet measures time on the machine (Fast 3G): `npm run test:e2e` runs the
+	// project "quiet" after "screens" has finished, so no second browser shares the cores with
+	// it. (Not a project dependency: that would run every screen test to try one quiet file.)
 	projects: [
 		{ name: "screens", grepInvert: /@quiet/ },
-		{ name: "quiet", grep: /@quiet/, dependencies: ["screens"] },
+		{ name: "quiet", grep: /@quiet/ },
 	],
 	// Started one after the other; `npm start` itself (bundles the server, runs plain node) against
 	// the build `npm run test:e2e` made.

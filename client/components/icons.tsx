@@ -87,3 +87,9 @@ export const CloseIcon = () => (
 		<path d="M18 6L6 18M6 6l12 12" />
 	</Icon>
 );
+export const CopyIcon = () => (
+	<Icon>
+		<rect x="9" y="9" width="12" height="12" rx="2" />
+		<path d="M5 15V5a2 2 0 0 1 2-2h10" />
+	</Icon>
+);

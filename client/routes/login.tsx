@@ -1,14 +1,16 @@
 import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router-dom";
-import type { loginFormSchema } from "../../shared/schemas/auth.ts";
+import type { loginFormSchema, TokenPair } from "../../shared/schemas/auth.ts";
 import { Form } from "../components/form/form.tsx";
 import { PasswordField } from "../components/form/password-field.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
 import { EmailField } from "../features/auth/email-field.tsx";
 import { OtherScreenLink } from "../features/auth/other-screen-link.tsx";
+import { PasskeySignIn } from "../features/passkeys/passkey-sign-in.tsx";
 import { useSession } from "../features/session/hooks.ts";
 import { SessionEndedNotice } from "../features/session/session-ended-notice.tsx";
+import { mfaTokenOf } from "../features/two-factor/login-step.ts";
 import { useI18n } from "../i18n/index.tsx";
 import { authErrorText } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
@@ -26,14 +28,20 @@ export function Component() {
 	const navigate = useNavigate();
 	const session = useSession();
 	const form = useLazyZodForm<typeof loginFormSchema>(loadSchema, { defaultValues: { username: "", password: "" } });
+	const signedIn = (pair: TokenPair) => {
+		session.start({ token: pair.access_token, refreshToken: pair.refresh_token });
+		notifySuccess(LL.auth.loggedIn());
+		navigate("/", { replace: true });
+	};
 	const login = useMutation(
 		trpc.auth.login.mutationOptions({
-			onSuccess(pair) {
-				session.start({ token: pair.access_token, refreshToken: pair.refresh_token });
-				notifySuccess(LL.auth.loggedIn());
-				navigate("/", { replace: true });
+			onSuccess: signedIn,
+			onError(error) {
+				// An account with two-factor: its second step, with the token the password earned.
+				const mfaToken = mfaTokenOf(error);
+				if (mfaToken) navigate("/login/two-factor", { state: { mfaToken } });
+				else notifyError(LL.common.error(), authErrorText(error, LL));
 			},
-			onError: (error) => notifyError(LL.common.error(), authErrorText(error, LL)),
 		}),
 	);
 
@@ -59,6 +67,7 @@ export function Component() {
 					<Button type="submit" size="3" loading={login.isPending}>
 						{LL.auth.login()}
 					</Button>
+					<PasskeySignIn onSignedIn={signedIn} />
 					<OtherScreenLink text={LL.auth.noAccount()} link={LL.auth.register()} to="/signup" />
 				</Flex>
 			</Form>

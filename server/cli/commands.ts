@@ -8,9 +8,12 @@ import { backupDatabase, restoreDatabase } from "../db/backup.ts";
 import { type Db, migrateDatabase, openDatabase } from "../db/client.ts";
 import { DomainError } from "../domain/errors.ts";
 import { randomPassword } from "../lib/passwords.ts";
+import { readSecretKey, secretKeyPath } from "../lib/secret-key.ts";
 import { createServiceDeps, type ServiceDeps } from "../services/deps.ts";
 import { createSuperuserAccount } from "../services/first-superuser.ts";
 import { setPasswordAsOperator } from "../services/operator.ts";
+import { checkSecretKey, hasTwoFactor, hasTwoFactorSecrets, resetTwoFactor } from "../services/two-factor.ts";
+import { findUserByEmail } from "../services/user-records.ts";
 import { CliFailure, UsageError } from "./usage.ts";
 
 export type Io = { out: (line: string) => void; err: (line: string) => void };
@@ -91,10 +94,17 @@ export async function resetPassword(config: Config, args: Args, io: Io): Promise
 	if (account.password === undefined) io.out(`New password (shown only now): ${chosen}`);
 }
 
+/** Where the key of the encrypted two-factor secrets comes from, in words for the operator. */
+const keySource = (config: Config) =>
+	config.secretKey ? "the SECRET_KEY variable" : `the file ${secretKeyPath(config.dataDir)}`;
+
 export async function backup(config: Config, args: Args, io: Io): Promise<void> {
 	const file = fileArg(args);
 	const result = await backupDatabase(config.databasePath, file);
 	io.out(`Backup written: ${result.path} (${result.bytes} bytes)`);
+	io.out(
+		`Keep the encryption key with this backup, as safely: the two-factor secrets in it are encrypted with ${keySource(config)}. Without that key, users with two-factor can sign in after a restore only with a recovery code.`,
+	);
 }
 
 export async function restore(config: Config, args: Args, io: Io): Promise<void> {
@@ -104,8 +114,39 @@ export async function restore(config: Config, args: Args, io: Io): Promise<void>
 	const db = openDatabase(config.databasePath);
 	try {
 		migrateDatabase(db);
+		io.out(`Restored ${file} into ${config.databasePath}; migrations applied.`);
+		warnAboutSecretKey(config, db, io);
 	} finally {
 		db.$client.close();
 	}
-	io.out(`Restored ${file} into ${config.databasePath}; migrations applied.`);
+}
+
+/** After a restore: the two-factor secrets must open with the key this server will use. */
+function warnAboutSecretKey(config: Config, db: Db, io: Io): void {
+	const key = readSecretKey(config);
+	const check = key ? checkSecretKey({ db, secretKey: key }) : hasTwoFactorSecrets(db) ? "mismatch" : "no secrets";
+	if (check !== "mismatch") return;
+	const where = key
+		? `do not decrypt with ${keySource(config)}`
+		: `need their key, and ${keySource(config)} is missing`;
+	io.err(
+		`Warning: the two-factor secrets of this backup ${where}. Put the key kept with the backup in its place (or set SECRET_KEY to it) before starting the server; until then users with two-factor can sign in only with a recovery code.`,
+	);
+}
+
+export async function resetTwoFactorCommand(config: Config, args: Args, io: Io): Promise<void> {
+	if (args.values.password !== undefined) throw new UsageError("this command takes only --email");
+	const { email } = accountArgs(args);
+	const done = await withDeps(config, io, async (deps) => {
+		const user = findUserByEmail(deps, email);
+		if (!user) throw new CliFailure(`No user has the e-mail ${email}; nothing was changed.`);
+		if (!hasTwoFactor(user)) return false;
+		resetTwoFactor(deps, null, user.id);
+		return true;
+	});
+	io.out(
+		done
+			? `Two-factor authentication turned off for ${email}; they were told by e-mail and can sign in with their password.`
+			: `${email} has no two-factor authentication; nothing was changed.`,
+	);
 }

@@ -1,12 +1,22 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config.ts";
 import { BackupError } from "../db/backup.ts";
-import { type Args, backup, createSuperuser, type Io, resetPassword, restore } from "./commands.ts";
+import { SecretKeyError } from "../lib/secret-key.ts";
+import {
+	type Args,
+	backup,
+	createSuperuser,
+	type Io,
+	resetPassword,
+	resetTwoFactorCommand,
+	restore,
+} from "./commands.ts";
 import { CliFailure, USAGE, UsageError } from "./usage.ts";
 
 const commands = {
 	"create-superuser": createSuperuser,
 	"reset-password": resetPassword,
+	"reset-two-factor": resetTwoFactorCommand,
 	backup,
 	restore,
 } as const;
@@ -48,7 +58,12 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: Io): Pr
 			io.err(`Error: ${error.message}\n\n${USAGE}`);
 			return 2;
 		}
-		if (error instanceof CliFailure || error instanceof BackupError || error instanceof ConfigError) {
+		if (
+			error instanceof CliFailure ||
+			error instanceof BackupError ||
+			error instanceof ConfigError ||
+			error instanceof SecretKeyError
+		) {
 			io.err(`Error: ${error.message}`);
 			return 1;
 		}

@@ -8,9 +8,14 @@ Commands:
   reset-password --email E [--password P]
       Sets a user's password (random and printed once without --password), ends
       all of their sessions and reset links, and lifts the failed-login back-off.
+  reset-two-factor --email E
+      Turns off a user's two-factor authentication (they lost their phone and
+      their recovery codes); they are told by e-mail. A superuser can do the
+      same with DELETE /api/v1/users/{id}/totp.
   backup <file>
       Online backup of the database to <file>, consistent while the server runs.
-      Refuses to overwrite an existing file.
+      Refuses to overwrite an existing file. Keep the encryption key with it
+      (SECRET_KEY, or DATA_DIR/secret.key): two-factor secrets need it.
   restore <file>
       Replaces the database with a backup made by \`backup\`, then applies
       migrations. Stop the server first: restore refuses while it is running.

@@ -40,7 +40,14 @@ export const errorSchemas: Record<string, OpenAPIV3.SchemaObject> = {
 	HTTPError: {
 		type: "object",
 		title: "HTTPError",
-		properties: { detail: { type: "string", title: "Detail" } },
+		properties: {
+			detail: { type: "string", title: "Detail" },
+			mfa_token: {
+				type: "string",
+				title: "Mfa Token",
+				description: "Only with `Two-factor code required`: send it with a code to POST /login/mfa",
+			},
+		},
 		required: ["detail"],
 	},
 	ValidationError: {
@@ -65,6 +72,11 @@ export const errorSchemas: Record<string, OpenAPIV3.SchemaObject> = {
 			detail: { type: "array", title: "Detail", items: { $ref: "#/components/schemas/ValidationError" } },
 		},
 	},
+};
+
+/** Fields some refusals carry beside `detail`, shown in their examples. */
+const extraFields: Record<string, Record<string, string>> = {
+	MFA_REQUIRED: { mfa_token: "<opaque token for POST /login/mfa>" },
 };
 
 const headers: Record<number, Record<string, OpenAPIV3.HeaderObject>> = {
@@ -133,7 +145,9 @@ export function errorResponses(route: RouteOptions): Record<string, OpenAPIV3.Re
 			content: {
 				"application/json": {
 					schema: { $ref: "#/components/schemas/HTTPError" },
-					examples: Object.fromEntries([...entries].map(([name, text]) => [name, { value: { detail: text } }])),
+					examples: Object.fromEntries(
+						[...entries].map(([name, text]) => [name, { value: { detail: text, ...extraFields[name] } }]),
+					),
 				},
 			},
 		};

@@ -14,11 +14,11 @@ const BODY_PARSE_ERRORS = new Set([
 export function restErrorHandler(error: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply) {
 	if (error instanceof DomainError) {
 		const { status } = reasonStatus[error.reason];
-		if (error.reason === "NOT_AUTHENTICATED" || error.reason === "INVALID_CREDENTIALS") {
-			reply.header("www-authenticate", "Bearer");
-		}
+		if (status === 401) reply.header("www-authenticate", "Bearer");
 		if (error.retryAfter !== undefined) reply.header("retry-after", String(error.retryAfter));
-		return reply.status(status).send({ detail: error.message });
+		// What travels beside the text is a credential of sorts (the second login step's token): never cached.
+		if (error.extra !== undefined) reply.header("cache-control", "no-store");
+		return reply.status(status).send({ detail: error.message, ...error.extra });
 	}
 	if (error.validation) {
 		const context = error.validationContext ?? "body";

@@ -8,7 +8,7 @@ import { translations } from "./locale.ts";
  * `mail.notice.<kind>` in shared/i18n/{en,ar,fr}/mail.ts, then the common "if it was not
  * you" advice. A new one is its name here and its two texts there.
  */
-export const simpleNotices = ["passwordChanged"] as const;
+export const simpleNotices = ["passwordChanged", "totpEnabled", "totpDisabled"] as const;
 export type SimpleNoticeKind = (typeof simpleNotices)[number];
 
 /** Every security notice Portico sends, with what its text needs. */
@@ -22,27 +22,48 @@ export type Notice =
 			by: "owner" | "admin";
 			/** The "This wasn't me" link, for a change the owner made. */
 			revert?: { link: string; validForMs: number };
-	  };
+	  }
+	/** An administrator (or the operator) turned the user's two-factor off: they lost their phone. */
+	| { kind: "totpReset" }
+	| { kind: "recoveryCodeUsed" /** Unused codes left after this one. */; remaining: number }
+	| { kind: "passkeyAdded"; name: string };
 
 /** A notice in one language, HTML and text, through the common layout. */
 export function renderNotice(locale: Locales, name: string, notice: Notice): RenderedMail {
 	const t = translations(locale).mail.notice;
-	if (notice.kind === "emailChanged") {
-		const e = t.emailChanged;
-		const { revert } = notice;
-		return renderMail(locale, {
-			subject: e.subject(),
-			name,
-			intro: [
-				notice.by === "admin"
-					? e.byAdmin({ email: isolate(notice.newEmail) })
-					: e.intro({ email: isolate(notice.newEmail) }),
-				...(revert ? [e.revert()] : []),
-			],
-			action: revert ? { label: e.button(), link: revert.link, validForMs: revert.validForMs } : undefined,
-			outro: revert ? [] : [e.askAdmin()],
-		});
+	const simple = (subject: string, intro: string[]) =>
+		renderMail(locale, { subject, name, intro, outro: [t.ifNotYou()] });
+	switch (notice.kind) {
+		case "emailChanged": {
+			const e = t.emailChanged;
+			const { revert } = notice;
+			return renderMail(locale, {
+				subject: e.subject(),
+				name,
+				intro: [
+					notice.by === "admin"
+						? e.byAdmin({ email: isolate(notice.newEmail) })
+						: e.intro({ email: isolate(notice.newEmail) }),
+					...(revert ? [e.revert()] : []),
+				],
+				action: revert ? { label: e.button(), link: revert.link, validForMs: revert.validForMs } : undefined,
+				outro: revert ? [] : [e.askAdmin()],
+			});
+		}
+		case "totpReset":
+			return renderMail(locale, {
+				subject: t.totpReset.subject(),
+				name,
+				intro: [t.totpReset.intro()],
+				outro: [t.totpReset.askAdmin()],
+			});
+		case "recoveryCodeUsed": {
+			const r = t.recoveryCodeUsed;
+			return simple(r.subject(), [r.intro(), r.remaining({ count: notice.remaining })]);
+		}
+		case "passkeyAdded":
+			return simple(t.passkeyAdded.subject(), [t.passkeyAdded.intro({ name: isolate(notice.name) })]);
+		default:
+			return simple(t[notice.kind].subject(), [t[notice.kind].intro()]);
 	}
-	const texts = t[notice.kind];
-	return renderMail(locale, { subject: texts.subject(), name, intro: [texts.intro()], outro: [t.ifNotYou()] });
 }

@@ -1,11 +1,6 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-	loginSchema,
-	logoutSchema,
-	reauthenticateSchema,
-	refreshSchema,
-	tokenPairSchema,
-} from "../../shared/schemas/auth.ts";
+import { loginSchema, logoutSchema, refreshSchema, tokenPairSchema } from "../../shared/schemas/auth.ts";
+import { reauthenticateSchema } from "../../shared/schemas/reauth.ts";
 import { messageSchema, userPublicSchema } from "../../shared/schemas/users.ts";
 import { clearSessionCookie, requestMeta, tokenReply } from "../http/session.ts";
 import * as auth from "../services/auth.ts";
@@ -24,10 +19,21 @@ function accessTokenRoute(app: ZodApp, deps: ServiceDeps): void {
 		"/login/access-token",
 		{
 			preValidation: formBody,
-			config: { reasons: ["INCORRECT_LOGIN", "INACTIVE_USER", "EMAIL_NOT_VERIFIED", "RATE_LIMITED"] },
+			config: {
+				reasons: [
+					"INCORRECT_LOGIN",
+					"INACTIVE_USER",
+					"EMAIL_NOT_VERIFIED",
+					"RATE_LIMITED",
+					"MFA_REQUIRED",
+					"INVALID_TOTP_CODE",
+					"TWO_FACTOR_UNAVAILABLE",
+				],
+			},
 			schema: {
 				tags,
-				summary: "Log in with e-mail (as username) and password; returns a token pair",
+				summary:
+					"Log in with e-mail (as username) and password; returns a token pair. With two-factor on: 401 with an mfa_token for POST /login/mfa, or send the code as totp_code",
 				consumes: ["application/x-www-form-urlencoded", "multipart/form-data", "application/json"],
 				body: loginSchema,
 				response: { 200: tokenPairSchema },
@@ -96,7 +102,15 @@ export const loginRoutes: RouteModule = (app, deps) => {
 		"/login/reauthenticate",
 		{
 			onRequest: user,
-			config: { reasons: ["INCORRECT_PASSWORD", "RATE_LIMITED"] },
+			config: {
+				reasons: [
+					"INCORRECT_PASSWORD",
+					"INVALID_TOTP_CODE",
+					"INVALID_PASSKEY",
+					"RATE_LIMITED",
+					"TWO_FACTOR_UNAVAILABLE",
+				],
+			},
 			schema: {
 				tags,
 				security,

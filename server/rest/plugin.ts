@@ -7,9 +7,11 @@ import { emailLinkRoutes } from "./email-links.ts";
 import { loginRoutes } from "./login.ts";
 import { mediaRoutes } from "./media.ts";
 import { parseUrlEncodedForm } from "./multipart-form.ts";
+import { passkeyRoutes } from "./passkeys.ts";
 import { profileRoutes } from "./profile.ts";
 import { recoveryRoutes } from "./recovery.ts";
 import { sessionRoutes } from "./sessions.ts";
+import { twoFactorRoutes } from "./two-factor.ts";
 import type { RouteModule } from "./types.ts";
 import { userRoutes } from "./users.ts";
 import { utilsRoutes } from "./utils.ts";
@@ -22,6 +24,8 @@ const routeModules: RouteModule[] = [
 	profileRoutes,
 	mediaRoutes,
 	recoveryRoutes,
+	twoFactorRoutes,
+	passkeyRoutes,
 	auditRoutes,
 	emailLinkRoutes,
 ];

@@ -1,4 +1,5 @@
 import type { LoginInput, TokenPair } from "../../shared/schemas/auth.ts";
+import type { ReauthenticateInput } from "../../shared/schemas/reauth.ts";
 import type { UpdatePasswordInput } from "../../shared/schemas/users.ts";
 import type { UserRow } from "../db/schema.ts";
 import { atomically } from "../db/transaction.ts";
@@ -11,6 +12,7 @@ import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { automaticVerificationMail } from "./email-verification.ts";
 import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "./login-throttle.ts";
 import { sendNotice } from "./notices.ts";
+import { reauthenticateWithPasskey } from "./passkey-login.ts";
 import {
 	type Authenticated,
 	assertSessionLive,
@@ -20,6 +22,8 @@ import {
 	revokeUserSessions,
 	rotateSession,
 } from "./sessions.ts";
+import { announceSpentFactor, hasTwoFactor, type SpentFactor, spendSecondFactor } from "./two-factor.ts";
+import { afterPasswordWithTwoFactor, type PasswordAcceptedOutcome } from "./two-factor-login.ts";
 import { findUserByEmail, findUserById, setPassword } from "./user-records.ts";
 
 /**
@@ -30,6 +34,9 @@ import { findUserByEmail, findUserById, setPassword } from "./user-records.ts";
  * Under EMAIL_VERIFICATION=required an unproved address is refused only after the
  * password was found right (a wrong one answers as always), and gets a fresh link: its
  * owner has no session from which to ask for one.
+ * An account with two-factor gets MFA_REQUIRED with a token for the second step instead
+ * (or completes with the form's `totp_code`); a wrong password answers the same for every
+ * account, so nobody learns which ones have two-factor.
  */
 export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestMeta): Promise<TokenPair> {
 	const email = input.username.trim().toLowerCase();
@@ -45,24 +52,39 @@ export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestM
 		return fail("INCORRECT_LOGIN");
 	}
 	let verification: MailMessage | null = null;
-	// Refusals are returned, not thrown, so that the cleared back-off commits.
-	const outcome = atomically(deps, (): TokenPair | "INCORRECT_LOGIN" | "INACTIVE_USER" | "EMAIL_NOT_VERIFIED" => {
+	// Refusals are returned, not thrown, so that the cleared back-off (or a failed code) commits.
+	const outcome = atomically(deps, (): LoginOutcome => {
 		const now = findUserById(deps, user.id);
 		// Changed under us: the password that was checked is no longer this account's.
 		if (!now || now.hashedPassword !== user.hashedPassword || now.email !== user.email) return "INCORRECT_LOGIN";
-		clearFailedLogins(deps, email);
+		const twoFactor = hasTwoFactor(now);
+		// With two-factor the back-off lifts only once the code held too: a known password
+		// must not reopen the guessing of codes.
+		if (!twoFactor) clearFailedLogins(deps, email);
 		if (!now.isActive) return "INACTIVE_USER";
 		if (deps.config.emailVerification === "required" && !now.emailVerified) {
 			verification = automaticVerificationMail(deps, now, meta);
 			return "EMAIL_NOT_VERIFIED";
 		}
+		if (twoFactor) return afterPasswordWithTwoFactor(deps, now, input.totp_code, meta);
 		const tokens = createSession(deps, now.id, meta);
 		recordAudit(deps, { action: "auth.login", actor: now, subject: now, meta, details: { method: "password" } });
-		return tokens;
+		return { tokens };
 	});
 	if (verification) deps.mailer.send(verification);
-	return typeof outcome === "string" ? fail(outcome) : outcome;
+	if (typeof outcome === "string") return fail(outcome);
+	if ("mfaToken" in outcome) return fail("MFA_REQUIRED", { extra: { mfa_token: outcome.mfaToken } });
+	if ("spent" in outcome) announceSpentFactor(deps, user, outcome.spent, meta);
+	return outcome.tokens;
 }
+
+type LoginOutcome =
+	| { tokens: TokenPair }
+	| Exclude<PasswordAcceptedOutcome, string>
+	| "INCORRECT_LOGIN"
+	| "INACTIVE_USER"
+	| "EMAIL_NOT_VERIFIED"
+	| "INVALID_TOTP_CODE";
 
 /**
  * The caller's password hash as stored now: a session never carries it (it stays in the
@@ -81,7 +103,7 @@ function failedAttempt(
 	email: string,
 	user: Pick<UserRow, "id" | "email"> | undefined,
 	meta: RequestMeta,
-	during?: "password_change" | "reauthenticate",
+	during?: "password_change" | "reauthenticate" | "two_factor",
 ): void {
 	atomically(deps, () => {
 		recordFailedLogin(deps, email, meta.ip);
@@ -155,34 +177,61 @@ export async function changePassword(
 }
 
 /**
- * A fresh proof of identity for the sensitive actions (recent authentication), with the
+ * A fresh proof of identity for the sensitive actions (recent authentication): the
+ * password, a second factor (a code of the app or a recovery code) or a passkey, with the
  * same bucket and back-off as a login. Never ends the session, whatever the answer.
  */
 export async function reauthenticate(
 	deps: ServiceDeps,
 	auth: Authenticated,
-	input: { password: string },
+	input: ReauthenticateInput,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
 	const { user } = auth;
 	deps.limiter.take("login", meta.ip);
 	assertNotLockedOut(deps, user.email, meta.ip);
+	if (input.code) return reauthenticateWithCode(deps, auth, input.code, meta);
+	if (input.passkey) return reauthenticateWithPasskey(deps, auth, input.passkey, meta);
 	const checked = currentPasswordHash(deps, user.id);
-	if (!(await deps.passwords.verify(checked, input.password, hashKeys(user.email, meta.requestId)))) {
+	if (!(await deps.passwords.verify(checked, input.password ?? "", hashKeys(user.email, meta.requestId)))) {
 		failedAttempt(deps, user.email, user, meta, "reauthenticate");
 		fail("INCORRECT_PASSWORD");
 	}
 	atomically(deps, () => {
 		const now = assertSessionLive(deps, auth.session.id);
 		if (currentPasswordHash(deps, user.id) !== checked) fail("INCORRECT_PASSWORD");
-		markAuthenticated(deps, auth.session.id);
-		recordAudit(deps, {
-			action: "auth.reauthenticate",
-			actor: now.user,
-			subject: now.user,
-			meta,
-			details: { method: "password" },
-		});
+		confirmed(deps, now.user, auth.session.id, meta, "password");
 	});
-	return { message: "Identity confirmed" };
+	return IDENTITY_CONFIRMED;
+}
+
+const IDENTITY_CONFIRMED = { message: "Identity confirmed" };
+
+function confirmed(deps: ServiceDeps, user: Pick<UserRow, "id" | "email">, sessionId: string, meta: RequestMeta, method: string): void {
+	markAuthenticated(deps, sessionId);
+	recordAudit(deps, { action: "auth.reauthenticate", actor: user, subject: user, meta, details: { method } });
+}
+
+function reauthenticateWithCode(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	code: string,
+	meta: RequestMeta,
+): { message: string } {
+	const outcome = atomically(deps, (): { user: UserRow; spent: SpentFactor } | "INVALID_TOTP_CODE" => {
+		// The session knows no two-factor secret: the row is read in the transaction that spends the code.
+		const { user: caller } = assertSessionLive(deps, auth.session.id);
+		const user = findUserById(deps, caller.id) ?? fail("INVALID_CREDENTIALS");
+		const spent = spendSecondFactor(deps, user, code, meta);
+		if (!spent) {
+			recordFailedLogin(deps, user.email, meta.ip);
+			recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "reauthenticate" } });
+			return "INVALID_TOTP_CODE";
+		}
+		confirmed(deps, user, auth.session.id, meta, spent.factor);
+		return { user, spent };
+	});
+	if (typeof outcome === "string") return fail(outcome);
+	announceSpentFactor(deps, outcome.user, outcome.spent, meta);
+	return IDENTITY_CONFIRMED;
 }

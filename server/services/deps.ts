@@ -6,6 +6,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { createPasswordHasher, type PasswordHasher } from "../lib/passwords.ts";
 import { RateLimiter } from "../lib/rate-limiter.ts";
+import { loadSecretKey } from "../lib/secret-key.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
 import { createDiskStorage, type MediaStorage } from "../media/storage.ts";
 
@@ -20,6 +21,8 @@ export type ServiceDeps = {
 	storage: MediaStorage;
 	passwords: PasswordHasher;
 	background: Background;
+	/** The AES-256 key of the secrets stored encrypted (two-factor): SECRET_KEY, or DATA_DIR/secret.key. */
+	secretKey: Buffer;
 };
 
 /**
@@ -34,7 +37,7 @@ export type RequestMeta = { ip: string; userAgent: string | undefined; requestId
  */
 export function createServiceDeps(
 	base: { config: Config; db: Db; log: Logger; clock?: Clock },
-	parts: Partial<Pick<ServiceDeps, "limiter" | "mailer" | "storage" | "passwords">> = {},
+	parts: Partial<Pick<ServiceDeps, "limiter" | "mailer" | "storage" | "passwords" | "secretKey">> = {},
 ): ServiceDeps {
 	const { config, db, log } = base;
 	const clock = base.clock ?? Date.now;
@@ -50,5 +53,6 @@ export function createServiceDeps(
 		storage: parts.storage ?? createDiskStorage(join(config.dataDir, "media")),
 		passwords: parts.passwords ?? createPasswordHasher(),
 		background: createBackground(log),
+		secretKey: parts.secretKey ?? loadSecretKey(config),
 	};
 }

@@ -17,6 +17,8 @@ const t = initTRPC.context<Context>().create({
 				...shape.data,
 				stack: undefined,
 				reason: cause instanceof DomainError ? cause.reason : null,
+				// What the refusal carries beside its text (the `mfa_token` of the second login step).
+				extra: cause instanceof DomainError ? (cause.extra ?? null) : null,
 				// In the body too: a batched call's Retry-After header cannot say which call it is about.
 				retryAfter: cause instanceof DomainError ? (cause.retryAfter ?? null) : null,
 				// Each issue's message is a validation key the client translates.
@@ -29,6 +31,7 @@ const t = initTRPC.context<Context>().create({
 /** A DomainError from a service (or a gate) as the tRPC error of the one mapping table. */
 function trpcErrorOf(ctx: Context, cause: DomainError): TRPCError {
 	if (cause.retryAfter !== undefined) ctx.res.header("retry-after", String(cause.retryAfter));
+	if (cause.extra !== undefined) ctx.res.header("cache-control", "no-store");
 	return new TRPCError({ code: reasonStatus[cause.reason].code, message: cause.message, cause });
 }
 

@@ -4,8 +4,10 @@ import { auditRouter } from "./routers/audit.ts";
 import { authRouter } from "./routers/auth.ts";
 import { dashboardRouter } from "./routers/dashboard.ts";
 import { mediaRouter } from "./routers/media.ts";
+import { passkeysRouter } from "./routers/passkeys.ts";
 import { profileRouter } from "./routers/profile.ts";
 import { sessionsRouter } from "./routers/sessions.ts";
+import { twoFactorRouter } from "./routers/two-factor.ts";
 import { usersRouter } from "./routers/users.ts";
 
 export const appRouter = router({
@@ -14,6 +16,8 @@ export const appRouter = router({
 	admin: adminRouter,
 	profile: profileRouter,
 	media: mediaRouter,
+	twoFactor: twoFactorRouter,
+	passkeys: passkeysRouter,
 	sessions: sessionsRouter,
 	audit: auditRouter,
 	dashboard: dashboardRouter,

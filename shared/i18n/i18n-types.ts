@@ -561,6 +561,18 @@ type RootTranslation = {
 		 */
 		unknownField: string
 		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​c​o​d​e
+		 */
+		codeRequired: string
+		/**
+		 * S​e​n​d​ ​o​n​l​y​ ​o​n​e​ ​o​f​ ​p​a​s​s​w​o​r​d​,​ ​c​o​d​e​ ​o​r​ ​p​a​s​s​k​e​y
+		 */
+		oneProofOnly: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​t​h​e​ ​J​S​O​N​ ​o​f​ ​a​ ​W​e​b​A​u​t​h​n​ ​c​r​e​d​e​n​t​i​a​l​,​ ​a​s​ ​@​s​i​m​p​l​e​w​e​b​a​u​t​h​n​/​b​r​o​w​s​e​r​ ​g​i​v​e​s​ ​i​t
+		 */
+		passkeyResponseInvalid: string
+		/**
 		 * M​u​s​t​ ​b​e​ ​o​n​e​ ​o​r​ ​m​o​r​e​ ​a​c​t​i​o​n​s​ ​o​f​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
 		 */
 		auditActionInvalid: string
@@ -805,6 +817,50 @@ type RootTranslation = {
 			 */
 			REAUTH_REQUIRED: string
 			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​c​o​d​e​ ​r​e​q​u​i​r​e​d
+			 */
+			MFA_REQUIRED: string
+			/**
+			 * I​n​v​a​l​i​d​ ​t​w​o​-​f​a​c​t​o​r​ ​c​o​d​e
+			 */
+			INVALID_TOTP_CODE: string
+			/**
+			 * T​h​i​s​ ​s​i​g​n​-​i​n​ ​h​a​s​ ​e​x​p​i​r​e​d​,​ ​p​l​e​a​s​e​ ​l​o​g​ ​i​n​ ​a​g​a​i​n
+			 */
+			MFA_TOKEN_INVALID: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​e​n​a​b​l​e​d
+			 */
+			TOTP_ALREADY_ENABLED: string
+			/**
+			 * S​e​t​ ​u​p​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​f​i​r​s​t
+			 */
+			TOTP_NOT_SET_UP: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​i​s​ ​n​o​t​ ​e​n​a​b​l​e​d
+			 */
+			TOTP_NOT_ENABLED: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​i​s​ ​u​n​a​v​a​i​l​a​b​l​e​ ​o​n​ ​t​h​i​s​ ​s​e​r​v​e​r​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+			 */
+			TWO_FACTOR_UNAVAILABLE: string
+			/**
+			 * P​a​s​s​k​e​y​ ​n​o​t​ ​f​o​u​n​d
+			 */
+			PASSKEY_NOT_FOUND: string
+			/**
+			 * I​n​v​a​l​i​d​ ​p​a​s​s​k​e​y
+			 */
+			INVALID_PASSKEY: string
+			/**
+			 * T​h​e​ ​p​a​s​s​k​e​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​g​i​s​t​e​r​e​d​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n
+			 */
+			PASSKEY_REGISTRATION_FAILED: string
+			/**
+			 * T​h​i​s​ ​p​a​s​s​k​e​y​ ​i​s​ ​a​l​r​e​a​d​y​ ​r​e​g​i​s​t​e​r​e​d
+			 */
+			PASSKEY_ALREADY_REGISTERED: string
+			/**
 			 * S​e​s​s​i​o​n​ ​n​o​t​ ​f​o​u​n​d
 			 */
 			SESSION_NOT_FOUND: string
@@ -931,6 +987,10 @@ type RootTranslation = {
 			 * P​a​s​s​w​o​r​d
 			 */
 			password: string
+			/**
+			 * S​e​c​u​r​i​t​y
+			 */
+			security: string
 			/**
 			 * A​p​p​e​a​r​a​n​c​e
 			 */
@@ -1804,6 +1864,66 @@ type RootTranslation = {
 				 */
 				intro: string
 			}
+			totpEnabled: {
+				/**
+				 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​e​n​a​b​l​e​d
+				 */
+				subject: string
+				/**
+				 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​a​s​ ​t​u​r​n​e​d​ ​o​n​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​:​ ​s​i​g​n​i​n​g​ ​i​n​ ​n​o​w​ ​a​l​s​o​ ​a​s​k​s​ ​f​o​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​.
+				 */
+				intro: string
+			}
+			totpDisabled: {
+				/**
+				 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​d​i​s​a​b​l​e​d
+				 */
+				subject: string
+				/**
+				 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​a​s​ ​t​u​r​n​e​d​ ​o​f​f​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​:​ ​s​i​g​n​i​n​g​ ​i​n​ ​n​o​w​ ​a​s​k​s​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​n​l​y​.
+				 */
+				intro: string
+			}
+			totpReset: {
+				/**
+				 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​r​e​s​e​t
+				 */
+				subject: string
+				/**
+				 * A​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​u​r​n​e​d​ ​o​f​f​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​Y​o​u​ ​c​a​n​ ​t​u​r​n​ ​i​t​ ​o​n​ ​a​g​a​i​n​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
+				 */
+				intro: string
+				/**
+				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​t​h​i​s​,​ ​c​o​n​t​a​c​t​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+				 */
+				askAdmin: string
+			}
+			recoveryCodeUsed: {
+				/**
+				 * A​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​ ​w​a​s​ ​u​s​e​d
+				 */
+				subject: string
+				/**
+				 * O​n​e​ ​o​f​ ​t​h​e​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​j​u​s​t​ ​u​s​e​d​ ​t​o​ ​c​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y​.​ ​I​t​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​a​g​a​i​n​.
+				 */
+				intro: string
+				/**
+				 * U​n​u​s​e​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​l​e​f​t​:​ ​{​c​o​u​n​t​}​.​ ​Y​o​u​ ​c​a​n​ ​g​e​n​e​r​a​t​e​ ​n​e​w​ ​o​n​e​s​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
+				 * @param {number} count
+				 */
+				remaining: RequiredParams<'count'>
+			}
+			passkeyAdded: {
+				/**
+				 * A​ ​p​a​s​s​k​e​y​ ​w​a​s​ ​a​d​d​e​d
+				 */
+				subject: string
+				/**
+				 * A​ ​p​a​s​s​k​e​y​ ​n​a​m​e​d​ ​"​{​n​a​m​e​}​"​ ​w​a​s​ ​a​d​d​e​d​ ​t​o​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​I​t​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​o​u​t​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+				 * @param {string} name
+				 */
+				intro: RequiredParams<'name'>
+			}
 			emailChanged: {
 				/**
 				 * Y​o​u​r​ ​e​-​m​a​i​l​ ​w​a​s​ ​c​h​a​n​g​e​d
@@ -2110,6 +2230,349 @@ type RootTranslation = {
 			 * P​a​s​s​w​o​r​d
 			 */
 			label: string
+		}
+		code: {
+			/**
+			 * C​o​d​e
+			 */
+			tab: string
+			/**
+			 * E​n​t​e​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​.
+			 */
+			text: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​c​o​d​e
+			 */
+			label: string
+		}
+		passkey: {
+			/**
+			 * P​a​s​s​k​e​y
+			 */
+			tab: string
+			/**
+			 * U​s​e​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​p​a​s​s​k​e​y​s​ ​t​o​ ​c​o​n​f​i​r​m​ ​i​t​ ​i​s​ ​y​o​u​.
+			 */
+			text: string
+			/**
+			 * U​s​e​ ​a​ ​p​a​s​s​k​e​y
+			 */
+			button: string
+		}
+		/**
+		 * H​o​w​ ​t​o​ ​c​o​n​f​i​r​m
+		 */
+		methods: string
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		passwordTab: string
+	}
+	security: {
+		twoFactor: {
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+			 */
+			heading: string
+			/**
+			 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​a​s​ ​w​e​l​l​ ​a​s​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+			 */
+			intro: string
+			/**
+			 * O​n
+			 */
+			on: string
+			/**
+			 * O​f​f
+			 */
+			off: string
+			/**
+			 * E​n​a​b​l​e​d​ ​o​n​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			since: RequiredParams<'date'>
+			/**
+			 * R​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​l​e​f​t​:​ ​{​c​o​u​n​t​}
+			 * @param {number} count
+			 */
+			codesLeft: RequiredParams<'count'>
+			/**
+			 * E​n​a​b​l​e
+			 */
+			enable: string
+			/**
+			 * D​i​s​a​b​l​e
+			 */
+			disable: string
+			/**
+			 * S​c​a​n​ ​t​h​i​s​ ​Q​R​ ​c​o​d​e​ ​w​i​t​h​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​t​y​p​e​ ​t​h​e​ ​k​e​y​ ​i​n​t​o​ ​i​t​.
+			 */
+			scan: string
+			/**
+			 * Q​R​ ​c​o​d​e​ ​t​o​ ​a​d​d​ ​P​o​r​t​i​c​o​ ​t​o​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+			 */
+			qrAlt: string
+			/**
+			 * K​e​y
+			 */
+			key: string
+			/**
+			 * C​o​d​e​ ​f​r​o​m​ ​t​h​e​ ​a​p​p
+			 */
+			code: string
+			/**
+			 * V​e​r​i​f​y​ ​a​n​d​ ​e​n​a​b​l​e
+			 */
+			verify: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​e​n​a​b​l​e​d
+			 */
+			enabled: string
+			/**
+			 * D​i​s​a​b​l​e​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​?
+			 */
+			disableTitle: string
+			/**
+			 * S​i​g​n​i​n​g​ ​i​n​ ​w​i​l​l​ ​a​s​k​ ​f​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​o​n​l​y​,​ ​a​n​d​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​w​i​l​l​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.
+			 */
+			disableText: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​d​i​s​a​b​l​e​d
+			 */
+			disabled: string
+			/**
+			 * G​e​n​e​r​a​t​e​ ​n​e​w​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s
+			 */
+			regenerate: string
+			/**
+			 * Y​o​u​r​ ​c​u​r​r​e​n​t​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​w​i​l​l​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.
+			 */
+			regenerateText: string
+			/**
+			 * C​o​p​y​ ​t​h​e​ ​k​e​y
+			 */
+			copyKey: string
+		}
+		codes: {
+			/**
+			 * Y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s
+			 */
+			heading: string
+			/**
+			 * E​a​c​h​ ​c​o​d​e​ ​s​i​g​n​s​ ​y​o​u​ ​i​n​ ​o​n​c​e​ ​i​f​ ​y​o​u​ ​l​o​s​e​ ​y​o​u​r​ ​p​h​o​n​e​.​ ​K​e​e​p​ ​t​h​e​m​ ​s​o​m​e​w​h​e​r​e​ ​s​a​f​e​:​ ​t​h​e​y​ ​a​r​e​ ​s​h​o​w​n​ ​o​n​l​y​ ​n​o​w​.
+			 */
+			text: string
+			/**
+			 * C​o​p​y
+			 */
+			copy: string
+			/**
+			 * D​o​w​n​l​o​a​d
+			 */
+			download: string
+			/**
+			 * C​o​p​i​e​d
+			 */
+			copied: string
+			/**
+			 * I​ ​h​a​v​e​ ​s​a​v​e​d​ ​t​h​e​m
+			 */
+			done: string
+			/**
+			 * P​o​r​t​i​c​o​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​f​o​r​ ​{​e​m​a​i​l​}
+			 * @param {string} email
+			 */
+			file: RequiredParams<'email'>
+		}
+		adminReset: {
+			/**
+			 * R​e​s​e​t​ ​t​w​o​-​f​a​c​t​o​r
+			 */
+			menu: string
+			/**
+			 * R​e​s​e​t​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+			 */
+			title: string
+			/**
+			 * {​n​a​m​e​}​ ​w​i​l​l​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​t​h​e​i​r​ ​p​a​s​s​w​o​r​d​ ​a​l​o​n​e​,​ ​a​n​d​ ​t​h​e​i​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​w​i​l​l​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.​ ​D​o​ ​t​h​i​s​ ​o​n​l​y​ ​f​o​r​ ​s​o​m​e​o​n​e​ ​w​h​o​ ​l​o​s​t​ ​b​o​t​h​ ​t​h​e​i​r​ ​p​h​o​n​e​ ​a​n​d​ ​t​h​e​i​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​,​ ​o​n​c​e​ ​y​o​u​ ​a​r​e​ ​s​u​r​e​ ​i​t​ ​i​s​ ​t​h​e​m​.​ ​T​h​e​y​ ​a​r​e​ ​t​o​l​d​ ​b​y​ ​e​-​m​a​i​l​.
+			 * @param {string} name
+			 */
+			text: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​d​o​e​s​ ​n​o​t​ ​u​s​e​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​.
+			 * @param {string} name
+			 */
+			notEnabled: RequiredParams<'name'>
+			/**
+			 * R​e​s​e​t​ ​t​w​o​-​f​a​c​t​o​r
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * C​l​o​s​e
+			 */
+			close: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​o​f​ ​{​n​a​m​e​}​ ​w​a​s​ ​r​e​s​e​t
+			 * @param {string} name
+			 */
+			done: RequiredParams<'name'>
+		}
+		passkeys: {
+			/**
+			 * P​a​s​s​k​e​y​s
+			 */
+			heading: string
+			/**
+			 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​f​i​n​g​e​r​p​r​i​n​t​,​ ​f​a​c​e​ ​o​r​ ​d​e​v​i​c​e​ ​P​I​N​ ​i​n​s​t​e​a​d​ ​o​f​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.​ ​A​ ​p​a​s​s​k​e​y​ ​c​o​u​n​t​s​ ​a​s​ ​b​o​t​h​ ​f​a​c​t​o​r​s​:​ ​i​t​ ​a​s​k​s​ ​f​o​r​ ​n​o​ ​t​w​o​-​f​a​c​t​o​r​ ​c​o​d​e​.
+			 */
+			intro: string
+			/**
+			 * A​d​d​ ​a​ ​p​a​s​s​k​e​y
+			 */
+			add: string
+			/**
+			 * Y​o​u​ ​h​a​v​e​ ​n​o​ ​p​a​s​s​k​e​y​s​ ​y​e​t​.
+			 */
+			empty: string
+			/**
+			 * Y​o​u​r​ ​p​a​s​s​k​e​y​s
+			 */
+			listLabel: string
+			/**
+			 * A​d​d​e​d​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			created: RequiredParams<'date'>
+			/**
+			 * L​a​s​t​ ​u​s​e​d​ ​{​d​a​t​e​}
+			 * @param {string} date
+			 */
+			lastUsed: RequiredParams<'date'>
+			/**
+			 * N​e​v​e​r​ ​u​s​e​d
+			 */
+			neverUsed: string
+			/**
+			 * R​e​n​a​m​e
+			 */
+			rename: string
+			/**
+			 * R​e​n​a​m​e​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			renameFor: RequiredParams<'name'>
+			/**
+			 * R​e​n​a​m​e​ ​p​a​s​s​k​e​y
+			 */
+			renameTitle: string
+			/**
+			 * A​ ​n​a​m​e​ ​t​h​a​t​ ​t​e​l​l​s​ ​y​o​u​ ​w​h​i​c​h​ ​d​e​v​i​c​e​ ​h​o​l​d​s​ ​i​t​.
+			 */
+			renameText: string
+			/**
+			 * N​a​m​e
+			 */
+			nameLabel: string
+			/**
+			 * S​a​v​e
+			 */
+			save: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+			/**
+			 * R​e​m​o​v​e
+			 */
+			remove: string
+			/**
+			 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+			 * @param {string} name
+			 */
+			removeFor: RequiredParams<'name'>
+			/**
+			 * R​e​m​o​v​e​ ​t​h​i​s​ ​p​a​s​s​k​e​y​?
+			 */
+			removeTitle: string
+			/**
+			 * {​n​a​m​e​}​ ​w​i​l​l​ ​n​o​ ​l​o​n​g​e​r​ ​s​i​g​n​ ​y​o​u​ ​i​n​.​ ​Y​o​u​ ​c​a​n​ ​a​l​s​o​ ​d​e​l​e​t​e​ ​i​t​ ​f​r​o​m​ ​t​h​e​ ​d​e​v​i​c​e​'​s​ ​p​a​s​s​w​o​r​d​ ​m​a​n​a​g​e​r​.
+			 * @param {string} name
+			 */
+			removeText: RequiredParams<'name'>
+			/**
+			 * P​a​s​s​k​e​y​ ​a​d​d​e​d
+			 */
+			added: string
+			/**
+			 * P​a​s​s​k​e​y​ ​r​e​n​a​m​e​d
+			 */
+			renamed: string
+			/**
+			 * P​a​s​s​k​e​y​ ​r​e​m​o​v​e​d
+			 */
+			removed: string
+			/**
+			 * T​h​e​ ​p​a​s​s​k​e​y​ ​p​r​o​m​p​t​ ​w​a​s​ ​c​l​o​s​e​d​ ​o​r​ ​t​i​m​e​d​ ​o​u​t​.
+			 */
+			cancelled: string
+			/**
+			 * T​h​i​s​ ​d​e​v​i​c​e​ ​a​l​r​e​a​d​y​ ​h​o​l​d​s​ ​a​ ​p​a​s​s​k​e​y​ ​f​o​r​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
+			 */
+			alreadyOnDevice: string
+			/**
+			 * T​h​i​s​ ​b​r​o​w​s​e​r​ ​c​a​n​n​o​t​ ​u​s​e​ ​p​a​s​s​k​e​y​s​.
+			 */
+			unsupported: string
+		}
+		login: {
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+			 */
+			heading: string
+			/**
+			 * E​n​t​e​r​ ​t​h​e​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​.
+			 */
+			codeText: string
+			/**
+			 * T​w​o​-​f​a​c​t​o​r​ ​c​o​d​e
+			 */
+			codeLabel: string
+			/**
+			 * E​n​t​e​r​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​.
+			 */
+			recoveryText: string
+			/**
+			 * R​e​c​o​v​e​r​y​ ​c​o​d​e
+			 */
+			recoveryLabel: string
+			/**
+			 * U​s​e​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e
+			 */
+			recoveryInstead: string
+			/**
+			 * U​s​e​ ​t​h​e​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+			 */
+			appInstead: string
+			/**
+			 * V​e​r​i​f​y
+			 */
+			verify: string
+			/**
+			 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​p​a​s​s​k​e​y
+			 */
+			passkey: string
+			/**
+			 * B​a​c​k​ ​t​o​ ​L​o​g​ ​I​n
+			 */
+			back: string
 		}
 	}
 	sessions: {
@@ -2968,6 +3431,18 @@ export type TranslationFunctions = {
 		 */
 		unknownField: () => LocalizedString
 		/**
+		 * Enter the code
+		 */
+		codeRequired: () => LocalizedString
+		/**
+		 * Send only one of password, code or passkey
+		 */
+		oneProofOnly: () => LocalizedString
+		/**
+		 * Must be the JSON of a WebAuthn credential, as @simplewebauthn/browser gives it
+		 */
+		passkeyResponseInvalid: () => LocalizedString
+		/**
 		 * Must be one or more actions of the audit log
 		 */
 		auditActionInvalid: () => LocalizedString
@@ -3209,6 +3684,50 @@ export type TranslationFunctions = {
 			 */
 			REAUTH_REQUIRED: () => LocalizedString
 			/**
+			 * Two-factor code required
+			 */
+			MFA_REQUIRED: () => LocalizedString
+			/**
+			 * Invalid two-factor code
+			 */
+			INVALID_TOTP_CODE: () => LocalizedString
+			/**
+			 * This sign-in has expired, please log in again
+			 */
+			MFA_TOKEN_INVALID: () => LocalizedString
+			/**
+			 * Two-factor authentication is already enabled
+			 */
+			TOTP_ALREADY_ENABLED: () => LocalizedString
+			/**
+			 * Set up two-factor authentication first
+			 */
+			TOTP_NOT_SET_UP: () => LocalizedString
+			/**
+			 * Two-factor authentication is not enabled
+			 */
+			TOTP_NOT_ENABLED: () => LocalizedString
+			/**
+			 * Two-factor authentication is unavailable on this server, please contact an administrator
+			 */
+			TWO_FACTOR_UNAVAILABLE: () => LocalizedString
+			/**
+			 * Passkey not found
+			 */
+			PASSKEY_NOT_FOUND: () => LocalizedString
+			/**
+			 * Invalid passkey
+			 */
+			INVALID_PASSKEY: () => LocalizedString
+			/**
+			 * The passkey could not be registered, please try again
+			 */
+			PASSKEY_REGISTRATION_FAILED: () => LocalizedString
+			/**
+			 * This passkey is already registered
+			 */
+			PASSKEY_ALREADY_REGISTERED: () => LocalizedString
+			/**
 			 * Session not found
 			 */
 			SESSION_NOT_FOUND: () => LocalizedString
@@ -3334,6 +3853,10 @@ export type TranslationFunctions = {
 			 * Password
 			 */
 			password: () => LocalizedString
+			/**
+			 * Security
+			 */
+			security: () => LocalizedString
 			/**
 			 * Appearance
 			 */
@@ -4190,6 +4713,64 @@ export type TranslationFunctions = {
 				 */
 				intro: () => LocalizedString
 			}
+			totpEnabled: {
+				/**
+				 * Two-factor authentication enabled
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Two-factor authentication was turned on for your Portico account: signing in now also asks for a code from your authenticator app.
+				 */
+				intro: () => LocalizedString
+			}
+			totpDisabled: {
+				/**
+				 * Two-factor authentication disabled
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Two-factor authentication was turned off for your Portico account: signing in now asks for your password only.
+				 */
+				intro: () => LocalizedString
+			}
+			totpReset: {
+				/**
+				 * Two-factor authentication reset
+				 */
+				subject: () => LocalizedString
+				/**
+				 * An administrator turned off two-factor authentication for your Portico account. You can turn it on again in Settings, Security.
+				 */
+				intro: () => LocalizedString
+				/**
+				 * If you did not ask for this, contact your administrator.
+				 */
+				askAdmin: () => LocalizedString
+			}
+			recoveryCodeUsed: {
+				/**
+				 * A recovery code was used
+				 */
+				subject: () => LocalizedString
+				/**
+				 * One of the recovery codes of your Portico account was just used to confirm your identity. It cannot be used again.
+				 */
+				intro: () => LocalizedString
+				/**
+				 * Unused recovery codes left: {count}. You can generate new ones in Settings, Security.
+				 */
+				remaining: (arg: { count: number }) => LocalizedString
+			}
+			passkeyAdded: {
+				/**
+				 * A passkey was added
+				 */
+				subject: () => LocalizedString
+				/**
+				 * A passkey named "{name}" was added to your Portico account. It can sign in without your password.
+				 */
+				intro: (arg: { name: string }) => LocalizedString
+			}
 			emailChanged: {
 				/**
 				 * Your e-mail was changed
@@ -4492,6 +5073,338 @@ export type TranslationFunctions = {
 			 * Password
 			 */
 			label: () => LocalizedString
+		}
+		code: {
+			/**
+			 * Code
+			 */
+			tab: () => LocalizedString
+			/**
+			 * Enter a code from your authenticator app, or one of your recovery codes.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Two-factor code
+			 */
+			label: () => LocalizedString
+		}
+		passkey: {
+			/**
+			 * Passkey
+			 */
+			tab: () => LocalizedString
+			/**
+			 * Use one of your passkeys to confirm it is you.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Use a passkey
+			 */
+			button: () => LocalizedString
+		}
+		/**
+		 * How to confirm
+		 */
+		methods: () => LocalizedString
+		/**
+		 * Password
+		 */
+		passwordTab: () => LocalizedString
+	}
+	security: {
+		twoFactor: {
+			/**
+			 * Two-factor authentication
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Sign in with a code from an authenticator app as well as your password.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * On
+			 */
+			on: () => LocalizedString
+			/**
+			 * Off
+			 */
+			off: () => LocalizedString
+			/**
+			 * Enabled on {date}
+			 */
+			since: (arg: { date: string }) => LocalizedString
+			/**
+			 * Recovery codes left: {count}
+			 */
+			codesLeft: (arg: { count: number }) => LocalizedString
+			/**
+			 * Enable
+			 */
+			enable: () => LocalizedString
+			/**
+			 * Disable
+			 */
+			disable: () => LocalizedString
+			/**
+			 * Scan this QR code with your authenticator app, or type the key into it.
+			 */
+			scan: () => LocalizedString
+			/**
+			 * QR code to add Portico to an authenticator app
+			 */
+			qrAlt: () => LocalizedString
+			/**
+			 * Key
+			 */
+			key: () => LocalizedString
+			/**
+			 * Code from the app
+			 */
+			code: () => LocalizedString
+			/**
+			 * Verify and enable
+			 */
+			verify: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Two-factor authentication enabled
+			 */
+			enabled: () => LocalizedString
+			/**
+			 * Disable two-factor authentication?
+			 */
+			disableTitle: () => LocalizedString
+			/**
+			 * Signing in will ask for your password only, and your recovery codes will stop working.
+			 */
+			disableText: () => LocalizedString
+			/**
+			 * Two-factor authentication disabled
+			 */
+			disabled: () => LocalizedString
+			/**
+			 * Generate new recovery codes
+			 */
+			regenerate: () => LocalizedString
+			/**
+			 * Your current recovery codes will stop working.
+			 */
+			regenerateText: () => LocalizedString
+			/**
+			 * Copy the key
+			 */
+			copyKey: () => LocalizedString
+		}
+		codes: {
+			/**
+			 * Your recovery codes
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Each code signs you in once if you lose your phone. Keep them somewhere safe: they are shown only now.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Copy
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Download
+			 */
+			download: () => LocalizedString
+			/**
+			 * Copied
+			 */
+			copied: () => LocalizedString
+			/**
+			 * I have saved them
+			 */
+			done: () => LocalizedString
+			/**
+			 * Portico recovery codes for {email}
+			 */
+			file: (arg: { email: string }) => LocalizedString
+		}
+		adminReset: {
+			/**
+			 * Reset two-factor
+			 */
+			menu: () => LocalizedString
+			/**
+			 * Reset two-factor authentication
+			 */
+			title: () => LocalizedString
+			/**
+			 * {name} will sign in with their password alone, and their recovery codes will stop working. Do this only for someone who lost both their phone and their recovery codes, once you are sure it is them. They are told by e-mail.
+			 */
+			text: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} does not use two-factor authentication.
+			 */
+			notEnabled: (arg: { name: string }) => LocalizedString
+			/**
+			 * Reset two-factor
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+			/**
+			 * Two-factor authentication of {name} was reset
+			 */
+			done: (arg: { name: string }) => LocalizedString
+		}
+		passkeys: {
+			/**
+			 * Passkeys
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Sign in with your fingerprint, face or device PIN instead of your password. A passkey counts as both factors: it asks for no two-factor code.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Add a passkey
+			 */
+			add: () => LocalizedString
+			/**
+			 * You have no passkeys yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Your passkeys
+			 */
+			listLabel: () => LocalizedString
+			/**
+			 * Added {date}
+			 */
+			created: (arg: { date: string }) => LocalizedString
+			/**
+			 * Last used {date}
+			 */
+			lastUsed: (arg: { date: string }) => LocalizedString
+			/**
+			 * Never used
+			 */
+			neverUsed: () => LocalizedString
+			/**
+			 * Rename
+			 */
+			rename: () => LocalizedString
+			/**
+			 * Rename {name}
+			 */
+			renameFor: (arg: { name: string }) => LocalizedString
+			/**
+			 * Rename passkey
+			 */
+			renameTitle: () => LocalizedString
+			/**
+			 * A name that tells you which device holds it.
+			 */
+			renameText: () => LocalizedString
+			/**
+			 * Name
+			 */
+			nameLabel: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Remove
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Remove {name}
+			 */
+			removeFor: (arg: { name: string }) => LocalizedString
+			/**
+			 * Remove this passkey?
+			 */
+			removeTitle: () => LocalizedString
+			/**
+			 * {name} will no longer sign you in. You can also delete it from the device's password manager.
+			 */
+			removeText: (arg: { name: string }) => LocalizedString
+			/**
+			 * Passkey added
+			 */
+			added: () => LocalizedString
+			/**
+			 * Passkey renamed
+			 */
+			renamed: () => LocalizedString
+			/**
+			 * Passkey removed
+			 */
+			removed: () => LocalizedString
+			/**
+			 * The passkey prompt was closed or timed out.
+			 */
+			cancelled: () => LocalizedString
+			/**
+			 * This device already holds a passkey for your account.
+			 */
+			alreadyOnDevice: () => LocalizedString
+			/**
+			 * This browser cannot use passkeys.
+			 */
+			unsupported: () => LocalizedString
+		}
+		login: {
+			/**
+			 * Two-factor authentication
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Enter the code from your authenticator app.
+			 */
+			codeText: () => LocalizedString
+			/**
+			 * Two-factor code
+			 */
+			codeLabel: () => LocalizedString
+			/**
+			 * Enter one of your recovery codes.
+			 */
+			recoveryText: () => LocalizedString
+			/**
+			 * Recovery code
+			 */
+			recoveryLabel: () => LocalizedString
+			/**
+			 * Use a recovery code
+			 */
+			recoveryInstead: () => LocalizedString
+			/**
+			 * Use the authenticator app
+			 */
+			appInstead: () => LocalizedString
+			/**
+			 * Verify
+			 */
+			verify: () => LocalizedString
+			/**
+			 * Sign in with a passkey
+			 */
+			passkey: () => LocalizedString
+			/**
+			 * Back to Log In
+			 */
+			back: () => LocalizedString
 		}
 	}
 	sessions: {

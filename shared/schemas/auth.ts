@@ -14,6 +14,8 @@ export const loginSchema = z.object({
 	// must count USER@ and user@ as one account.
 	username: required("emailRequired").transform((value) => value.toLowerCase()),
 	password: required("passwordRequired"),
+	/** For one-shot scripts: the two-factor code along with the password, instead of a second step. */
+	totp_code: z.string({ error: "mustBeText" }).max(255, { message: "textTooLong" }).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -33,12 +35,6 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 export const refreshSchema = z.object({ refresh_token: text("tokenRequired").min(1, { message: "tokenRequired" }) });
 
 export const logoutSchema = z.object({ refresh_token: z.string({ error: "mustBeText" }).optional() }).default({});
-
-/** POST /login/reauthenticate: a fresh proof of identity for the sensitive actions. */
-export const reauthenticateSchema = z.object({
-	password: text("passwordRequired").min(1, { message: "passwordRequired" }),
-});
-export type ReauthenticateInput = z.infer<typeof reauthenticateSchema>;
 
 export const recoverPasswordSchema = z.object({ email: email() });
 

@@ -33,7 +33,7 @@ export const password = (requiredKey: ValidationMessageKey = "passwordRequired")
  * C0 and C1 controls (CR, LF, tab, NUL...) and the Unicode line and paragraph separators:
  * a name is one line, and it is copied into e-mails, where a line break could start a header.
  */
-const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
 
 /** A person's name: one line of at most 255 characters (the product's forms allow fewer). */
 export const fullName = (max = 255, maxKey: ValidationMessageKey = "textTooLong") =>

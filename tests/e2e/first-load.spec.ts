@@ -44,9 +44,11 @@ test.describe("the first load of /login", () => {
 		expect(onlyScripts(fetched)).toEqual([...budgeted.js].sort());
 		expect([...fetched].filter((file) => file.endsWith(".css")).sort()).toEqual([...budgeted.css].sort());
 
-		// What the login screen imports lazily: the form's schema, with zod.
+		// What the login screen imports lazily: the form's schema, with zod, and (on a click only) the passkey library.
+		const passkeyKey = keyOf("@simplewebauthn/browser/esm/index.js");
+		const passkeyLibrary = scriptsOf([passkeyKey]).filter((file) => !budgeted.js.includes(file));
 		const schema = scriptsOf(manifest[keyOf("routes/login.tsx")]!.dynamicImports ?? []).filter(
-			(file) => !budgeted.js.includes(file),
+			(file) => !budgeted.js.includes(file) && !passkeyLibrary.includes(file),
 		);
 		const toaster = scriptsOf([keyOf("components/sonner-toaster.tsx")]).filter((file) => !budgeted.js.includes(file));
 		expect(schema.length).toBeGreaterThan(0);
@@ -62,6 +64,10 @@ test.describe("the first load of /login", () => {
 		for (const other of ["ar", "fr"])
 			for (const file of scriptsOf([keyOf(`shared/i18n/${other}/index.ts`)]))
 				if (!budgeted.js.includes(file)) expect(fetched.has(file), `${file} (${other})`).toBe(false);
+
+		// The passkey library comes only with a click on "Sign in with a passkey", not with the first load or focus.
+		expect(passkeyLibrary).toContain(manifest[passkeyKey]!.file);
+		for (const file of passkeyLibrary) expect(fetched.has(file), file).toBe(false);
 	});
 
 	test("a French visitor fetches the French dictionary and no other", async ({ browser }) => {
@@ -69,7 +75,7 @@ test.describe("the first load of /login", () => {
 		const page = await context.newPage();
 		const fetched = recordFetches(page);
 		await page.goto("/login");
-		await expect(page.getByRole("button", { name: "Se connecter" })).toBeEnabled();
+		await expect(page.getByRole("button", { name: "Se connecter", exact: true })).toBeEnabled();
 		await page.waitForLoadState("networkidle");
 		const own = (language: string) => manifest[keyOf(`shared/i18n/${language}/index.ts`)]!.file;
 		expect(fetched.has(own("fr"))).toBe(true);

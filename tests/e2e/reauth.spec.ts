@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { reauth as arReauth } from "../../shared/i18n/ar/reauth.ts";
 import { settings as arSettings } from "../../shared/i18n/ar/settings.ts";
-import { E2E_REAUTH_PORT, E2E_REAUTH_WINDOW_MS } from "../playwright.config.ts";
+import { E2E_REAUTH_PORT, E2E_REAUTH_WINDOW_MS, e2eUrl } from "../playwright.config.ts";
 import {
 	type E2EUser,
 	expect,
@@ -14,7 +14,7 @@ import {
 } from "./fixtures.ts";
 
 // The server started with REAUTH_WINDOW=3s: a sign-in is "recent" for three seconds only.
-test.use({ baseURL: `http://127.0.0.1:${E2E_REAUTH_PORT}` });
+test.use({ baseURL: e2eUrl(E2E_REAUTH_PORT) });
 
 const dialog = (page: Page) => page.getByTestId("reauth-dialog");
 

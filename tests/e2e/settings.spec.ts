@@ -335,6 +335,7 @@ test.describe("settings: password, appearance, danger zone", () => {
 const tabs = [
 	["my-profile", "My profile"],
 	["password", "Password"],
+	["security", "Security"],
 	["sessions", "Sessions"],
 	["appearance", "Appearance"],
 	["danger-zone", "Danger zone"],

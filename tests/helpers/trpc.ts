@@ -55,6 +55,8 @@ export type TrpcResult = {
 		httpStatus: number;
 		reason: string | null;
 		issues: unknown;
+		/** What a refusal carries beside its text (the second login step's `mfa_token`). */
+		extra: Record<string, string> | null;
 		/** Seconds to wait, for a refusal that says (a rate limit); null otherwise. */
 		retryAfter: number | null;
 	} | null;
@@ -65,7 +67,14 @@ function unwrap(res: { statusCode: number; headers: Record<string, unknown>; jso
 		result?: { data: unknown };
 		error?: {
 			message: string;
-			data: { code: string; httpStatus: number; reason: string | null; issues: unknown; retryAfter: number | null };
+			data: {
+				code: string;
+				httpStatus: number;
+				reason: string | null;
+				issues: unknown;
+				extra: Record<string, string> | null;
+				retryAfter: number | null;
+			};
 		};
 	};
 	return {
@@ -79,6 +88,7 @@ function unwrap(res: { statusCode: number; headers: Record<string, unknown>; jso
 					httpStatus: body.error.data.httpStatus,
 					reason: body.error.data.reason,
 					issues: body.error.data.issues,
+					extra: body.error.data.extra,
 					retryAfter: body.error.data.retryAfter,
 				}
 			: null,

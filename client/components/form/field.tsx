@@ -12,6 +12,8 @@ export type FieldProps = {
 	placeholder?: string;
 	type?: ComponentProps<typeof TextField.Root>["type"];
 	autoComplete?: string;
+	/** The on-screen keyboard to offer ("numeric" for a code). */
+	inputMode?: ComponentProps<"input">["inputMode"];
 	required?: boolean;
 	disabled?: boolean;
 	hint?: ReactNode;

@@ -5,6 +5,7 @@ import { useDir } from "../../components/use-dir.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { displayName } from "../../lib/display-name.ts";
 import { UserSessionsDialog } from "../sessions/user-sessions-dialog.tsx";
+import { ResetTwoFactorDialog } from "../two-factor/reset-two-factor-dialog.tsx";
 
 /** What a row's menu can do to its user. */
 export type UserActions = {
@@ -26,13 +27,18 @@ function DotsIcon() {
 	);
 }
 
-/** Edit, Activate/Deactivate, Sessions, Resend invitation and Delete for one row; disabled on the admin's own row. */
+/** Edit, Activate/Deactivate, Sessions, Reset two-factor, Resend invitation and Delete for one row; disabled on the admin's own row. */
 export function UserActionsMenu({ user, disabled, actions }: Props) {
 	const { LL } = useI18n();
 	const t = LL.admin.menu;
 	const dir = useDir();
 	const [showSessions, setShowSessions] = useState(false);
+	const [showTwoFactor, setShowTwoFactor] = useState(false);
 	const trigger = useRef<HTMLButtonElement>(null);
+	const backToMenu = (event: Event) => {
+		event.preventDefault();
+		trigger.current?.focus();
+	};
 	return (
 		// Not modal: a modal menu hides the rest of the page from screen readers while its links stay focusable.
 		<DropdownMenu.Root dir={dir} modal={false}>
@@ -54,6 +60,7 @@ export function UserActionsMenu({ user, disabled, actions }: Props) {
 					{user.is_active ? t.deactivate() : t.activate()}
 				</DropdownMenu.Item>
 				<DropdownMenu.Item onSelect={() => setShowSessions(true)}>{LL.sessions.admin.menu()}</DropdownMenu.Item>
+				<DropdownMenu.Item onSelect={() => setShowTwoFactor(true)}>{LL.security.adminReset.menu()}</DropdownMenu.Item>
 				{/* Offered to everyone: the list does not say who has chosen a password; the server refuses those who have. */}
 				<DropdownMenu.Item onSelect={() => actions.onResendInvitation(user)}>{t.resendInvitation()}</DropdownMenu.Item>
 				<DropdownMenu.Separator />
@@ -61,15 +68,18 @@ export function UserActionsMenu({ user, disabled, actions }: Props) {
 					{t.delete()}
 				</DropdownMenu.Item>
 			</DropdownMenu.Content>
-			{/* Its own dialog (portalled): the menu is closed by the time it opens; focus returns to the menu's button. */}
+			{/* Their own dialogs (portalled): the menu is closed by the time one opens; focus returns to the menu's button. */}
 			<UserSessionsDialog
 				user={user}
 				open={showSessions}
 				onClose={() => setShowSessions(false)}
-				onCloseAutoFocus={(event) => {
-					event.preventDefault();
-					trigger.current?.focus();
-				}}
+				onCloseAutoFocus={backToMenu}
+			/>
+			<ResetTwoFactorDialog
+				user={user}
+				open={showTwoFactor}
+				onClose={() => setShowTwoFactor(false)}
+				onCloseAutoFocus={backToMenu}
 			/>
 		</DropdownMenu.Root>
 	);

@@ -20,6 +20,9 @@ export const PUBLIC_PROCEDURES = [
 	"auth.recoverPassword",
 	"auth.resetPassword",
 	"auth.reauthenticate",
+	"twoFactor.completeLogin",
+	"passkeys.loginOptions",
+	"passkeys.login",
 	"auth.verifyEmail",
 	"auth.revertEmail",
 ] as const satisfies readonly ProcedurePath[];

@@ -9,17 +9,19 @@ import { SessionsPanel } from "../sessions/sessions-panel.tsx";
 import { AppearancePanel } from "./appearance-panel.tsx";
 import { DangerZone } from "./danger-zone.tsx";
 import { PasswordForm } from "./password-form.tsx";
+import { SecurityPanel } from "./security-panel.tsx";
 import { type SettingsTab, tabFromParam, visibleTabs } from "./settings-tabs.ts";
 
 const panels: Record<SettingsTab, () => React.JSX.Element> = {
 	"my-profile": ProfilePanel,
 	password: PasswordForm,
+	security: SecurityPanel,
 	sessions: SessionsPanel,
 	appearance: AppearancePanel,
 	"danger-zone": DangerZone,
 };
 
-/** User Settings: five tabs (four for superusers), the current one kept in `?tab=`. */
+/** User Settings: six tabs (five for superusers: no danger zone), the current one kept in `?tab=`. */
 export function SettingsScreen() {
 	const { LL } = useI18n();
 	usePageTitle(LL.settings.title());
@@ -30,6 +32,7 @@ export function SettingsScreen() {
 	const labels: Record<SettingsTab, string> = {
 		"my-profile": LL.settings.tabs.profile(),
 		password: LL.settings.tabs.password(),
+		security: LL.settings.tabs.security(),
 		sessions: LL.sessions.tab(),
 		appearance: LL.settings.tabs.appearance(),
 		"danger-zone": LL.settings.tabs.dangerZone(),

@@ -1,12 +1,12 @@
 import {
 	loginSchema,
 	logoutSchema,
-	reauthenticateSchema,
 	recoverPasswordSchema,
 	refreshSchema,
 	resetPasswordSchema,
 } from "../../../shared/schemas/auth.ts";
 import { emailLinkSchema } from "../../../shared/schemas/email-links.ts";
+import { reauthenticateSchema } from "../../../shared/schemas/reauth.ts";
 import { signupSchema } from "../../../shared/schemas/users.ts";
 import { clearSessionCookie, tokenReply } from "../../http/session.ts";
 import * as auth from "../../services/auth.ts";

@@ -7,6 +7,7 @@ import { confirmations } from "./confirmations";
 import { errorHints } from "./errorHints";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
+import { security } from "./security";
 import { sessions } from "./sessions";
 import { settings } from "./settings";
 import { summary } from "./summary";
@@ -149,6 +150,9 @@ const ar = {
 		skipInvalid: "يجب أن يكون عددًا صحيحًا يساوي 0 أو أكثر",
 		limitInvalid: "يجب أن يكون عددًا صحيحًا من 1 إلى 1000",
 		unknownField: "حقل غير معروف",
+		codeRequired: "أدخل الرمز",
+		oneProofOnly: "أرسل واحدًا فقط من: كلمة المرور أو الرمز أو مفتاح المرور",
+		passkeyResponseInvalid: "يجب أن يكون بيانات JSON لاعتماد WebAuthn، كما يعطيها @simplewebauthn/browser",
 		auditActionInvalid: "يجب أن يكون إجراءً واحدًا أو أكثر من إجراءات سجل التدقيق",
 		dateTimeInvalid: "يجب أن يكون تاريخًا، أو تاريخًا ووقتًا، بصيغة ISO 8601",
 		roleInvalid: "يجب أن يكون superuser أو user",
@@ -213,6 +217,17 @@ const ar = {
 			NOT_FOUND: "غير موجود",
 			SERVICE_UNAVAILABLE: "الخدمة غير متاحة",
 			REAUTH_REQUIRED: "يرجى تأكيد هويتك",
+			MFA_REQUIRED: "رمز التحقق بخطوتين مطلوب",
+			INVALID_TOTP_CODE: "رمز التحقق بخطوتين غير صالح",
+			MFA_TOKEN_INVALID: "انتهت صلاحية تسجيل الدخول هذا، يرجى تسجيل الدخول من جديد",
+			TOTP_ALREADY_ENABLED: "التحقق بخطوتين مفعّل بالفعل",
+			TOTP_NOT_SET_UP: "أعدّ التحقق بخطوتين أولًا",
+			TOTP_NOT_ENABLED: "التحقق بخطوتين غير مفعّل",
+			TWO_FACTOR_UNAVAILABLE: "التحقق بخطوتين غير متاح على هذا الخادم، يرجى التواصل مع أحد المسؤولين",
+			PASSKEY_NOT_FOUND: "مفتاح المرور غير موجود",
+			INVALID_PASSKEY: "مفتاح مرور غير صالح",
+			PASSKEY_REGISTRATION_FAILED: "تعذّر تسجيل مفتاح المرور، يرجى المحاولة من جديد",
+			PASSKEY_ALREADY_REGISTERED: "مفتاح المرور هذا مسجَّل بالفعل",
 			SESSION_NOT_FOUND: "الجلسة غير موجودة",
 			EMAIL_NOT_VERIFIED: "البريد الإلكتروني غير مؤكَّد",
 			EMAIL_ALREADY_VERIFIED: "البريد الإلكتروني مؤكَّد بالفعل",
@@ -256,6 +271,7 @@ const ar = {
 	audit,
 	auditLog,
 	reauth,
+	security,
 	sessions,
 	verification,
 } satisfies Translation;

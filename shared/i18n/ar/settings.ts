@@ -6,6 +6,7 @@ export const settings = {
 	tabs: {
 		profile: "ملفي الشخصي",
 		password: "كلمة المرور",
+		security: "الأمان",
 		appearance: "المظهر",
 		dangerZone: "منطقة الخطر",
 	},

@@ -9,6 +9,7 @@ import { confirmations } from "./confirmations";
 import { errorHints } from "./errorHints";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
+import { security } from "./security";
 import { sessions } from "./sessions";
 import { settings } from "./settings";
 import { summary } from "./summary";
@@ -180,6 +181,7 @@ const en = {
 	audit,
 	auditLog,
 	reauth,
+	security,
 	sessions,
 	verification,
 } satisfies BaseTranslation;

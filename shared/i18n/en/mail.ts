@@ -27,6 +27,32 @@ export const mail = {
 			subject: "Your password was changed",
 			intro: "The password of your Portico account was just changed.",
 		},
+		totpEnabled: {
+			subject: "Two-factor authentication enabled",
+			intro:
+				"Two-factor authentication was turned on for your Portico account: signing in now also asks for a code from your authenticator app.",
+		},
+		totpDisabled: {
+			subject: "Two-factor authentication disabled",
+			intro:
+				"Two-factor authentication was turned off for your Portico account: signing in now asks for your password only.",
+		},
+		totpReset: {
+			subject: "Two-factor authentication reset",
+			intro:
+				"An administrator turned off two-factor authentication for your Portico account. You can turn it on again in Settings, Security.",
+			askAdmin: "If you did not ask for this, contact your administrator.",
+		},
+		recoveryCodeUsed: {
+			subject: "A recovery code was used",
+			intro:
+				"One of the recovery codes of your Portico account was just used to confirm your identity. It cannot be used again.",
+			remaining: "Unused recovery codes left: {count:number}. You can generate new ones in Settings, Security.",
+		},
+		passkeyAdded: {
+			subject: "A passkey was added",
+			intro: 'A passkey named "{name:string}" was added to your Portico account. It can sign in without your password.',
+		},
 		emailChanged: {
 			subject: "Your e-mail was changed",
 			intro:

@@ -4,6 +4,7 @@ export const settings = {
 	tabs: {
 		profile: "My profile",
 		password: "Password",
+		security: "Security",
 		appearance: "Appearance",
 		dangerZone: "Danger zone",
 	},

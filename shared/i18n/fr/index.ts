@@ -7,6 +7,7 @@ import { confirmations } from "./confirmations";
 import { errorHints } from "./errorHints";
 import { mail } from "./mail";
 import { reauth } from "./reauth";
+import { security } from "./security";
 import { sessions } from "./sessions";
 import { settings } from "./settings";
 import { summary } from "./summary";
@@ -150,6 +151,9 @@ const fr = {
 		skipInvalid: "Doit être un nombre entier supérieur ou égal à 0",
 		limitInvalid: "Doit être un nombre entier entre 1 et 1000",
 		unknownField: "Champ inconnu",
+		codeRequired: "Saisissez le code",
+		oneProofOnly: "Envoyez un seul élément : mot de passe, code ou clé d'accès",
+		passkeyResponseInvalid: "Doit être le JSON d'un identifiant WebAuthn, tel que le donne @simplewebauthn/browser",
 		auditActionInvalid: "Doit être une ou plusieurs actions du journal d'audit",
 		dateTimeInvalid: "Doit être une date, ou une date et une heure, au format ISO 8601",
 		roleInvalid: "Doit être superuser ou user",
@@ -214,6 +218,18 @@ const fr = {
 			NOT_FOUND: "Introuvable",
 			SERVICE_UNAVAILABLE: "Service indisponible",
 			REAUTH_REQUIRED: "Veuillez confirmer votre identité",
+			MFA_REQUIRED: "Code de double authentification requis",
+			INVALID_TOTP_CODE: "Code de double authentification invalide",
+			MFA_TOKEN_INVALID: "Cette connexion a expiré, veuillez vous reconnecter",
+			TOTP_ALREADY_ENABLED: "La double authentification est déjà activée",
+			TOTP_NOT_SET_UP: "Configurez d'abord la double authentification",
+			TOTP_NOT_ENABLED: "La double authentification n'est pas activée",
+			TWO_FACTOR_UNAVAILABLE:
+				"La double authentification est indisponible sur ce serveur, veuillez contacter un administrateur",
+			PASSKEY_NOT_FOUND: "Clé d'accès introuvable",
+			INVALID_PASSKEY: "Clé d'accès invalide",
+			PASSKEY_REGISTRATION_FAILED: "La clé d'accès n'a pas pu être enregistrée, veuillez réessayer",
+			PASSKEY_ALREADY_REGISTERED: "Cette clé d'accès est déjà enregistrée",
 			SESSION_NOT_FOUND: "Session introuvable",
 			EMAIL_NOT_VERIFIED: "E-mail non vérifié",
 			EMAIL_ALREADY_VERIFIED: "E-mail déjà vérifié",
@@ -257,6 +273,7 @@ const fr = {
 	audit,
 	auditLog,
 	reauth,
+	security,
 	sessions,
 	verification,
 } satisfies Translation;

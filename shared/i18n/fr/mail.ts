@@ -27,6 +27,34 @@ export const mail = {
 			subject: "Votre mot de passe a été modifié",
 			intro: "Le mot de passe de votre compte Portico vient d'être modifié.",
 		},
+		totpEnabled: {
+			subject: "Double authentification activée",
+			intro:
+				"La double authentification a été activée sur votre compte Portico : la connexion demande désormais aussi un code de votre application d'authentification.",
+		},
+		totpDisabled: {
+			subject: "Double authentification désactivée",
+			intro:
+				"La double authentification a été désactivée sur votre compte Portico : la connexion ne demande plus que votre mot de passe.",
+		},
+		totpReset: {
+			subject: "Double authentification réinitialisée",
+			intro:
+				"Un administrateur a désactivé la double authentification de votre compte Portico. Vous pouvez la réactiver dans Paramètres, Sécurité.",
+			askAdmin: "Si vous ne l'avez pas demandé, contactez votre administrateur.",
+		},
+		recoveryCodeUsed: {
+			subject: "Un code de récupération a été utilisé",
+			intro:
+				"Un des codes de récupération de votre compte Portico vient d'être utilisé pour confirmer votre identité. Il ne pourra plus servir.",
+			remaining:
+				"Codes de récupération inutilisés restants : {count}. Vous pouvez en générer de nouveaux dans Paramètres, Sécurité.",
+		},
+		passkeyAdded: {
+			subject: "Une clé d'accès a été ajoutée",
+			intro:
+				"Une clé d'accès nommée « {name} » a été ajoutée à votre compte Portico. Elle permet de se connecter sans mot de passe.",
+		},
 		emailChanged: {
 			subject: "Votre adresse e-mail a été modifiée",
 			intro:

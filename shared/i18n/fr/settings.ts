@@ -6,6 +6,7 @@ export const settings = {
 	tabs: {
 		profile: "Mon profil",
 		password: "Mot de passe",
+		security: "Sécurité",
 		appearance: "Apparence",
 		dangerZone: "Zone de danger",
 	},

@@ -52,7 +52,15 @@ describe("owner-only data (password hashes, sessions, mail)", () => {
 		await waitFor(() => existsSync(outbox) && readdirSync(outbox).some((name) => name.endsWith(".eml")), "the e-mail");
 
 		const listed = modes(dataDir);
-		for (const expected of [". 700", "app.db 600", "app.db-wal 600", "app.db-shm 600", "media 700", "outbox 700"])
+		for (const expected of [
+			". 700",
+			"app.db 600",
+			"app.db-wal 600",
+			"app.db-shm 600",
+			"media 700",
+			"outbox 700",
+			"secret.key 600",
+		])
 			expect(listed).toContain(expected);
 		expect(listed.filter((line) => /^media\/[0-9a-f]{32} 600$/.test(line))).toHaveLength(1);
 		expect(listed.filter((line) => /^outbox\/.*\.eml 600$/.test(line))).toHaveLength(1);
@@ -69,11 +77,19 @@ describe("owner-only data (password hashes, sessions, mail)", () => {
 		await first.exited;
 		mkdirSync(join(dataDir, "outbox"), { recursive: true });
 		for (const dir of [".", "media", "outbox"]) chmodSync(join(dataDir, dir), 0o755);
-		for (const file of ["app.db", "app.db-wal", "app.db-shm"]) chmodSync(join(dataDir, file), 0o644);
+		for (const file of ["app.db", "app.db-wal", "app.db-shm", "secret.key"]) chmodSync(join(dataDir, file), 0o644);
 
 		const second = await startServer(dataDir);
 		const listed = modes(dataDir);
-		for (const expected of [". 700", "app.db 600", "app.db-wal 600", "app.db-shm 600", "media 700", "outbox 700"])
+		for (const expected of [
+			". 700",
+			"app.db 600",
+			"app.db-wal 600",
+			"app.db-shm 600",
+			"media 700",
+			"outbox 700",
+			"secret.key 600",
+		])
 			expect(listed).toContain(expected);
 		second.child.kill("SIGTERM");
 		expect(await second.exited).toEqual({ code: 0, signal: null });

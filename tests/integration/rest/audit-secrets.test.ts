@@ -7,15 +7,19 @@ import { actionsTheCodeWrites, rawAuditRows, storedSecrets } from "../../helpers
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, parseMail } from "../../helpers/eml.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
+import { signedLoginChallenge, TEST_ORIGIN } from "../../helpers/passkeys.ts";
 import { settled } from "../../helpers/settled.ts";
+import { totpAt } from "../../helpers/totp.ts";
 import { seedAdmin } from "../../helpers/users.ts";
+import { SoftAuthenticator } from "../../helpers/webauthn.ts";
 
 type Tokens = { access_token: string; refresh_token: string };
 
 /**
- * Every secret the tour used, by what it is. Add to it as the tour grows (a two-factor
- * code, a recovery code, an mfa_token...); `harvest` also takes every hash and secret the
- * database holds at that moment, so what was stored and later deleted is searched too.
+ * Every secret the tour used, by what it is: passwords, tokens, link tokens, two-factor
+ * secrets and codes, recovery codes, mfa_tokens, passkey challenges and signatures. Add to it as the tour grows; `harvest`
+ * also takes every hash and secret the database holds at that moment, so what was stored
+ * and later deleted is searched too.
  */
 class Secrets {
 	readonly list: { label: string; value: string }[] = [];
@@ -200,6 +204,129 @@ describe("no secret ever reaches an audit row", () => {
 			ok(await api(app, "GET", "/users/me", { headers: bearer(phone.access_token) })).json() as { id: string }
 		).id;
 		ok(await api(app, "DELETE", `/users/${adaId}/sessions`, { headers: admin.headers }));
+
+		// Two-factor: set up and enabled with the app's code; the second login step with a code,
+		// then with a recovery code; a wrong code; the one-shot totp_code field; a
+		// re-authentication by code; new recovery codes; off; on again, and reset by an admin.
+		const step = () => test.advance(30_000); // each code is of a later step than the last accepted one
+		test.advance(60_000); // the login bucket of this address refills
+		let secure = secrets.addPair(
+			"ada two-factor login",
+			ok(await loginForm(app, "ada2@example.com", third)).json() as Tokens,
+		);
+		const enableTotp = async (label: string) => {
+			const setup = ok(
+				await api(app, "POST", "/users/me/totp/setup", { headers: bearer(secure.access_token) }),
+			).json() as { secret: string; otpauth_url: string };
+			secrets.add(`${label} TOTP secret`, setup.secret);
+			secrets.add(`${label} otpauth URL`, setup.otpauth_url);
+			secrets.harvest(test);
+			const code = secrets.add(`${label} enabling code`, totpAt(setup.secret, test.now()));
+			const enabled = ok(
+				await api(app, "POST", "/users/me/totp/enable", { headers: bearer(secure.access_token), body: { code } }),
+			).json() as { recovery_codes: string[] };
+			enabled.recovery_codes.forEach((recovery, i) => {
+				secrets.add(`${label} recovery code ${i + 1}`, recovery);
+				secrets.add(`${label} recovery code ${i + 1} as stored`, recovery.replaceAll("-", ""));
+			});
+			secrets.harvest(test);
+			return { secret: setup.secret, recoveryCodes: enabled.recovery_codes };
+		};
+		const totp = await enableTotp("ada");
+		const mfaStep = async () => {
+			const first = ok(await loginForm(app, "ada2@example.com", third), 401).json() as { mfa_token: string };
+			secrets.harvest(test);
+			return secrets.add("mfa_token", first.mfa_token);
+		};
+		step();
+		let mfaToken = await mfaStep();
+		const wrongCode = secrets.add("a wrong two-factor code", totpAt(totp.secret, test.now() + 3_600_000));
+		ok(await api(app, "POST", "/login/mfa", { body: { mfa_token: mfaToken, code: wrongCode } }), 400);
+		test.advance(5_000); // past the failed-login back-off
+		const appCode = secrets.add("a login code", totpAt(totp.secret, test.now()));
+		secure = secrets.addPair(
+			"ada second step",
+			ok(await api(app, "POST", "/login/mfa", { body: { mfa_token: mfaToken, code: appCode } })).json() as Tokens,
+		);
+		mfaToken = await mfaStep();
+		const recovery = totp.recoveryCodes[0] ?? "";
+		secrets.addPair(
+			"ada recovery login",
+			ok(await api(app, "POST", "/login/mfa", { body: { mfa_token: mfaToken, code: recovery } })).json() as Tokens,
+		);
+		step();
+		const oneShot = secrets.add("a totp_code form field", totpAt(totp.secret, test.now()));
+		const oneShotLogin = await app.inject({
+			method: "POST",
+			url: "/api/v1/login/access-token",
+			headers: { "content-type": "application/x-www-form-urlencoded" },
+			payload: new URLSearchParams({ username: "ada2@example.com", password: third, totp_code: oneShot }).toString(),
+		});
+		secrets.addPair("ada one-shot login", ok(oneShotLogin).json() as Tokens);
+		step();
+		const reauthCode = secrets.add("a re-authentication code", totpAt(totp.secret, test.now()));
+		ok(
+			await api(app, "POST", "/login/reauthenticate", {
+				headers: bearer(secure.access_token),
+				body: { code: reauthCode },
+			}),
+		);
+		const renewed = ok(
+			await api(app, "POST", "/users/me/recovery-codes", { headers: bearer(secure.access_token) }),
+		).json() as { recovery_codes: string[] };
+		for (const code of renewed.recovery_codes) secrets.add("a renewed recovery code", code);
+		secrets.harvest(test);
+		ok(await api(app, "DELETE", "/users/me/totp", { headers: bearer(secure.access_token) }));
+		step();
+		await enableTotp("ada again");
+		ok(await api(app, "DELETE", `/users/${adaId}/totp`, { headers: admin.headers }));
+		await settled(app);
+
+		// Passkeys: one added (its challenge and public key), renamed, used to sign in and to
+		// confirm the identity (their challenges and signatures), then removed.
+		const authenticator = new SoftAuthenticator(TEST_ORIGIN);
+		const creation = ok(
+			await api(app, "POST", "/users/me/passkeys/options", { headers: bearer(secure.access_token) }),
+		).json() as Parameters<SoftAuthenticator["register"]>[0];
+		secrets.add("passkey registration challenge", creation.challenge);
+		secrets.harvest(test);
+		const credential = authenticator.register(creation);
+		secrets.add("passkey attestation", credential.response.attestationObject);
+		const passkey = ok(
+			await api(app, "POST", "/users/me/passkeys", {
+				headers: bearer(secure.access_token),
+				body: { response: credential, name: "Ada's phone" },
+			}),
+		).json() as { id: string };
+		secrets.harvest(test);
+		ok(
+			await api(app, "PATCH", `/users/me/passkeys/${passkey.id}`, {
+				headers: bearer(secure.access_token),
+				body: { name: "Ada's old phone" },
+			}),
+		);
+		const signIn = await signedLoginChallenge(app, authenticator);
+		secrets.add("passkey sign-in challenge", signIn.options.challenge);
+		secrets.add("passkey sign-in signature", signIn.response.response.signature);
+		secrets.harvest(test);
+		secrets.addPair(
+			"ada passkey login",
+			ok(await api(app, "POST", "/login/passkey", { body: { response: signIn.response } })).json() as Tokens,
+		);
+		const confirmOptions = ok(
+			await api(app, "POST", "/login/reauthenticate/options", { headers: bearer(secure.access_token) }),
+		).json() as Parameters<SoftAuthenticator["authenticate"]>[0];
+		secrets.add("passkey confirmation challenge", confirmOptions.challenge);
+		secrets.harvest(test);
+		const assertion = authenticator.authenticate(confirmOptions);
+		secrets.add("passkey confirmation signature", assertion.response.signature);
+		ok(
+			await api(app, "POST", "/login/reauthenticate", {
+				headers: bearer(secure.access_token),
+				body: { passkey: assertion },
+			}),
+		);
+		ok(await api(app, "DELETE", `/users/me/passkeys/${passkey.id}`, { headers: bearer(secure.access_token) }));
 
 		// An administrator creates a user with a password, sets another, deletes the user.
 		const given = secrets.add("password an admin gave", "given-by-admin-1");

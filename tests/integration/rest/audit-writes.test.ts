@@ -4,12 +4,17 @@ import { issueAccountToken, REVERT_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from "../..
 import { createSuperuserAccount } from "../../../server/services/first-superuser.ts";
 import { setPasswordAsOperator } from "../../../server/services/operator.ts";
 import { recoveryEmailHtml } from "../../../server/services/recovery.ts";
+import { resetTwoFactor } from "../../../server/services/two-factor.ts";
 import type { AuditAction } from "../../../shared/schemas/audit.ts";
 import { actionsTheCodeWrites } from "../../helpers/audit.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
+import { addPasskey, signedLoginChallenge, TEST_ORIGIN } from "../../helpers/passkeys.ts";
 import { settled } from "../../helpers/settled.ts";
+import { totpAt } from "../../helpers/totp.ts";
+import { enableTwoFactor, mfaTokenOf } from "../../helpers/two-factor.ts";
 import { newSession, seedAdmin, seedUser } from "../../helpers/users.ts";
+import { SoftAuthenticator } from "../../helpers/webauthn.ts";
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 const rows = ({ db }: App): AuditEventRow[] => db.select().from(auditEvents).all();
@@ -345,6 +350,105 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 		return {
 			act: () => status(api(test.app, "DELETE", `/users/${user.id}/sessions`, { headers: admin.headers })),
 			changed: () => sessionsOf(test, user.id) === 0,
+		};
+	},
+	"totp.enable": async (test) => {
+		const user = await seedUser(test.app);
+		const setup = await api(test.app, "POST", "/users/me/totp/setup", { headers: user.headers });
+		const { secret } = setup.json() as { secret: string };
+		return {
+			act: () =>
+				status(
+					api(test.app, "POST", "/users/me/totp/enable", {
+						headers: user.headers,
+						body: { code: totpAt(secret, test.now()) },
+					}),
+				),
+			changed: () => userRow(test, user.id)?.totp_enabled_at !== null,
+		};
+	},
+	"totp.disable": async (test) => {
+		const user = await enableTwoFactor(test.app, await seedUser(test.app), test.now);
+		return {
+			act: () => status(api(test.app, "DELETE", "/users/me/totp", { headers: user.headers })),
+			changed: () => userRow(test, user.id)?.totp_secret === null,
+		};
+	},
+	"recovery_codes.regenerate": async (test) => {
+		const user = await enableTwoFactor(test.app, await seedUser(test.app), test.now);
+		const codesBefore = () =>
+			count(test, "SELECT count(*) AS n FROM recovery_codes WHERE user_id = ? AND id <= 10", user.id);
+		return {
+			act: () => status(api(test.app, "POST", "/users/me/recovery-codes", { headers: user.headers })),
+			changed: () => codesBefore() === 0,
+		};
+	},
+	"recovery_code.use": async (test) => {
+		const user = await enableTwoFactor(test.app, await seedUser(test.app), test.now);
+		const mfaToken = await mfaTokenOf(test.app, user);
+		return {
+			act: () =>
+				status(api(test.app, "POST", "/login/mfa", { body: { mfa_token: mfaToken, code: user.recoveryCodes[0] } })),
+			changed: () =>
+				count(test, "SELECT count(*) AS n FROM recovery_codes WHERE user_id = ? AND used_at IS NOT NULL", user.id) ===
+				1,
+		};
+	},
+	"admin.totp_reset": async (test) => {
+		const user = await enableTwoFactor(test.app, await seedUser(test.app), test.now);
+		const admin = await seedAdmin(test.app);
+		return {
+			act: () => status(api(test.app, "DELETE", `/users/${user.id}/totp`, { headers: admin.headers })),
+			changed: () => userRow(test, user.id)?.totp_secret === null,
+		};
+	},
+	"admin.totp_reset (operator)": async (test) => {
+		const user = await enableTwoFactor(test.app, await seedUser(test.app), test.now);
+		return {
+			act: async () => {
+				try {
+					resetTwoFactor(test.app.deps, null, user.id);
+				} catch {
+					// The refused audit row rolls the reset back; what matters is what stayed.
+				}
+				return undefined;
+			},
+			changed: () => userRow(test, user.id)?.totp_secret === null,
+		};
+	},
+	"passkey.add": async (test) => {
+		const user = await seedUser(test.app);
+		const options = (await api(test.app, "POST", "/users/me/passkeys/options", { headers: user.headers })).json();
+		const response = new SoftAuthenticator(TEST_ORIGIN).register(options);
+		return {
+			act: () => status(api(test.app, "POST", "/users/me/passkeys", { headers: user.headers, body: { response } })),
+			changed: () => count(test, "SELECT count(*) AS n FROM passkeys WHERE user_id = ?", user.id) === 1,
+		};
+	},
+	"passkey.remove": async (test) => {
+		const user = await addPasskey(test.app, await seedUser(test.app));
+		return {
+			act: () => status(api(test.app, "DELETE", `/users/me/passkeys/${user.passkeyId}`, { headers: user.headers })),
+			changed: () => count(test, "SELECT count(*) AS n FROM passkeys WHERE user_id = ?", user.id) === 0,
+		};
+	},
+	"auth.login (passkey)": async (test) => {
+		const user = await addPasskey(test.app, await seedUser(test.app));
+		const { response } = await signedLoginChallenge(test.app, user.authenticator);
+		return {
+			act: () => status(api(test.app, "POST", "/login/passkey", { body: { response } })),
+			changed: () => sessionsOf(test, user.id) === 2,
+		};
+	},
+	"auth.reauthenticate (passkey)": async (test) => {
+		const user = await addPasskey(test.app, await seedUser(test.app));
+		const before = test.now();
+		test.advance(60_000);
+		const options = (await api(test.app, "POST", "/login/reauthenticate/options", { headers: user.headers })).json();
+		const passkey = user.authenticator.authenticate(options);
+		return {
+			act: () => status(api(test.app, "POST", "/login/reauthenticate", { headers: user.headers, body: { passkey } })),
+			changed: () => count(test, "SELECT max(authenticated_at) AS n FROM sessions WHERE user_id = ?", user.id) > before,
 		};
 	},
 	"user.delete": async (test) => {

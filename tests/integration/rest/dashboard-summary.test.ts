@@ -74,7 +74,6 @@ describe("the account at a glance (GET /users/me/summary, dashboard.account)", (
 					createdAt: now(),
 				})
 				.run();
-		app.deps.db.update(users).set({ totpEnabledAt: now() }).where(eq(users.id, user.id)).run();
 		const second = await signIn(app, user, "10.3.3.3", FIREFOX_LINUX);
 		// A third session that has expired does not count.
 		const third = await signIn(app, user, "10.3.3.4", FIREFOX_LINUX);
@@ -84,6 +83,8 @@ describe("the account at a glance (GET /users/me/summary, dashboard.account)", (
 			.set({ expiresAt: now() - 1 })
 			.where(eq(sessions.id, thirdId))
 			.run();
+		// After the sign-ins: with two-factor on, a password alone would not open a session.
+		app.deps.db.update(users).set({ totpEnabledAt: now() }).where(eq(users.id, user.id)).run();
 
 		const summary = (await api(app, "GET", "/users/me/summary", { headers: second })).json();
 		expect(summary).toMatchObject({ two_factor_enabled: true, passkeys: 2, active_sessions: 2 });

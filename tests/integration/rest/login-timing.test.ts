@@ -4,6 +4,7 @@ import { users } from "../../../server/db/schema.ts";
 import { hashPassword, NO_PASSWORD } from "../../../server/lib/passwords.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { loginForm } from "../../helpers/http.ts";
+import { enableTwoFactor } from "../../helpers/two-factor.ts";
 import { seedUser } from "../../helpers/users.ts";
 
 const median = (values: number[]) => {
@@ -12,10 +13,12 @@ const median = (values: number[]) => {
 };
 
 describe("login timing", () => {
-	it("an unknown e-mail, a short password and an invited user without a password cost about as long as a wrong password (one argon2 verify each)", async () => {
+	it("an unknown e-mail, a short password, an invited user without a password and an account with two-factor cost about as long as a wrong password (one argon2 verify each)", async () => {
 		// A real clock: the test is about time as it passes (it still jumps past each back-off).
-		const { app, advance } = await buildTestApp({ clock: "real" });
+		const { app, advance, now } = await buildTestApp({ clock: "real" });
 		const user = await seedUser(app);
+		// An account with two-factor: its wrong password must not take another path.
+		const protectedUser = await enableTwoFactor(app, await seedUser(app), now);
 		const invited = await seedUser(app);
 		app.deps.db.update(users).set({ hashedPassword: NO_PASSWORD }).where(eq(users.id, invited.id)).run();
 		let ip = 0;
@@ -31,6 +34,7 @@ describe("login timing", () => {
 		const wrong: number[] = [];
 		// A password shorter than 8 is just a wrong one (no 422 before the hash, as in FastAPI's form).
 		const short: number[] = [];
+		const withTwoFactor: number[] = [];
 		const noPassword: number[] = [];
 		// Interleaved, rotating which goes first, so load on a busy machine hits all alike.
 		for (let i = 0; i < 15; i++) {
@@ -38,6 +42,7 @@ describe("login timing", () => {
 				async () => wrong.push(await timed(user.email)),
 				async () => unknown.push(await timed(`ghost${i}@example.com`)),
 				async () => short.push(await timed(user.email, "short")),
+				async () => withTwoFactor.push(await timed(protectedUser.email)),
 				async () => noPassword.push(await timed(invited.email)),
 			];
 			for (let j = 0; j < series.length; j++) await series[(i + j) % series.length]?.();
@@ -56,7 +61,7 @@ describe("login timing", () => {
 		expect(median(unknown)).toBeGreaterThan(oneVerify * 0.5);
 		expect(median(short)).toBeGreaterThan(oneVerify * 0.5);
 		expect(median(noPassword)).toBeGreaterThan(oneVerify * 0.5);
-		for (const other of [unknown, short, noPassword]) {
+		for (const other of [unknown, short, noPassword, withTwoFactor]) {
 			const ratio = median(other) / median(wrong);
 			expect(ratio).toBeGreaterThan(1 / 3);
 			expect(ratio).toBeLessThan(3);

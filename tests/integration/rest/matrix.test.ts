@@ -2,14 +2,16 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import { users } from "../../../server/db/schema.ts";
+import { passkeys, users } from "../../../server/db/schema.ts";
 import { NO_PASSWORD } from "../../../server/lib/passwords.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { API } from "../../helpers/http.ts";
 import { makePng } from "../../helpers/images.ts";
 import { uploadForm } from "../../helpers/multipart.ts";
+import { TEST_ORIGIN } from "../../helpers/passkeys.ts";
 import type { TestUser } from "../../helpers/users.ts";
 import { newSession, seedUser } from "../../helpers/users.ts";
+import { SoftAuthenticator } from "../../helpers/webauthn.ts";
 
 /**
  * Every REST route × {anonymous, user, other user, deactivated user,
@@ -207,6 +209,41 @@ const rows: Row[] = [
 			payload: `entity_type=user&entity_id=${w.subject.id}`,
 		}),
 	},
+	{
+		route: "POST /login/mfa",
+		public: true,
+		expect: 400,
+		request: () => json({ mfa_token: "not-a-live-token", code: "123456" }),
+	},
+	{ route: "GET /users/me/totp", expect: self, request: () => ({}) },
+	{ route: "POST /users/me/totp/setup", expect: self, request: () => ({}) },
+	// Nothing was set up: the code cannot be checked.
+	{ route: "POST /users/me/totp/enable", expect: guarded(400, 400, 400), request: () => json({ code: "123456" }) },
+	{ route: "DELETE /users/me/totp", expect: self, request: () => ({}) },
+	{ route: "POST /users/me/recovery-codes", expect: guarded(400, 400, 400), request: () => ({}) },
+	{ route: "GET /users/me/passkeys", expect: self, request: () => ({}) },
+	{ route: "POST /users/me/passkeys/options", expect: self, request: () => ({}) },
+	// A credential of the right shape whose challenge the server never gave.
+	{
+		route: "POST /users/me/passkeys",
+		expect: guarded(400, 400, 400),
+		request: () => json({ response: strayCredential() }),
+	},
+	{
+		route: "PATCH /users/me/passkeys/{passkey_id}",
+		expect: guarded(200, 404, 404),
+		request: (w) => ({ url: `/users/me/passkeys/${passkeyOf(w)}`, payload: { name: "Renamed" } }),
+	},
+	{
+		route: "DELETE /users/me/passkeys/{passkey_id}",
+		expect: guarded(200, 404, 404),
+		request: (w) => ({ url: `/users/me/passkeys/${passkeyOf(w)}` }),
+	},
+	{ route: "POST /login/passkey/options", public: true, expect: 200, request: () => ({}) },
+	{ route: "POST /login/passkey", public: true, expect: 400, request: () => json({ response: strayAssertion() }) },
+	{ route: "POST /login/reauthenticate/options", expect: self, request: () => ({}) },
+	{ route: "GET /users/{user_id}/totp", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}/totp` }) },
+	{ route: "DELETE /users/{user_id}/totp", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}/totp` }) },
 ];
 
 /** Routes outside the documented REST API, checked the same way. */
@@ -229,6 +266,24 @@ function invitedUser(w: World): string {
 		.run();
 	return id;
 }
+
+/** A passkey of the subject (a stored row: the routes under test only name it). */
+function passkeyOf(w: World): string {
+	const id = `passkey-${w.unique}`;
+	w.app.deps.db
+		.insert(passkeys)
+		.values({ id, userId: w.subject.id, publicKey: Buffer.alloc(77), counter: 0, name: "Key", createdAt: 0 })
+		.run();
+	return id;
+}
+
+const stray = new SoftAuthenticator(TEST_ORIGIN);
+const strayCredential = () =>
+	stray.register({ challenge: "never-given-by-the-server", rp: { id: "localhost" }, user: { id: "nobody" } });
+const strayAssertion = () => {
+	if (stray.credentials.length === 0) strayCredential();
+	return stray.authenticate({ challenge: "never-given-by-the-server" });
+};
 
 const fileOf = (w: World) => (w.subject === w.user ? w.files.user : w.files.target);
 

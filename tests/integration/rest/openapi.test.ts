@@ -84,8 +84,86 @@ describe("the OpenAPI document", () => {
 			content: { "application/json": { schema: { $ref: "#/components/schemas/HTTPValidationError" } } },
 		});
 		for (const status of [413, 415]) expect(responseOf(document, "post", "/login/access-token", status)).toBeDefined();
-		// Nobody signs in to log in.
-		expect(responseOf(document, "post", "/login/access-token", 401)).toBeUndefined();
+		// Nobody signs in to log in: the one 401 is the second step of an account with two-factor.
+		const secondStep = responseOf(document, "post", "/login/access-token", 401);
+		expect(examplesOf(secondStep)).toEqual({ MFA_REQUIRED: "Two-factor code required" });
+		expect(secondStep?.content?.["application/json"]?.examples?.MFA_REQUIRED).toMatchObject({
+			value: { mfa_token: expect.any(String) },
+		});
+	});
+
+	it("lists the two-factor and passkey calls, each with the errors it answers", async () => {
+		const document = await openApi();
+		const AUTH = { 401: ["NOT_AUTHENTICATED", "INVALID_CREDENTIALS"] };
+		const RECENT = { ...AUTH, 403: ["REAUTH_REQUIRED"] };
+		/** method path -> the domain errors documented per status, from the behaviour the tests above prove. */
+		const calls: Record<string, Record<number, string[]>> = {
+			"POST /login/mfa": {
+				400: ["MFA_TOKEN_INVALID", "INVALID_TOTP_CODE"],
+				429: ["RATE_LIMITED"],
+				503: ["TWO_FACTOR_UNAVAILABLE"],
+			},
+			"GET /users/me/totp": AUTH,
+			"POST /users/me/totp/setup": { ...RECENT, 400: ["TOTP_ALREADY_ENABLED"] },
+			"POST /users/me/totp/enable": {
+				...AUTH,
+				400: ["TOTP_ALREADY_ENABLED", "TOTP_NOT_SET_UP", "INVALID_TOTP_CODE"],
+				429: ["RATE_LIMITED"],
+				503: ["TWO_FACTOR_UNAVAILABLE"],
+			},
+			"DELETE /users/me/totp": RECENT,
+			"POST /users/me/recovery-codes": { ...RECENT, 400: ["TOTP_NOT_ENABLED"] },
+			"GET /users/{user_id}/totp": { ...AUTH, 403: ["FORBIDDEN"], 404: ["USER_NOT_FOUND"] },
+			"DELETE /users/{user_id}/totp": { ...AUTH, 403: ["FORBIDDEN"], 404: ["USER_NOT_FOUND"] },
+			"GET /users/me/passkeys": AUTH,
+			"POST /users/me/passkeys/options": RECENT,
+			"POST /users/me/passkeys": {
+				...RECENT,
+				400: ["PASSKEY_REGISTRATION_FAILED"],
+				409: ["PASSKEY_ALREADY_REGISTERED"],
+			},
+			"PATCH /users/me/passkeys/{passkey_id}": { ...AUTH, 404: ["PASSKEY_NOT_FOUND"] },
+			"DELETE /users/me/passkeys/{passkey_id}": { ...RECENT, 404: ["PASSKEY_NOT_FOUND"] },
+			"POST /login/passkey/options": { 429: ["RATE_LIMITED"] },
+			"POST /login/passkey": {
+				400: ["INVALID_PASSKEY", "INACTIVE_USER", "EMAIL_NOT_VERIFIED"],
+				429: ["RATE_LIMITED"],
+			},
+			"POST /login/reauthenticate/options": AUTH,
+			"POST /login/reauthenticate": {
+				...AUTH,
+				400: ["INCORRECT_PASSWORD", "INVALID_TOTP_CODE", "INVALID_PASSKEY"],
+				429: ["RATE_LIMITED"],
+				503: ["TWO_FACTOR_UNAVAILABLE"],
+			},
+		};
+		for (const [call, errors] of Object.entries(calls)) {
+			const [method, path] = call.split(" ") as [string, string];
+			const operation = (document.paths[`/api/v1${path}`] as Record<string, OpenAPIV3.OperationObject> | undefined)?.[
+				method.toLowerCase()
+			];
+			expect(operation, call).toBeDefined();
+			expect(operation?.summary, call).toBeTruthy();
+			expect(Object.keys(operation?.responses ?? {}), call).toContain("200");
+			const reasons = (status: number) =>
+				Object.keys(examplesOf(responseOf(document, method.toLowerCase(), path, status))).filter(isErrorReason);
+			for (const [status, expected] of Object.entries(errors))
+				expect(reasons(Number(status)).sort(), `${call} ${status}`).toEqual([...expected].sort());
+		}
+		// The bodies name their fields, and the login form its one-shot code.
+		const bodyFields = (path: string, type = "application/json") =>
+			Object.keys(
+				(
+					(document.paths[`/api/v1${path}`]?.post?.requestBody as OpenAPIV3.RequestBodyObject)?.content[type]
+						?.schema as OpenAPIV3.SchemaObject
+				)?.properties ?? {},
+			);
+		expect(bodyFields("/login/mfa")).toEqual(["mfa_token", "code"]);
+		expect(bodyFields("/users/me/totp/enable")).toEqual(["code"]);
+		expect(bodyFields("/users/me/passkeys")).toEqual(["response", "name"]);
+		expect(bodyFields("/login/passkey")).toEqual(["response"]);
+		expect(bodyFields("/login/reauthenticate")).toEqual(["password", "code", "passkey"]);
+		expect(bodyFields("/login/access-token", "application/x-www-form-urlencoded")).toContain("totp_code");
 	});
 
 	it("derives 401 and 403 from the auth hooks, 422 from schemas and bodies", async () => {

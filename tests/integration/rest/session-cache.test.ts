@@ -7,6 +7,8 @@ import { recoveryEmailHtml } from "../../../server/services/recovery.ts";
 import { SESSION_LOOKUP_SQL, sessionCacheOf } from "../../../server/services/session-cache.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
+import { totpAt } from "../../helpers/totp.ts";
+import { enableTwoFactor, mfaTokenOf, type TwoFactorUser } from "../../helpers/two-factor.ts";
 import { newSession, PASSWORD, seedAdmin, seedUser } from "../../helpers/users.ts";
 import { recordWrites, siteName, writeSitesOf } from "../../helpers/write-sites.ts";
 
@@ -266,7 +268,48 @@ const paths: Record<string, Path> = {
 				api(w.app, "POST", "/users/", { headers: w.admin.headers, body: { email: "ivy@example.com", invite: true } }),
 			),
 	},
+	...twoFactorPaths(),
 };
+
+/** Two-factor's writes to `users`: its secret, its time of enabling, the last code's step. */
+function twoFactorPaths(): Record<string, Path> {
+	let ada: TwoFactorUser | undefined;
+	let mfaToken = "";
+	const withTwoFactor = async (w: World) => {
+		ada = await enableTwoFactor(w.app, w.ada, w.test.now);
+	};
+	return {
+		"start setting up two-factor (a secret not live yet)": {
+			act: (w) => status(api(w.app, "POST", "/users/me/totp/setup", { headers: w.ada.headers })),
+		},
+		"turn two-factor on": {
+			act: async (w) => {
+				await withTwoFactor(w);
+			},
+		},
+		"turn two-factor off": {
+			before: withTwoFactor,
+			act: (w) => status(api(w.app, "DELETE", "/users/me/totp", { headers: w.ada.headers })),
+		},
+		"an admin resets a user's two-factor": {
+			before: withTwoFactor,
+			act: (w) => status(api(w.app, "DELETE", `/users/${w.ada.id}/totp`, { headers: w.admin.headers })),
+		},
+		"sign in with a two-factor code (its step is spent)": {
+			before: async (w) => {
+				await withTwoFactor(w);
+				mfaToken = await mfaTokenOf(w.app, w.ada);
+			},
+			act: async (w) => {
+				const code = totpAt(ada?.secret ?? "", w.test.now(), 1);
+				const res = await api(w.app, "POST", "/login/mfa", { body: { mfa_token: mfaToken, code } });
+				expect(res.statusCode, res.body).toBe(200);
+				const { access_token, refresh_token } = res.json() as { access_token: string; refresh_token: string };
+				w.tokens.push({ label: "ada's two-factor login", access: access_token, refresh: refresh_token });
+			},
+		},
+	};
+}
 
 describe("the session cache", () => {
 	it("walks every path that writes a session or a user with a warm cache: the very next request of every token gets what the database says", async () => {

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { tabFromParam, visibleTabs } from "../../../client/features/settings/settings-tabs.ts";
 
 describe("settings tabs", () => {
-	it("shows five tabs to a user, Sessions after Password, and hides the danger zone from a superuser", () => {
-		expect(visibleTabs(false)).toEqual(["my-profile", "password", "sessions", "appearance", "danger-zone"]);
-		expect(visibleTabs(true)).toEqual(["my-profile", "password", "sessions", "appearance"]);
+	it("shows six tabs to a user, Security then Sessions after Password, and hides the danger zone from a superuser", () => {
+		expect(visibleTabs(false)).toEqual(["my-profile", "password", "security", "sessions", "appearance", "danger-zone"]);
+		expect(visibleTabs(true)).toEqual(["my-profile", "password", "security", "sessions", "appearance"]);
 	});
 
 	it("opens the tab named by ?tab=, else My profile", () => {

@@ -12,6 +12,9 @@ const notices: Notice[] = [
 		revert: { link: "https://x/revert", validForMs: 1 },
 	},
 	{ kind: "emailChanged", newEmail: "new@example.com", by: "admin" },
+	{ kind: "totpReset" },
+	{ kind: "recoveryCodeUsed", remaining: 7 },
+	{ kind: "passkeyAdded", name: "Work laptop" },
 ];
 
 describe("security notice e-mails", () => {
@@ -23,9 +26,12 @@ describe("security notice e-mails", () => {
 			expect(mail.html).toContain(`lang="${locale}"`);
 			expect(mail.text).toContain("Ada");
 			if (notice.kind === "emailChanged") expect(mail.text).toContain("new@example.com");
+			if (notice.kind === "recoveryCodeUsed") expect(mail.text).toContain("7");
+			if (notice.kind === "passkeyAdded") expect(mail.text).toContain("Work laptop");
 			subjects.add(`${notice.kind}:${mail.subject}`);
 		}
-		expect(subjects.size).toBe(simpleNotices.length + 1);
+		// The two e-mail change notices share a subject.
+		expect(subjects.size).toBe(notices.length - 1);
 	});
 
 	it("escapes what it interpolates", () => {

@@ -1,6 +1,6 @@
 import { Dialog } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
-import { type ReauthenticateInput, reauthenticateSchema } from "../../../../shared/schemas/auth.ts";
+import { type ReauthenticateInput, reauthenticateSchema } from "../../../../shared/schemas/reauth.ts";
 import { Form } from "../../../components/form/form.tsx";
 import { PasswordField } from "../../../components/form/password-field.tsx";
 import { useI18n } from "../../../i18n/index.tsx";

@@ -1,16 +1,54 @@
-import { Dialog } from "@radix-ui/themes";
+import { Dialog, Tabs } from "@radix-ui/themes";
+import { useQuery } from "@tanstack/react-query";
+import type { ComponentType } from "react";
+import { useDir } from "../../../components/use-dir.ts";
 import { useI18n } from "../../../i18n/index.tsx";
+import { useTRPC } from "../../../lib/trpc.ts";
+import { CodeMethod } from "./code-method.tsx";
+import { PasskeyMethod } from "./passkey-method.tsx";
 import { PasswordMethod } from "./password-method.tsx";
 import type { ReauthMethodProps } from "./reauth-method.ts";
 
-/** The open dialog: its title, then the method's form (the password today). */
+type Method = { id: string; label: string; Form: ComponentType<ReauthMethodProps> };
+
+/**
+ * The open dialog: its title, then the method's form. The password alone, or a tab for each
+ * other proof the user has (a two-factor code, a passkey), chosen among while the password shows first.
+ */
 export default function ReauthDialogContent({ onConfirmed, onCancel }: ReauthMethodProps) {
 	const { LL } = useI18n();
+	const dir = useDir();
+	const trpc = useTRPC();
+	const twoFactor = useQuery(trpc.twoFactor.status.queryOptions());
+	const passkeys = useQuery(trpc.passkeys.list.queryOptions());
+	const methods: Method[] = [{ id: "password", label: LL.reauth.passwordTab(), Form: PasswordMethod }];
+	if (twoFactor.data?.enabled) methods.push({ id: "code", label: LL.reauth.code.tab(), Form: CodeMethod });
+	if ((passkeys.data?.count ?? 0) > 0)
+		methods.push({ id: "passkey", label: LL.reauth.passkey.tab(), Form: PasskeyMethod });
+	const props = { onConfirmed, onCancel };
+
 	return (
 		<Dialog.Root open onOpenChange={(open) => (open ? undefined : onCancel())}>
 			<Dialog.Content maxWidth="420px" data-testid="reauth-dialog">
 				<Dialog.Title>{LL.reauth.title()}</Dialog.Title>
-				<PasswordMethod onConfirmed={onConfirmed} onCancel={onCancel} />
+				{methods.length === 1 ? (
+					<PasswordMethod {...props} />
+				) : (
+					<Tabs.Root dir={dir} defaultValue="password">
+						<Tabs.List aria-label={LL.reauth.methods()} mb="3">
+							{methods.map((method) => (
+								<Tabs.Trigger key={method.id} value={method.id} data-testid={`reauth-method-${method.id}`}>
+									{method.label}
+								</Tabs.Trigger>
+							))}
+						</Tabs.List>
+						{methods.map(({ id, Form }) => (
+							<Tabs.Content key={id} value={id}>
+								<Form {...props} />
+							</Tabs.Content>
+						))}
+					</Tabs.Root>
+				)}
 			</Dialog.Content>
 		</Dialog.Root>
 	);

@@ -1,0 +1,52 @@
+import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { webauthnChallenges } from "../db/schema.ts";
+import type { ServiceDeps } from "./deps.ts";
+
+/** A passkey ceremony must end within this time of its options. */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+export type ChallengePurpose = (typeof webauthnChallenges.$inferInsert)["purpose"];
+
+/**
+ * Keeps a challenge the server just put into options, for one ceremony: `userId` is the
+ * account it is for, null for a sign-in (nobody is known yet). Lapsed ones are swept here.
+ */
+export function keepChallenge(
+	{ db, clock }: ServiceDeps,
+	challenge: string,
+	purpose: ChallengePurpose,
+	userId: string | null,
+): void {
+	const now = clock();
+	db.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now)).run();
+	db.insert(webauthnChallenges)
+		.values({ challenge, purpose, userId, expiresAt: now + CHALLENGE_TTL_MS, createdAt: now })
+		.run();
+}
+
+/**
+ * Takes a kept challenge for its ceremony, once: the statement that finds it deletes it,
+ * so of two answers signed over it at most one gets it, and a failed answer spends it too.
+ * False when it is unknown, used, lapsed, of another purpose or another account.
+ */
+export function takeChallenge(
+	{ db, clock }: ServiceDeps,
+	challenge: string | null,
+	purpose: ChallengePurpose,
+	userId: string | null,
+): boolean {
+	if (challenge === null) return false;
+	const taken = db
+		.delete(webauthnChallenges)
+		.where(
+			and(
+				eq(webauthnChallenges.challenge, challenge),
+				eq(webauthnChallenges.purpose, purpose),
+				userId === null ? isNull(webauthnChallenges.userId) : eq(webauthnChallenges.userId, userId),
+				gt(webauthnChallenges.expiresAt, clock()),
+			),
+		)
+		.returning({ challenge: webauthnChallenges.challenge })
+		.get();
+	return taken !== undefined;
+}
