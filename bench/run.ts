@@ -22,8 +22,8 @@ import { measureRounds, type Target } from "./throughput.ts";
 const PASSWORD = "bench-password-123";
 const SEEDED = 100_000;
 /** Seconds per load run, and how many rounds alternate over the targets. */
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Seconds per run of the one-client latency figures (admin list, search) and of argon2 alone. */
 const SHORT_SECONDS = Number(process.env.BENCH_SHORT_SECONDS ?? 3);
 /** Seconds of the login storm: users/me asked 50 times a second beside it, so its p99 rests on 500 answers. */
