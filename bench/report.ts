@@ -10,15 +10,29 @@ const thousands = (value: number) => Math.round(value).toLocaleString("en-US");
 const range = (values: number[], format: (value: number) => string) =>
 	`${format(Math.min(...values))}-${format(Math.max(...values))}`;
 
-/** The issue's table: medians over the rounds, with the range of req/s, ratios to the first target (bare Fastify). */
-export function printTargets(figures: TargetFigures[], say: (line: string) => void): void {
+const percent = (value: number, of: number) => `${((100 * value) / of).toFixed(1)}%`;
+
+/**
+ * The issue's table: medians over the rounds, with the range of req/s, ratios to the
+ * first target (bare Fastify). `alsoAgainst` adds a second ratio to a row, as
+ * `[row, reference row, what the reference is called]`.
+ */
+export function printTargets(
+	figures: TargetFigures[],
+	say: (line: string) => void,
+	alsoAgainst: [row: string, reference: string, called: string][] = [],
+): void {
 	const bare = figures[0]?.median.requestsPerSecond ?? Number.NaN;
+	const byName = new Map(figures.map((f) => [f.name, f]));
 	say("| path | req/s (median, range) | of bare Fastify | CPU per request | p99 | peak RSS |");
 	say("|---|---:|---:|---:|---:|---:|");
 	for (const f of figures) {
 		const { requestsPerSecond, cpuMicrosPerRequest, p99 } = f.median;
+		const [, referenceName, called] = alsoAgainst.find(([row]) => row === f.name) ?? [];
+		const reference = referenceName === undefined ? undefined : byName.get(referenceName);
+		const also = reference ? ` (${percent(requestsPerSecond, reference.median.requestsPerSecond)} of ${called})` : "";
 		say(
-			`| ${f.name} | ${thousands(requestsPerSecond)} (${range(f.requestsPerSecond, thousands)}) | ${((100 * requestsPerSecond) / bare).toFixed(1)}% | ${cpuMicrosPerRequest.toFixed(0)} µs | ${p99.toFixed(1)} ms | ${f.peakRssMb.toFixed(0)} MB |`,
+			`| ${f.name} | ${thousands(requestsPerSecond)} (${range(f.requestsPerSecond, thousands)}) | ${percent(requestsPerSecond, bare)}${also} | ${cpuMicrosPerRequest.toFixed(0)} µs | ${p99.toFixed(1)} ms | ${f.peakRssMb.toFixed(0)} MB |`,
 		);
 	}
 }

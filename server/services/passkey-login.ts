@@ -1,15 +1,11 @@
-import {
-	generateAuthenticationOptions,
-	type PublicKeyCredentialRequestOptionsJSON,
-	verifyAuthenticationResponse,
-} from "@simplewebauthn/server";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { and, eq } from "drizzle-orm";
 import type { TokenPair } from "../../shared/schemas/auth.ts";
 import type { AuthenticationResponseInput, PasskeyLoginInput } from "../../shared/schemas/passkeys.ts";
 import { type PasskeyRow, passkeys, type UserRow } from "../db/schema.ts";
 import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
-import { challengeOf, relyingParty } from "../lib/webauthn.ts";
+import { challengeOf, loadWebAuthn, relyingParty } from "../lib/webauthn.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
@@ -32,6 +28,7 @@ async function requestOptions(
 	purpose: ChallengePurpose,
 	user: Pick<UserRow, "id"> | null,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+	const { generateAuthenticationOptions } = await loadWebAuthn();
 	const options = await generateAuthenticationOptions({
 		rpID: relyingParty(deps.config.publicUrl).id,
 		// None for a sign-in: the browser offers every passkey it holds for this site.
@@ -72,6 +69,7 @@ async function checkAssertion(
 	purpose: ChallengePurpose,
 	userId: string | null,
 ): Promise<Checked> {
+	const { verifyAuthenticationResponse } = await loadWebAuthn();
 	const challenge = challengeOf(response.response.clientDataJSON);
 	const passkey = deps.db
 		.select()

@@ -1,9 +1,4 @@
-import {
-	generateRegistrationOptions,
-	type PublicKeyCredentialCreationOptionsJSON,
-	type RegistrationResponseJSON,
-	verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, asc, eq } from "drizzle-orm";
 import type {
 	PasskeyPublic,
@@ -15,7 +10,7 @@ import { describeUserAgent } from "../../shared/user-agent.ts";
 import { type PasskeyRow, passkeys } from "../db/schema.ts";
 import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
-import { challengeOf, relyingParty, userHandleOf } from "../lib/webauthn.ts";
+import { challengeOf, loadWebAuthn, relyingParty, userHandleOf } from "../lib/webauthn.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { sendNotice } from "./notices.ts";
@@ -64,6 +59,7 @@ export async function registrationOptions(
 	auth: Authenticated,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
 	requireRecentAuth(deps, auth);
+	const { generateRegistrationOptions } = await loadWebAuthn();
 	const { user } = auth;
 	const rp = relyingParty(deps.config.publicUrl);
 	const options = await generateRegistrationOptions({
@@ -100,6 +96,7 @@ export async function registerPasskey(
 	meta: RequestMeta,
 ): Promise<PasskeyPublic> {
 	requireRecentAuth(deps, auth);
+	const { verifyRegistrationResponse } = await loadWebAuthn();
 	const response = input.response as RegistrationResponseJSON;
 	const challenge = challengeOf(response.response.clientDataJSON);
 	if (!takeChallenge(deps, challenge, "register", auth.user.id)) fail("PASSKEY_REGISTRATION_FAILED");

@@ -51,7 +51,7 @@ function fetchRequestOf(request: FastifyRequest, reply: FastifyReply): Request {
  * out as one string with its length (the stock adapter hands Fastify the Fetch
  * `Response`, whose body Fastify then reads chunk by chunk and sends chunked), and the
  * request gets an abort signal only when it asked for a streamed answer. See
- * docs/decisions (the tRPC path) for the measurements.
+ * docs/decisions/026-trpc-path.md for the measurements.
  */
 export function registerTrpcRoute<TRouter extends AnyTRPCRouter>(
 	app: FastifyInstance,
