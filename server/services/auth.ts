@@ -207,7 +207,13 @@ export async function reauthenticate(
 
 const IDENTITY_CONFIRMED = { message: "Identity confirmed" };
 
-function confirmed(deps: ServiceDeps, user: Pick<UserRow, "id" | "email">, sessionId: string, meta: RequestMeta, method: string): void {
+function confirmed(
+	deps: ServiceDeps,
+	user: Pick<UserRow, "id" | "email">,
+	sessionId: string,
+	meta: RequestMeta,
+	method: string,
+): void {
 	markAuthenticated(deps, sessionId);
 	recordAudit(deps, { action: "auth.reauthenticate", actor: user, subject: user, meta, details: { method } });
 }

@@ -1,8 +1,8 @@
 import { Flex } from "@radix-ui/themes";
 import { NavLink } from "react-router-dom";
 import { HomeIcon, SettingsIcon, UsersIcon } from "../../components/icons.tsx";
-import { AuditLogIcon } from "../audit-log/icons.tsx";
 import { useI18n } from "../../i18n/index.tsx";
+import { AuditLogIcon } from "../audit-log/icons.tsx";
 
 /** Dashboard, User Settings, and for superusers only Admin with its Audit log under it. */
 export function SideNav({ isSuperuser, onNavigate }: { isSuperuser: boolean; onNavigate?: () => void }) {
