@@ -251,18 +251,17 @@ export const hasTwoFactor = isEnabled;
 export const hasTwoFactorSecrets = (db: Db): boolean =>
 	db.select({ id: users.id }).from(users).where(isNotNull(users.totpSecret)).limit(1).get() !== undefined;
 
+/** One account holding a secret, through the partial index of holders: no scan of every user at start. */
+export const firstSecretHolder = (db: Db) =>
+	db.select({ id: users.id, secret: users.totpSecret }).from(users).where(isNotNull(users.totpSecret)).limit(1);
+
 /**
  * Whether the stored two-factor secrets open with this server's key: "mismatch" after a
  * backup was restored without its key (or SECRET_KEY changed). One secret is enough to
  * tell, as they are all sealed with the same key. For the start and the restore command.
  */
 export function checkSecretKey(deps: Pick<ServiceDeps, "db" | "secretKey">): "ok" | "no secrets" | "mismatch" {
-	const row = deps.db
-		.select({ id: users.id, secret: users.totpSecret })
-		.from(users)
-		.where(isNotNull(users.totpSecret))
-		.limit(1)
-		.get();
+	const row = firstSecretHolder(deps.db).get();
 	if (!row?.secret) return "no secrets";
 	try {
 		open(deps.secretKey, row.secret, context(row.id));

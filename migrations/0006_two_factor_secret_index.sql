@@ -1,0 +1,1 @@
+CREATE INDEX `users_totp_secret_idx` ON `users` (`id`) WHERE "users"."totp_secret" IS NOT NULL;
