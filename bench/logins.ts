@@ -37,7 +37,7 @@ export async function argon2Capacity(password: string, seconds: number): Promise
  * each needs its own client address, which autocannon sets per request.
  */
 export async function loginStorm(
-	base: string,
+	urls: { login: string; me: string },
 	login: { email: string; password: string },
 	headers: Record<string, string>,
 	seconds: number,
@@ -45,7 +45,7 @@ export async function loginStorm(
 	const body = new URLSearchParams({ username: login.email, password: login.password }).toString();
 	const [logins, me] = await Promise.all([
 		autocannon({
-			url: `${base}/api/v1/login/access-token`,
+			url: urls.login,
 			connections: 8,
 			duration: seconds,
 			requests: [
@@ -57,7 +57,7 @@ export async function loginStorm(
 				},
 			],
 		}),
-		autocannon({ url: `${base}/api/v1/users/me`, headers, connections: 1, overallRate: 50, duration: seconds }),
+		autocannon({ url: urls.me, headers, connections: 1, overallRate: 50, duration: seconds }),
 	]);
 	return {
 		loginsPerSecond: logins.requests.average,

@@ -48,7 +48,7 @@ async function main() {
 		peer: bundle("bench/servers/sqlite-peer.ts"),
 		ceiling: bundle("bench/servers/trpc-ceiling.ts"),
 	};
-	const ports = { rest: 0, trpc: 0, bare: 0, peer: 0, ceiling: 0 };
+	const ports = { rest: 0, trpc: 0, bare: 0, headers: 0, peer: 0, ceiling: 0 };
 	for (const name of Object.keys(ports) as (keyof typeof ports)[]) ports[name] = await freePort();
 	const url = (name: keyof typeof ports, path: string) => `http://127.0.0.1:${ports[name]}${path}`;
 	const appEnv = (port: number) => ({
@@ -71,11 +71,17 @@ async function main() {
 		// competes with the app's cold start.
 		const trpcApp = startNode("server/dist/main.mjs", appEnv(ports.trpc));
 		const bare = startNode(servers.bare, { PORT: String(ports.bare) });
-		const peer = startNode(servers.peer, { PORT: String(ports.peer), DATABASE_PATH: databasePath });
+		const withHeaders = startNode(servers.bare, { PORT: String(ports.headers), SECURITY_HEADERS: "1" });
+		const peer = startNode(servers.peer, {
+			PORT: String(ports.peer),
+			DATABASE_PATH: databasePath,
+			PEER_SESSIONS_PATH: join(dataDir, "peer-sessions.db"),
+		});
 		const ceiling = startNode(servers.ceiling, { PORT: String(ports.ceiling) });
-		children.push(trpcApp, bare, peer, ceiling);
+		children.push(trpcApp, bare, withHeaders, peer, ceiling);
 		await waitForOk(url("trpc", "/api/v1/utils/health-check/"), performance.now());
 		await waitForOk(url("bare", "/users/me"), performance.now());
+		await waitForOk(url("headers", "/users/me"), performance.now());
 		await waitForOk(url("ceiling", "/trpc/users.me"), performance.now());
 
 		const userToken = await login(url("rest", ""), "seed-1@example.com", PASSWORD);
@@ -86,6 +92,11 @@ async function main() {
 
 		const targets: Target[] = [
 			{ name: "bare Fastify, fixed JSON", url: url("bare", "/users/me"), pid: bare.pid as number },
+			{
+				name: "bare Fastify + Portico's security headers",
+				url: url("headers", "/users/me"),
+				pid: withHeaders.pid as number,
+			},
 			{
 				name: "plain Fastify + SQLite session join",
 				url: url("peer", "/users/me"),
@@ -112,16 +123,24 @@ async function main() {
 		];
 		say(`measuring with ${loadTool}: ${targets.length} targets, ${ROUNDS} alternating rounds of ${SECONDS} s...`);
 		const figures = await measureRounds(targets, { rounds: ROUNDS, seconds: SECONDS, warmupSeconds: 2 }, say);
-		const [bareFig, , restFig, trpcFig, ceilingFig] = figures;
-		if (!bareFig || !restFig || !trpcFig || !ceilingFig) throw new Error("a target has no figures");
-		// The baselines have done their part; the rest of the run has the cores to itself.
-		await Promise.all([bare, peer, ceiling, trpcApp].map(stop));
+		const [bareFig, headersFig, , restFig, trpcFig, ceilingFig] = figures;
+		if (!bareFig || !headersFig || !restFig || !trpcFig || !ceilingFig) throw new Error("a target has no figures");
+		// The baselines have done their part (the peer's logins are still to come); the rest of the run has the cores to itself.
+		await Promise.all([bare, withHeaders, ceiling, trpcApp].map(stop));
 
-		say("measuring: argon2id alone, then logins with users/me latency beside them...");
+		say("measuring: argon2id alone, then logins with users/me latency beside them, the peer's then Portico's...");
+		const stormLogin = { email: "seed-2@example.com", password: PASSWORD };
 		const argon2PerSecond = await argon2Capacity(PASSWORD, SHORT_SECONDS + 1);
+		const peerStorm = await loginStorm(
+			{ login: url("peer", "/login/access-token"), me: url("peer", "/users/me") },
+			stormLogin,
+			asUser,
+			STORM_SECONDS,
+		);
+		await stop(peer);
 		const storm = await loginStorm(
-			url("rest", ""),
-			{ email: "seed-2@example.com", password: PASSWORD },
+			{ login: url("rest", "/api/v1/login/access-token"), me: url("rest", "/api/v1/users/me") },
+			stormLogin,
 			asUser,
 			STORM_SECONDS,
 		);
@@ -172,9 +191,20 @@ async function main() {
 		say("");
 		printBars(bars, say);
 		say(
-			`\n(info) admin list skip=${SEEDED - 10} p50 ${listDeep.p50.toFixed(2)} ms; logins ${storm.loginsPerSecond.toFixed(1)}/s, argon2id alone ${argon2PerSecond.toFixed(1)}/s${fast3g ? `; Fast 3G ${fast3g.minMs}-${fast3g.maxMs} ms, ${fast3g.loads[0]?.transferredKb.toFixed(0)} KB` : ""}`,
+			`\n(info) REST users/me of bare Fastify + the security headers: ${(100 * ratio(restFig.median.requestsPerSecond, headersFig.median.requestsPerSecond)).toFixed(1)}%`,
 		);
-		const errors = figures.reduce((sum, f) => sum + f.errors, 0) + storm.loginErrors + storm.meErrors;
+		say(
+			`(info) logins/s: argon2id alone ${argon2PerSecond.toFixed(1)}, the plain peer ${peerStorm.loginsPerSecond.toFixed(1)} (${ratio(peerStorm.loginsPerSecond, argon2PerSecond).toFixed(2)} of argon2id alone), Portico ${storm.loginsPerSecond.toFixed(1)} (${ratio(storm.loginsPerSecond, peerStorm.loginsPerSecond).toFixed(2)} of the peer's)`,
+		);
+		say(
+			`(info) admin list skip=${SEEDED - 10} p50 ${listDeep.p50.toFixed(2)} ms${fast3g ? `; Fast 3G ${fast3g.minMs}-${fast3g.maxMs} ms, ${fast3g.loads[0]?.transferredKb.toFixed(0)} KB` : ""}`,
+		);
+		const errors =
+			figures.reduce((sum, f) => sum + f.errors, 0) +
+			storm.loginErrors +
+			storm.meErrors +
+			peerStorm.loginErrors +
+			peerStorm.meErrors;
 		if (errors > 0) say(`WARNING: ${errors} failed answers during the run (see the JSON): figures are suspect.`);
 		say(`bench took ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
 		mkdirSync("bench/results", { recursive: true });
@@ -182,7 +212,7 @@ async function main() {
 		writeFileSync(
 			file,
 			JSON.stringify(
-				{ tool: loadTool, seconds: SECONDS, rounds: ROUNDS, figures, bars, storm, argon2PerSecond, fast3g },
+				{ tool: loadTool, seconds: SECONDS, rounds: ROUNDS, figures, bars, storm, peerStorm, argon2PerSecond, fast3g },
 				null,
 				2,
 			),
