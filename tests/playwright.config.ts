@@ -82,9 +82,11 @@ export default defineConfig({
 	// A test tagged @quiet measures time on the machine (Fast 3G): `npm run test:e2e` runs the
 	// project "quiet" after "screens" has finished, so no second browser shares the cores with
 	// it. (Not a project dependency: that would run every screen test to try one quiet file.)
+	// The quiet run writes its own folder: Playwright empties a run's output folder first, and
+	// the traces of the screens run's failed attempts must outlive it.
 	projects: [
 		{ name: "screens", grepInvert: /@quiet/ },
-		{ name: "quiet", grep: /@quiet/ },
+		{ name: "quiet", grep: /@quiet/, outputDir: "../test-results/quiet" },
 	],
 	// Started one after the other; `npm start` itself (bundles the server, runs plain node) against
 	// the build `npm run test:e2e` made.

@@ -1,17 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import {
-	ADMIN,
-	dataDir,
-	expect,
-	expectAccessible,
-	loginAs,
-	PASSWORD,
-	screenshot,
-	test,
-	uniqueEmail,
-} from "./fixtures.ts";
+import { ADMIN, expect, expectAccessible, loginAs, PASSWORD, screenshot, test, uniqueEmail } from "./fixtures.ts";
+import { rawMailWithLink, unfoldBody } from "./outbox.ts";
 
 type ApiUser = { id: string; email: string; full_name: string | null };
 type Variant = "light" | "dark" | "ar";
@@ -65,19 +54,6 @@ async function asNewAdmin(page: Page, request: APIRequestContext, to: string) {
 
 const rows = (page: Page) => page.getByTestId("user-row");
 const settled = (page: Page) => expect(page.getByTestId("users-table-body")).toHaveCSS("opacity", "1");
-
-/** The newest .eml in the e2e server's outbox that is addressed to `email`. */
-function latestMailTo(email: string): string | null {
-	const dir = join(dataDir, "outbox");
-	let files: string[] = [];
-	try {
-		files = readdirSync(dir).filter((name) => name.endsWith(".eml"));
-	} catch {
-		return null;
-	}
-	const texts = files.map((name) => readFileSync(join(dir, name), "utf8")).filter((text) => text.includes(email));
-	return texts.at(-1) ?? null;
-}
 
 test("search and filters narrow the list, live in the URL, and survive a reload and Back", async ({
 	page,
@@ -175,12 +151,9 @@ test("an invitation: Add User without a password, the e-mailed link, a first log
 	await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible();
 	await expect(dialog).toBeHidden();
 
-	let mail: string | null = null;
-	await expect.poll(() => (mail = latestMailTo(email)), { timeout: 10_000 }).not.toBeNull();
-	const unfolded = (mail ?? "").replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+	const unfolded = unfoldBody(await rawMailWithLink(email, "/reset-password"));
 	expect(unfolded).toContain("Set your password");
 	const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(unfolded)?.[0];
-	expect(link, unfolded).toBeTruthy();
 
 	// Until then, no password opens the account.
 	const before = await request.post("/api/v1/login/access-token", { form: { username: email, password: PASSWORD } });

@@ -1,10 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { verification as ar } from "../../shared/i18n/ar/verification.ts";
 import { isolate } from "../../shared/i18n/direction.ts";
 import {
-	dataDir,
 	expect,
 	expectAccessible,
 	loginAs,
@@ -14,43 +11,7 @@ import {
 	test,
 	uniqueEmail,
 } from "./fixtures.ts";
-
-/** The outbox messages to `email`, oldest first, with quoted-printable soft breaks undone. */
-function mailsTo(email: string): string[] {
-	const dir = join(dataDir, "outbox");
-	let files: string[] = [];
-	try {
-		files = readdirSync(dir)
-			.filter((name) => name.endsWith(".eml"))
-			.sort();
-	} catch {
-		return [];
-	}
-	return files
-		.map((name) =>
-			readFileSync(join(dir, name), "utf8")
-				.replace(/=\r?\n/g, "")
-				.replace(/=3D/gi, "="),
-		)
-		.filter((text) => new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "m").test(text));
-}
-
-/** The path and query of the newest link to `path` mailed to `email`, waiting for it; `count` links at least. */
-async function linkTo(email: string, path: "/verify-email" | "/revert-email" | "/reset-password", count = 1) {
-	const pattern = new RegExp(`https?://[^\\s"<>]+${path}\\?token=[A-Za-z0-9_-]+`);
-	let links: string[] = [];
-	await expect
-		.poll(
-			() => {
-				links = mailsTo(email).flatMap((mail) => pattern.exec(mail)?.[0] ?? []);
-				return links.length;
-			},
-			{ timeout: 10_000 },
-		)
-		.toBeGreaterThanOrEqual(count);
-	const url = new URL(links.at(-1) as string);
-	return url.pathname + url.search;
-}
+import { linkTo } from "./outbox.ts";
 
 const banner = (page: Page) => page.getByTestId("verify-banner");
 
