@@ -12,6 +12,7 @@ import { usePageTitle } from "../lib/page-title.ts";
 import { notifySuccess } from "../lib/toast.ts";
 import { useTRPC } from "../lib/trpc.ts";
 import { useZodForm } from "../lib/validation.ts";
+import { preloadLoginScreen } from "./preload-login.ts";
 
 export function Component() {
 	const { LL } = useI18n();
@@ -46,7 +47,13 @@ export function Component() {
 	return (
 		<AuthPage title={LL.auth.resetTitle()} intro={usable ? LL.auth.resetText() : undefined}>
 			{usable ? (
-				<Form form={form} onSubmit={(values) => reset.mutate(values)}>
+				<Form
+					form={form}
+					onSubmit={(values) => {
+						preloadLoginScreen();
+						reset.mutate(values);
+					}}
+				>
 					<Flex direction="column" gap="4">
 						<NewPasswordFields
 							passwordName="new_password"

@@ -14,6 +14,7 @@ import { usePageTitle } from "../lib/page-title.ts";
 import { notifyError, notifySuccess } from "../lib/toast.ts";
 import { useTRPC } from "../lib/trpc.ts";
 import { useZodForm } from "../lib/validation.ts";
+import { preloadLoginScreen } from "./preload-login.ts";
 
 export function Component() {
 	const { LL } = useI18n();
@@ -35,7 +36,13 @@ export function Component() {
 
 	return (
 		<AuthPage title={LL.auth.signupTitle()}>
-			<Form form={form} onSubmit={(values) => signup.mutate(values)}>
+			<Form
+				form={form}
+				onSubmit={(values) => {
+					preloadLoginScreen();
+					signup.mutate(values);
+				}}
+			>
 				<Flex direction="column" gap="4">
 					<Field
 						name="full_name"

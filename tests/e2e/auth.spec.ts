@@ -1,6 +1,19 @@
+import type { Page } from "@playwright/test";
 import { adminHeaders, createUserAsAdmin } from "./admin-api.ts";
 import { ADMIN, createUserViaApi, expect, loginAs, PASSWORD, test, uniqueEmail } from "./fixtures.ts";
 import { linkTo, rawMailWithLink } from "./outbox.ts";
+
+/** The order in which the login screen's code was requested and the tRPC call `procedure` answered. */
+function loginScreenVersus(page: Page, procedure: string): string[] {
+	const order: string[] = [];
+	page.on("request", (request) => {
+		if (/\/assets\/login-[^/]+\.js$/.test(request.url())) order.push("login screen requested");
+	});
+	page.on("response", (response) => {
+		if (response.url().includes(procedure)) order.push(`${procedure} answered`);
+	});
+	return order;
+}
 
 test.describe("sign up", () => {
 	test("validates on blur with every product message", async ({ page }) => {
@@ -59,11 +72,26 @@ test.describe("sign up", () => {
 		await page.getByRole("button", { name: "Sign Up" }).click();
 		await expect(page.getByText("Account created successfully! Please log in.")).toBeVisible();
 		await expect(page).toHaveURL(/\/login$/);
+		// The address changes at once; until the login screen's code has arrived the sign-up
+		// form is still the one shown, with fields of the same names.
+		await expect(page.getByRole("heading", { name: "Log In" })).toBeVisible();
 
 		await page.getByTestId("email-input").fill(email);
 		await page.getByTestId("password-input").fill(PASSWORD);
 		await page.getByRole("button", { name: "Log In" }).click();
 		await expect(page.getByRole("heading", { name: "Hi, Jane Doe" })).toBeVisible();
+	});
+
+	test("the login screen's code is fetched with the sign-up request, not after it", async ({ page }) => {
+		const order = loginScreenVersus(page, "auth.signup");
+		await page.goto("/signup");
+		await page.getByTestId("full-name-input").fill("Jane Doe");
+		await page.getByTestId("email-input").fill(uniqueEmail("preload"));
+		await page.getByTestId("password-input").fill(PASSWORD);
+		await page.getByTestId("confirm-password-input").fill(PASSWORD);
+		await page.getByRole("button", { name: "Sign Up" }).click();
+		await expect(page.getByRole("heading", { name: "Log In" })).toBeVisible();
+		expect(order).toEqual(["login screen requested", "auth.signup answered"]);
 	});
 
 	test("a taken e-mail shows the server's text in a red 'Error' toast", async ({ page, request }) => {
@@ -315,9 +343,12 @@ test.describe("password recovery", () => {
 		await page.getByTestId("confirm-password-input").blur();
 		await expect(page.getByText("Passwords do not match")).toBeVisible();
 		await page.getByTestId("confirm-password-input").fill(newPassword);
+		const order = loginScreenVersus(page, "auth.resetPassword");
 		await page.getByRole("button", { name: "Reset Password" }).click();
 		await expect(page.getByText("Password updated successfully.")).toBeVisible();
 		await expect(page).toHaveURL(/\/login$/);
+		// Fetched beside the request, as after a sign-up (a cold page here: the link opened it).
+		expect(order).toEqual(["login screen requested", "auth.resetPassword answered"]);
 
 		await page.getByTestId("email-input").fill(user.email);
 		await page.getByTestId("password-input").fill(newPassword);
