@@ -12,7 +12,6 @@ import { usePageTitle } from "../lib/page-title.ts";
 import { notifySuccess } from "../lib/toast.ts";
 import { useTRPC } from "../lib/trpc.ts";
 import { useZodForm } from "../lib/validation.ts";
-import { preloadLoginScreen } from "./preload-login.ts";
 
 export function Component() {
 	const { LL } = useI18n();
@@ -50,7 +49,8 @@ export function Component() {
 				<Form
 					form={form}
 					onSubmit={(values) => {
-						preloadLoginScreen();
+						// The login screen's code loads beside the request, as on sign-up.
+						void import("./login.tsx");
 						reset.mutate(values);
 					}}
 				>

@@ -14,7 +14,6 @@ import { usePageTitle } from "../lib/page-title.ts";
 import { notifyError, notifySuccess } from "../lib/toast.ts";
 import { useTRPC } from "../lib/trpc.ts";
 import { useZodForm } from "../lib/validation.ts";
-import { preloadLoginScreen } from "./preload-login.ts";
 
 export function Component() {
 	const { LL } = useI18n();
@@ -39,7 +38,9 @@ export function Component() {
 			<Form
 				form={form}
 				onSubmit={(values) => {
-					preloadLoginScreen();
+					// The login screen's code loads beside the request: it shows the moment the account
+					// exists, not a round trip later while this finished form stays on screen under /login.
+					void import("./login.tsx");
 					signup.mutate(values);
 				}}
 			>
