@@ -247,13 +247,12 @@ export function announceSpentFactor(
 /** Whether the account asks for a second factor after its password. */
 export const hasTwoFactor = isEnabled;
 
-/** Whether any user has a two-factor secret stored (enabled or being set up). */
-export const hasTwoFactorSecrets = (db: Db): boolean =>
-	db.select({ id: users.id }).from(users).where(isNotNull(users.totpSecret)).limit(1).get() !== undefined;
-
 /** One account holding a secret, through the partial index of holders: no scan of every user at start. */
 export const firstSecretHolder = (db: Db) =>
 	db.select({ id: users.id, secret: users.totpSecret }).from(users).where(isNotNull(users.totpSecret)).limit(1);
+
+/** Whether any user has a two-factor secret stored (enabled or being set up). */
+export const hasTwoFactorSecrets = (db: Db): boolean => firstSecretHolder(db).get() !== undefined;
 
 /**
  * Whether the stored two-factor secrets open with this server's key: "mismatch" after a
