@@ -17,6 +17,7 @@ export const auditActions = [
 	"password.reset",
 	"email.change",
 	"email.change_reverted",
+	"account.credentials_removed",
 	"email.verify",
 	"session.revoke",
 	"session.revoke_others",

@@ -14,6 +14,8 @@ export const defaultRules = {
 	recoveryPerAccount: { burst: 3, perSecond: 3 / 3600 },
 	/** Verification e-mails per account (keyed by user id), whatever asks for them: 5 an hour. */
 	verificationPerAccount: { burst: 5, perSecond: 5 / 3600 },
+	/** E-mail changes per account (keyed by user id): 3 a day, each mails the old address and holds it a week. */
+	emailChangePerAccount: { burst: 3, perSecond: 3 / 86_400 },
 	/** Verification and "this wasn't me" links opened, per IP. */
 	emailLink: { burst: 10, perSecond: 10 / 60 },
 } satisfies Record<string, BucketRule>;

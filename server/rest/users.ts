@@ -83,8 +83,18 @@ export const userRoutes: RouteModule = (app, deps) => {
 		"/users/me",
 		{
 			onRequest: user,
-			config: { reasons: ["REAUTH_REQUIRED", "UPDATE_EMAIL_TAKEN", "USER_NOT_FOUND"] },
-			schema: { tags, security, summary: "Update own name or e-mail", body: userUpdateMeSchema, response: one },
+			config: { reasons: ["REAUTH_REQUIRED", "UPDATE_EMAIL_TAKEN", "USER_NOT_FOUND", "RATE_LIMITED"] },
+			schema: {
+				tags,
+				security,
+				summary: "Update own name or e-mail",
+				description:
+					"A new e-mail needs a recent proof of identity and is limited to 3 changes a day per account (429 with " +
+					"Retry-After). It is unverified and gets a verification link; the old address, if it was verified, gets " +
+					"`Your e-mail was changed` with a `This wasn't me` link (7 days) and stays reserved for the account meanwhile.",
+				body: userUpdateMeSchema,
+				response: one,
+			},
 		},
 		async (request) => ownAccount.updateMe(deps, authOf(request), request.body, requestMeta(request)),
 	);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, lte, ne } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, gte, lte, ne, or, sql } from "drizzle-orm";
 import { accountTokens } from "../db/schema.ts";
 import { hashSecretHex } from "../lib/tokens.ts";
 import type { ServiceDeps } from "./deps.ts";
@@ -11,6 +11,13 @@ import type { ServiceDeps } from "./deps.ts";
  */
 export type AccountTokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
+/**
+ * A spent link, with its place in the order links were issued: SQLite's rowid, since a new
+ * row gets one above every row in the table (the clock may read the same for two links).
+ */
+export type SpentAccountToken = AccountTokenRow & { issued: number };
+
+const issuedOrder = sql<number>`rowid`;
 
 /** How long each kind of link lives. */
 export const VERIFY_LINK_TTL_MS = 24 * 3_600_000;
@@ -48,12 +55,12 @@ export function spendAccountToken(
 	deps: ServiceDeps,
 	purpose: AccountTokenPurpose,
 	token: string,
-): AccountTokenRow | undefined {
+): SpentAccountToken | undefined {
 	if (!TOKEN_SHAPE.test(token)) return undefined;
 	const spent = deps.db
 		.delete(accountTokens)
 		.where(and(eq(accountTokens.tokenHash, hashSecretHex(token)), eq(accountTokens.purpose, purpose)))
-		.returning()
+		.returning({ ...getTableColumns(accountTokens), issued: issuedOrder })
 		.get();
 	return spent && spent.expiresAt > deps.clock() ? spent : undefined;
 }
@@ -64,6 +71,24 @@ export function dropAccountTokens(deps: ServiceDeps, userId: string, purpose?: A
 	deps.db
 		.delete(accountTokens)
 		.where(purpose ? and(mine, eq(accountTokens.purpose, purpose)) : mine)
+		.run();
+}
+
+/**
+ * What a spent "This wasn't me" link ends: every verification link of the account (the
+ * address they prove is gone) and the revert links issued at or after it. Older revert
+ * links stay: they are the ways back to addresses the account had before, so spending a
+ * thief's later link cannot void the owner's earlier one.
+ */
+export function dropLinksFromRevert(deps: ServiceDeps, spent: SpentAccountToken): void {
+	deps.db
+		.delete(accountTokens)
+		.where(
+			and(
+				eq(accountTokens.userId, spent.userId),
+				or(eq(accountTokens.purpose, "email_verify"), gte(issuedOrder, spent.issued)),
+			),
+		)
 		.run();
 }
 

@@ -6,7 +6,7 @@ import { issueAccountToken, REVERT_LINK_TTL_MS } from "./account-tokens.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { automaticVerificationMail } from "./email-verification.ts";
 
-type Account = Pick<UserRow, "id" | "email" | "fullName">;
+type Account = Pick<UserRow, "id" | "email" | "fullName" | "emailVerified">;
 
 /** The link is built from PUBLIC_URL, never from the request's Host. */
 const revertLink = (deps: ServiceDeps, token: string) =>
@@ -16,7 +16,9 @@ const revertLink = (deps: ServiceDeps, token: string) =>
  * What an owner's e-mail change sends, prepared inside its transaction and sent after the
  * commit: to the old address, `Your e-mail was changed` with a `This wasn't me` link valid
  * 7 days (which also keeps that address for its owner meanwhile); to the new one, a
- * verification link (unless EMAIL_VERIFICATION is off).
+ * verification link (unless EMAIL_VERIFICATION is off). An old address the account never
+ * proved gets nothing and is not kept: it may be anyone's (typed by mistake, or a victim's
+ * to flood), and it is free at once.
  */
 export function ownEmailChangeMails(
 	deps: ServiceDeps,
@@ -24,6 +26,9 @@ export function ownEmailChangeMails(
 	after: Account,
 	meta: RequestMeta | undefined,
 ): MailMessage[] {
+	const verification = automaticVerificationMail(deps, after, meta);
+	const newAddress = verification ? [verification] : [];
+	if (!before.emailVerified) return newAddress;
 	const token = issueAccountToken(deps, before.id, "email_revert", before.email, REVERT_LINK_TTL_MS);
 	const notice = renderNotice(negotiateLocale(meta?.acceptLanguage), before.fullName || before.email, {
 		kind: "emailChanged",
@@ -31,6 +36,5 @@ export function ownEmailChangeMails(
 		by: "owner",
 		revert: { link: revertLink(deps, token), validForMs: REVERT_LINK_TTL_MS },
 	});
-	const verification = automaticVerificationMail(deps, after, meta);
-	return [{ to: before.email, ...notice }, ...(verification ? [verification] : [])];
+	return [{ to: before.email, ...notice }, ...newAddress];
 }

@@ -1,24 +1,26 @@
 import { eq } from "drizzle-orm";
 import type { EmailLinkInput } from "../../shared/schemas/email-links.ts";
-import { resetTokens, users } from "../db/schema.ts";
+import { users } from "../db/schema.ts";
 import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
 import { negotiateLocale } from "../mail/locale.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { dropAccountTokens, spendAccountToken } from "./account-tokens.ts";
+import { dropLinksFromRevert, spendAccountToken } from "./account-tokens.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { resetEmailFor } from "./recovery.ts";
-import { revokeUserSessions } from "./sessions.ts";
+import { clearedAnyFactor, clearedDetails, clearForRevert } from "./revert-clears.ts";
 import { findUserByEmail, findUserById } from "./user-records.ts";
 
 export const EMAIL_CHANGE_REVERTED = { message: "Email change reverted" };
 
 /**
  * "This wasn't me": whoever reads the old address takes the account back. The old address
- * returns (proved: the link was mailed to it), every session ends (the thief's included),
- * every other link of the account dies (the thief's own "this wasn't me" links too), and
- * a password-reset link goes to the old address, in the language of this request.
+ * returns (proved: the link was mailed to it); every session, passkey and second factor
+ * goes (revert-clears.ts: the thief's may be among them); the verification links and the
+ * revert links issued since this one die (the thief's own), older ones live (a thief who
+ * spends his later link cannot void the owner's); and a password-reset link, naming what
+ * was removed, goes to the old address in the language of this request.
  *
  * The address was kept for its owner while the link lived, so it is free; should it not
  * be (an operator wrote it by hand), the answer is 409 and the link stays usable once the
@@ -36,16 +38,25 @@ export function revertEmailChange(deps: ServiceDeps, input: EmailLinkInput, meta
 		if (holder && holder.id !== user.id) fail("UPDATE_EMAIL_TAKEN");
 		deps.db.update(users).set({ email: spent.email, emailVerified: true }).where(eq(users.id, user.id)).run();
 		const restored = { ...user, email: spent.email, emailVerified: true };
-		dropAccountTokens(deps, user.id);
-		deps.db.delete(resetTokens).where(eq(resetTokens.userId, user.id)).run();
-		revokeUserSessions(deps, user.id);
+		dropLinksFromRevert(deps, spent);
+		const cleared = clearForRevert(deps, user.id);
 		recordAudit(deps, {
 			action: "email.change_reverted",
 			subject: restored,
 			meta,
 			details: { from: user.email },
 		});
-		const reset = resetEmailFor(deps, restored, negotiateLocale(meta.acceptLanguage), meta);
+		if (clearedAnyFactor(cleared))
+			recordAudit(deps, {
+				action: "account.credentials_removed",
+				subject: restored,
+				meta,
+				details: clearedDetails(cleared),
+			});
+		const reset = resetEmailFor(deps, restored, negotiateLocale(meta.acceptLanguage), meta, {
+			passkeys: cleared.passkeys.length,
+			twoFactor: cleared.twoFactor || cleared.recoveryCodes > 0,
+		});
 		return { to: restored.email, ...reset };
 	});
 	// Returned, not thrown: a spent or expired token stays deleted.

@@ -62,6 +62,8 @@ export function updateMe(
 	const newEmail = input.email !== undefined && input.email !== actor.email ? input.email : undefined;
 	if (newEmail !== undefined) requireRecentAuth(deps, auth);
 	if (newEmail !== undefined && emailTakenByOther(deps, newEmail, actor.id)) fail("UPDATE_EMAIL_TAKEN");
+	// Each change mails the old address and holds it for a week: a few a day per account.
+	if (newEmail !== undefined) deps.limiter.take("emailChangePerAccount", actor.id);
 	const changes = {
 		...(newEmail !== undefined && { email: newEmail, emailVerified: false }),
 		...(input.full_name !== undefined && { fullName: input.full_name }),

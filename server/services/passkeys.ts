@@ -169,3 +169,13 @@ export function removePasskey(
 	});
 	return { message: "Passkey removed" };
 }
+
+/** Removes every passkey of the user, inside the caller's transaction (a revert); answers their names. */
+export function removeAllPasskeys({ db }: ServiceDeps, userId: string): string[] {
+	return db
+		.delete(passkeys)
+		.where(eq(passkeys.userId, userId))
+		.returning({ name: passkeys.name })
+		.all()
+		.map((row) => row.name);
+}

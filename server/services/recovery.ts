@@ -7,7 +7,7 @@ import { fail } from "../domain/errors.ts";
 import { hashKeys } from "../lib/passwords.ts";
 import { hashSecretHex } from "../lib/tokens.ts";
 import { negotiateLocale } from "../mail/locale.ts";
-import { renderResetEmail } from "../mail/reset-email.ts";
+import { type RemovedByRevert, renderResetEmail } from "../mail/reset-email.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { sendNotice } from "./notices.ts";
@@ -28,10 +28,25 @@ function issueResetToken(deps: ServiceDeps, user: UserRow, meta?: RequestMeta): 
 	});
 }
 
-/** The reset e-mail with a fresh link (older links die); also sent after a "This wasn't me" revert. */
-export function resetEmailFor(deps: ServiceDeps, user: UserRow, locale: Locales, meta?: RequestMeta) {
+/**
+ * The reset e-mail with a fresh link (older links die); also sent after a "This wasn't me"
+ * revert, then naming what the revert removed.
+ */
+export function resetEmailFor(
+	deps: ServiceDeps,
+	user: UserRow,
+	locale: Locales,
+	meta?: RequestMeta,
+	removed?: RemovedByRevert,
+) {
 	const link = passwordLink(deps, issueResetToken(deps, user, meta));
-	return renderResetEmail({ locale, name: user.fullName || user.email, link, validForMs: deps.config.resetTokenTtlMs });
+	return renderResetEmail({
+		locale,
+		name: user.fullName || user.email,
+		link,
+		validForMs: deps.config.resetTokenTtlMs,
+		removed,
+	});
 }
 
 /**

@@ -71,6 +71,17 @@ function clearTwoFactor({ db }: ServiceDeps, userId: string): void {
 	db.delete(mfaTokens).where(eq(mfaTokens.userId, userId)).run();
 }
 
+/**
+ * Turns two-factor off for a revert ("This wasn't me"), inside its transaction: whoever
+ * held the account may have set it up with their own app. Says what went (never a secret).
+ */
+export function removeTwoFactor(deps: ServiceDeps, userId: string): { totp: boolean; recoveryCodes: number } {
+	const user = findUserById(deps, userId);
+	const removed = { totp: user ? isEnabled(user) : false, recoveryCodes: recoveryCodesLeft(deps, userId) };
+	clearTwoFactor(deps, userId);
+	return removed;
+}
+
 export function twoFactorStatus(deps: ServiceDeps, user: Pick<UserRow, "id" | "totpEnabledAt">): TwoFactorStatus {
 	const enabled = isEnabled(user);
 	return {

@@ -50,3 +50,8 @@ export function takeChallenge(
 		.get();
 	return taken !== undefined;
 }
+
+/** Ends the ceremonies under way for an account (a revert): its options no longer lead anywhere. */
+export function dropChallengesOf({ db }: ServiceDeps, userId: string): void {
+	db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId)).run();
+}

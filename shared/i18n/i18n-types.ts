@@ -1829,6 +1829,25 @@ type RootTranslation = {
 			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​;​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​s​t​a​y​s​ ​t​h​e​ ​s​a​m​e​.
 			 */
 			ignore: string
+			revertRemoved: {
+				/**
+				 * Y​o​u​r​ ​e​-​m​a​i​l​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​.​ ​T​o​ ​g​i​v​e​ ​y​o​u​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​b​a​c​k​ ​w​h​o​l​e​,​ ​w​e​ ​a​l​s​o​ ​r​e​m​o​v​e​d​ ​w​h​a​t​ ​s​o​m​e​o​n​e​ ​e​l​s​e​ ​c​o​u​l​d​ ​h​a​v​e​ ​a​d​d​e​d​ ​t​o​ ​i​t​ ​t​o​ ​s​i​g​n​ ​i​n​:
+				 */
+				intro: string
+				/**
+				 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​,​ ​w​i​t​h​ ​i​t​s​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​a​n​d​ ​i​t​s​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​.
+				 */
+				twoFactor: string
+				/**
+				 * P​a​s​s​k​e​y​s​ ​r​e​m​o​v​e​d​:​ ​{​c​o​u​n​t​}​.
+				 * @param {number} count
+				 */
+				passkeys: RequiredParams<'count'>
+				/**
+				 * O​n​c​e​ ​y​o​u​ ​h​a​v​e​ ​c​h​o​s​e​n​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​,​ ​a​d​d​ ​y​o​u​r​ ​o​w​n​ ​p​a​s​s​k​e​y​s​ ​a​n​d​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​a​g​a​i​n​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
+				 */
+				addAgain: string
+			}
 		}
 		verify: {
 			/**
@@ -2027,6 +2046,10 @@ type RootTranslation = {
 			 * E​-​m​a​i​l​ ​c​h​a​n​g​e​ ​r​e​v​e​r​t​e​d
 			 */
 			email__change_reverted: string
+			/**
+			 * P​a​s​s​k​e​y​s​ ​a​n​d​ ​t​w​o​-​f​a​c​t​o​r​ ​r​e​m​o​v​e​d​ ​w​h​e​n​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​t​a​k​e​n​ ​b​a​c​k
+			 */
+			account__credentials_removed: string
 			/**
 			 * E​-​m​a​i​l​ ​v​e​r​i​f​i​e​d
 			 */
@@ -2855,7 +2878,7 @@ type RootTranslation = {
 			 */
 			title: string
 			/**
-			 * T​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​d​o​ ​i​t​,​ ​u​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e​:​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​ ​c​o​m​e​s​ ​b​a​c​k​,​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​i​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​a​n​d​ ​w​e​ ​s​e​n​d​ ​t​h​a​t​ ​a​d​d​r​e​s​s​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+			 * T​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​d​o​ ​i​t​,​ ​u​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e​:​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​ ​c​o​m​e​s​ ​b​a​c​k​,​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​i​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​p​a​s​s​k​e​y​s​ ​a​n​d​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​a​r​e​ ​r​e​m​o​v​e​d​ ​(​y​o​u​ ​a​d​d​ ​y​o​u​r​ ​o​w​n​ ​a​g​a​i​n​)​,​ ​a​n​d​ ​w​e​ ​s​e​n​d​ ​t​h​a​t​ ​a​d​d​r​e​s​s​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
 			 */
 			text: string
 			/**
@@ -2863,7 +2886,7 @@ type RootTranslation = {
 			 */
 			button: string
 			/**
-			 * T​h​e​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​.​ ​E​v​e​r​y​ ​s​e​s​s​i​o​n​ ​w​a​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​a​n​d​ ​w​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​s​e​t​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​.
+			 * T​h​e​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​.​ ​E​v​e​r​y​ ​s​e​s​s​i​o​n​ ​w​a​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​p​a​s​s​k​e​y​s​ ​a​n​d​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​e​r​e​ ​r​e​m​o​v​e​d​,​ ​a​n​d​ ​w​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​s​e​t​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​.
 			 */
 			done: string
 			/**
@@ -4679,6 +4702,24 @@ export type TranslationFunctions = {
 			 * If you did not ask for a new password, you can ignore this e-mail; your password stays the same.
 			 */
 			ignore: () => LocalizedString
+			revertRemoved: {
+				/**
+				 * Your e-mail change was undone. To give you the account back whole, we also removed what someone else could have added to it to sign in:
+				 */
+				intro: () => LocalizedString
+				/**
+				 * Two-factor authentication, with its authenticator app and its recovery codes.
+				 */
+				twoFactor: () => LocalizedString
+				/**
+				 * Passkeys removed: {count}.
+				 */
+				passkeys: (arg: { count: number }) => LocalizedString
+				/**
+				 * Once you have chosen a new password, add your own passkeys and two-factor authentication again in Settings, Security.
+				 */
+				addAgain: () => LocalizedString
+			}
 		}
 		verify: {
 			/**
@@ -4871,6 +4912,10 @@ export type TranslationFunctions = {
 			 * E-mail change reverted
 			 */
 			email__change_reverted: () => LocalizedString
+			/**
+			 * Passkeys and two-factor removed when the account was taken back
+			 */
+			account__credentials_removed: () => LocalizedString
 			/**
 			 * E-mail verified
 			 */
@@ -5674,7 +5719,7 @@ export type TranslationFunctions = {
 			 */
 			title: () => LocalizedString
 			/**
-			 * The e-mail address of your account was changed. If you did not do it, undo the change: your previous address comes back, every session is signed out, and we send that address a link to choose a new password.
+			 * The e-mail address of your account was changed. If you did not do it, undo the change: your previous address comes back, every session is signed out, passkeys and two-factor authentication are removed (you add your own again), and we send that address a link to choose a new password.
 			 */
 			text: () => LocalizedString
 			/**
@@ -5682,7 +5727,7 @@ export type TranslationFunctions = {
 			 */
 			button: () => LocalizedString
 			/**
-			 * The change was undone. Every session was signed out, and we sent a link to set a new password to your previous address.
+			 * The change was undone. Every session was signed out, passkeys and two-factor authentication were removed, and we sent a link to set a new password to your previous address.
 			 */
 			done: () => LocalizedString
 			/**

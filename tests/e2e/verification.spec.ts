@@ -82,6 +82,9 @@ test.describe("This wasn't me", () => {
 		baseURL,
 	}) => {
 		const user = await signUpAndLogIn(page, { fullName: "Changed Under Me" });
+		// Only a proved address gets a way back.
+		await page.goto(await linkTo(user.email, "/verify-email"));
+		await expect(page.getByText("Your e-mail address is verified. Thank you!")).toBeVisible();
 		const newEmail = uniqueEmail("taken-over");
 		await page.goto("/settings");
 		await page.getByRole("button", { name: "Edit Profile" }).click();
@@ -99,7 +102,7 @@ test.describe("This wasn't me", () => {
 		await expectAccessible(owner);
 		await owner.getByRole("button", { name: "Undo the change" }).click();
 		await expect(owner.getByTestId("revert-done")).toHaveText(
-			"The change was undone. Every session was signed out, and we sent a link to set a new password to your previous address.",
+			"The change was undone. Every session was signed out, passkeys and two-factor authentication were removed, and we sent a link to set a new password to your previous address.",
 		);
 		await expectAccessible(owner);
 

@@ -14,6 +14,7 @@ export const audit = {
 		password__reset: "تمت إعادة تعيين كلمة المرور",
 		email__change: "تم تغيير البريد الإلكتروني",
 		email__change_reverted: "تم التراجع عن تغيير البريد الإلكتروني",
+		account__credentials_removed: "أُزيلت مفاتيح المرور والتحقق بخطوتين عند استعادة الحساب",
 		email__verify: "تم التحقق من البريد الإلكتروني",
 		session__revoke: "تم إلغاء جلسة",
 		session__revoke_others: "تم إلغاء الجلسات الأخرى",

@@ -16,6 +16,7 @@ export const audit = {
 		password__reset: "Password reset",
 		email__change: "E-mail changed",
 		email__change_reverted: "E-mail change reverted",
+		account__credentials_removed: "Passkeys and two-factor removed when the account was taken back",
 		email__verify: "E-mail verified",
 		session__revoke: "Session revoked",
 		session__revoke_others: "Other sessions revoked",

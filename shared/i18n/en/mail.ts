@@ -11,6 +11,15 @@ export const mail = {
 		intro: "We received a request to reset the password of your Portico account.",
 		button: "Reset password",
 		ignore: "If you did not ask for a new password, you can ignore this e-mail; your password stays the same.",
+		/** After a "This wasn't me" revert: what it removed from the account, which the owner adds again. */
+		revertRemoved: {
+			intro:
+				"Your e-mail change was undone. To give you the account back whole, we also removed what someone else could have added to it to sign in:",
+			twoFactor: "Two-factor authentication, with its authenticator app and its recovery codes.",
+			passkeys: "Passkeys removed: {count:number}.",
+			addAgain:
+				"Once you have chosen a new password, add your own passkeys and two-factor authentication again in Settings, Security.",
+		},
 	},
 	/** The link that proves an address: sent at sign-up, after an e-mail change, and on request. */
 	verify: {

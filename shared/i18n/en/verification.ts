@@ -19,9 +19,9 @@ export const verification = {
 	},
 	revert: {
 		title: "Undo the e-mail change",
-		text: "The e-mail address of your account was changed. If you did not do it, undo the change: your previous address comes back, every session is signed out, and we send that address a link to choose a new password.",
+		text: "The e-mail address of your account was changed. If you did not do it, undo the change: your previous address comes back, every session is signed out, passkeys and two-factor authentication are removed (you add your own again), and we send that address a link to choose a new password.",
 		button: "Undo the change",
-		done: "The change was undone. Every session was signed out, and we sent a link to set a new password to your previous address.",
+		done: "The change was undone. Every session was signed out, passkeys and two-factor authentication were removed, and we sent a link to set a new password to your previous address.",
 		invalid: "This link is invalid, has expired or was already used.",
 		missingToken: "This link has no token. Open the link from the e-mail again.",
 	},

@@ -14,6 +14,7 @@ export const audit = {
 		password__reset: "Mot de passe réinitialisé",
 		email__change: "Adresse e-mail modifiée",
 		email__change_reverted: "Changement d'adresse e-mail annulé",
+		account__credentials_removed: "Clés d'accès et double authentification retirées à la reprise du compte",
 		email__verify: "Adresse e-mail vérifiée",
 		session__revoke: "Session révoquée",
 		session__revoke_others: "Autres sessions révoquées",

@@ -13,6 +13,14 @@ export const mail = {
 		button: "Réinitialiser le mot de passe",
 		ignore:
 			"Si vous n'avez pas demandé de nouveau mot de passe, ignorez cet e-mail ; votre mot de passe reste inchangé.",
+		revertRemoved: {
+			intro:
+				"Le changement de votre adresse e-mail a été annulé. Pour vous rendre le compte entier, nous avons aussi retiré ce que quelqu'un d'autre aurait pu y ajouter pour s'y connecter :",
+			twoFactor: "La double authentification, avec son application d'authentification et ses codes de récupération.",
+			passkeys: "Clés d'accès retirées : {count}.",
+			addAgain:
+				"Une fois votre nouveau mot de passe choisi, ajoutez de nouveau vos propres clés d'accès et la double authentification dans Paramètres, Sécurité.",
+		},
 	},
 	verify: {
 		subject: "Vérifiez votre adresse e-mail",

@@ -20,9 +20,9 @@ export const verification = {
 	},
 	revert: {
 		title: "Annuler le changement d'adresse e-mail",
-		text: "L'adresse e-mail de votre compte a été modifiée. Si ce n'était pas vous, annulez le changement : votre adresse précédente est rétablie, toutes les sessions sont fermées et nous envoyons à cette adresse un lien pour choisir un nouveau mot de passe.",
+		text: "L'adresse e-mail de votre compte a été modifiée. Si ce n'était pas vous, annulez le changement : votre adresse précédente est rétablie, toutes les sessions sont fermées, les clés d'accès et la double authentification sont retirées (vous ajoutez ensuite les vôtres) et nous envoyons à cette adresse un lien pour choisir un nouveau mot de passe.",
 		button: "Annuler le changement",
-		done: "Le changement a été annulé. Toutes les sessions ont été fermées et nous avons envoyé à votre adresse précédente un lien pour définir un nouveau mot de passe.",
+		done: "Le changement a été annulé. Toutes les sessions ont été fermées, les clés d'accès et la double authentification ont été retirées, et nous avons envoyé à votre adresse précédente un lien pour définir un nouveau mot de passe.",
 		invalid: "Ce lien est invalide, a expiré ou a déjà été utilisé.",
 		missingToken: "Ce lien ne contient pas de jeton. Ouvrez à nouveau le lien de l'e-mail.",
 	},

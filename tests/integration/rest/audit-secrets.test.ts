@@ -328,6 +328,36 @@ describe("no secret ever reaches an audit row", () => {
 		);
 		ok(await api(app, "DELETE", `/users/me/passkeys/${passkey.id}`, { headers: bearer(secure.access_token) }));
 
+		// Taken back by "This wasn't me" with two-factor and a passkey on: both are removed.
+		step();
+		const taken = await enableTotp("ada before the take-back");
+		const lastKey = authenticator.register(
+			ok(
+				await api(app, "POST", "/users/me/passkeys/options", { headers: bearer(secure.access_token) }),
+			).json() as Parameters<SoftAuthenticator["register"]>[0],
+		);
+		secrets.add("second passkey attestation", lastKey.response.attestationObject);
+		ok(
+			await api(app, "POST", "/users/me/passkeys", {
+				headers: bearer(secure.access_token),
+				body: { response: lastKey },
+			}),
+		);
+		secrets.harvest(test);
+		ok(
+			await api(app, "PATCH", "/users/me", {
+				headers: bearer(secure.access_token),
+				body: { email: "ada4@example.com" },
+			}),
+		);
+		await settled(app);
+		secrets.harvest(test);
+		const takeBack = secrets.add("take-back link token", linkFromOutbox(test, "ada2@example.com", "/revert-email"));
+		ok(await api(app, "POST", "/revert-email/", { body: { token: takeBack } }));
+		await settled(app);
+		secrets.harvest(test);
+		expect(taken.recoveryCodes).toHaveLength(10);
+
 		// An administrator creates a user with a password, sets another, deletes the user.
 		const given = secrets.add("password an admin gave", "given-by-admin-1");
 		const created = ok(

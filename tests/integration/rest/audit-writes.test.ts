@@ -326,6 +326,16 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 			changed: () => userRow(test, user.id)?.email === "before@example.com",
 		};
 	},
+	"account.credentials_removed": async (test) => {
+		const user = await enableTwoFactor(test.app, await addPasskey(test.app, await seedUser(test.app)), test.now);
+		const token = issueAccountToken(test.app.deps, user.id, "email_revert", "before@example.com", REVERT_LINK_TTL_MS);
+		return {
+			act: () => status(api(test.app, "POST", "/revert-email/", { body: { token } })),
+			changed: () =>
+				count(test, "SELECT count(*) AS n FROM passkeys WHERE user_id = ?", user.id) === 0 &&
+				userRow(test, user.id)?.totp_secret === null,
+		};
+	},
 	"session.revoke": async (test) => {
 		const user = await seedUser(test.app);
 		newSession(test.app, user);

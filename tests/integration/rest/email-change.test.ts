@@ -9,7 +9,7 @@ import { linkTokenOf, type ParsedMail, parseMail, resetTokenOf } from "../../hel
 import { api, loginForm } from "../../helpers/http.ts";
 import { settled } from "../../helpers/settled.ts";
 import { startSmtp, type TestSmtp } from "../../helpers/smtp.ts";
-import { newSession, seedUser, uniqueEmail } from "../../helpers/users.ts";
+import { newSession, seedUser, type TestUser, uniqueEmail } from "../../helpers/users.ts";
 
 const DAY = 86_400_000;
 
@@ -110,15 +110,18 @@ describe("changing one's own e-mail", () => {
 		const user = await seedUser(app, { emailVerified: false });
 		await api(app, "POST", "/users/me/verify-email", { headers: user.headers });
 		const oldLink = linkTokenOf(parseMail((await smtp.next()).raw), "/verify-email");
-		await changeEmail(app, user.headers, uniqueEmail());
-		await mailsOfChange(smtp);
+		const newEmail = uniqueEmail();
+		await changeEmail(app, user.headers, newEmail);
+		await settled(app);
+		// The unproved old address is told nothing and kept for nobody.
+		expect(smtp.received.slice(1).map((mail) => mail.to)).toEqual([[newEmail]]);
 		// Deleted outright, not merely useless.
 		const stale = db
 			.select()
 			.from(accountTokens)
 			.all()
 			.filter((row) => row.email === user.email);
-		expect(stale).toEqual([expect.objectContaining({ purpose: "email_revert" })]);
+		expect(stale).toEqual([]);
 		const answer = await api(app, "POST", "/verify-email/", { body: { token: oldLink } });
 		expect(answer.statusCode).toBe(400);
 		expect(answer.json()).toEqual({ detail: "Invalid token" });
@@ -134,6 +137,21 @@ describe("changing one's own e-mail", () => {
 		expect(userRow(app, user.id)?.emailVerified).toBe(true);
 	});
 });
+
+/**
+ * A thief's two changes: to an address of his (which he proves, so leaving it mails it a
+ * revert link too), then to another. The links of the owner's address and of the thief's.
+ */
+async function twoChanges(app: FastifyInstance, smtp: TestSmtp, user: TestUser, second: string, third: string) {
+	await changeEmail(app, user.headers, second);
+	const first = await mailsOfChange(smtp);
+	const firstLink = linkTokenOf(first.get(user.email) as ParsedMail, "/revert-email");
+	const proof = linkTokenOf(first.get(second) as ParsedMail, "/verify-email");
+	expect((await api(app, "POST", "/verify-email/", { body: { token: proof } })).statusCode).toBe(200);
+	await changeEmail(app, user.headers, third);
+	const secondLink = linkTokenOf((await mailsOfChange(smtp)).get(second) as ParsedMail, "/revert-email");
+	return { firstLink, secondLink };
+}
 
 describe("POST /revert-email/ (This wasn't me)", () => {
 	it("restores and proves the old address, ends every session and link, mails a reset link there", async () => {
@@ -193,14 +211,34 @@ describe("POST /revert-email/ (This wasn't me)", () => {
 		const user = await seedUser(app);
 		const second = uniqueEmail("second");
 		const third = uniqueEmail("third");
-		await changeEmail(app, user.headers, second);
-		const firstLink = linkTokenOf((await mailsOfChange(smtp)).get(user.email) as ParsedMail, "/revert-email");
-		await changeEmail(app, user.headers, third);
-		const secondLink = linkTokenOf((await mailsOfChange(smtp)).get(second) as ParsedMail, "/revert-email");
+		const { firstLink, secondLink } = await twoChanges(app, smtp, user, second, third);
 		expect((await revert(app, firstLink)).statusCode).toBe(200);
 		expect(userRow(app, user.id)?.email).toBe(user.email);
 		expect((await revert(app, secondLink)).json()).toEqual({ detail: "Invalid token" });
 		expect(userRow(app, user.id)?.email).toBe(user.email);
+		await settled(app);
+	});
+
+	it("after two changes, the thief spending the second address's link first does not void the owner's: the first still wins", async () => {
+		const { app, smtp } = await smtpApp();
+		const user = await seedUser(app);
+		const second = uniqueEmail("second");
+		const third = uniqueEmail("third");
+		const { firstLink, secondLink } = await twoChanges(app, smtp, user, second, third);
+		expect((await revert(app, secondLink)).statusCode).toBe(200);
+		expect(userRow(app, user.id)?.email).toBe(second);
+		expect((await smtp.next()).to).toEqual([second]);
+
+		const owner = await revert(app, firstLink);
+		expect(owner.statusCode).toBe(200);
+		expect(userRow(app, user.id)).toMatchObject({ email: user.email, emailVerified: true });
+		const reset = await smtp.next();
+		expect(reset.to).toEqual([user.email]);
+		const taken = await api(app, "POST", "/reset-password/", {
+			body: { token: resetTokenOf(parseMail(reset.raw)), new_password: "taken-back-password" },
+		});
+		expect(taken.statusCode).toBe(200);
+		expect((await loginForm(app, user.email, "taken-back-password")).statusCode).toBe(200);
 		await settled(app);
 	});
 

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { issueAccountToken, REVERT_LINK_TTL_MS } from "../../../server/services/account-tokens.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, type ParsedMail, parseMail } from "../../helpers/eml.ts";
+import { addPasskey } from "../../helpers/passkeys.ts";
 import { settled } from "../../helpers/settled.ts";
 import { startSmtp } from "../../helpers/smtp.ts";
 import { mutate, mutateUnchecked, query } from "../../helpers/trpc.ts";
+import { enableTwoFactor } from "../../helpers/two-factor.ts";
 import { seedUser, uniqueEmail } from "../../helpers/users.ts";
 
 async function smtpApp(env: Record<string, string> = {}) {
@@ -82,5 +85,50 @@ describe("e-mail change over tRPC", () => {
 		const reset = await smtp.next();
 		expect(reset.to).toEqual([user.email]);
 		expect(parseMail(reset.raw).subject).toBe("Password recovery");
+	});
+});
+
+describe("taking an account back over tRPC", () => {
+	it("auth.revertEmail removes two-factor and the passkeys, and a later link spent first leaves the earlier one working", async () => {
+		const test = await buildTestApp();
+		const { app } = test;
+		const owner = await enableTwoFactor(app, await addPasskey(app, await seedUser(app)), test.now);
+		const ownerLink = issueAccountToken(app.deps, owner.id, "email_revert", owner.email, REVERT_LINK_TTL_MS);
+		const thiefEmail = uniqueEmail("thief");
+		const thiefLink = issueAccountToken(app.deps, owner.id, "email_revert", thiefEmail, REVERT_LINK_TTL_MS);
+
+		expect((await mutate(app, "auth.revertEmail", { token: thiefLink })).data).toEqual({
+			message: "Email change reverted",
+		});
+		const count = (table: string) =>
+			(test.db.$client.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).get(owner.id) as { n: number })
+				.n;
+		expect([count("passkeys"), count("recovery_codes")]).toEqual([0, 0]);
+		expect(test.db.$client.prepare("SELECT email, totp_secret FROM users WHERE id = ?").get(owner.id)).toEqual({
+			email: thiefEmail,
+			totp_secret: null,
+		});
+
+		expect((await mutate(app, "auth.revertEmail", { token: ownerLink })).data).toEqual({
+			message: "Email change reverted",
+		});
+		expect(test.db.$client.prepare("SELECT email FROM users WHERE id = ?").get(owner.id)).toEqual({
+			email: owner.email,
+		});
+		await settled(app);
+	});
+});
+
+describe("e-mail change limits over tRPC", () => {
+	it("users.updateMe changes the e-mail three times a day, then TOO_MANY_REQUESTS", async () => {
+		const { app } = await buildTestApp();
+		const user = await seedUser(app);
+		for (let i = 0; i < 3; i++)
+			expect(
+				(await mutate(app, "users.updateMe", { email: uniqueEmail() }, { headers: user.headers })).error,
+			).toBeNull();
+		const limited = await mutate(app, "users.updateMe", { email: uniqueEmail() }, { headers: user.headers });
+		expect(limited.error).toMatchObject({ code: "TOO_MANY_REQUESTS", reason: "RATE_LIMITED" });
+		await settled(app);
 	});
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { accountTokens } from "../../../server/db/schema.ts";
 import {
 	addressReserved,
+	dropLinksFromRevert,
 	issueAccountToken,
 	REVERT_LINK_TTL_MS,
 	spendAccountToken,
@@ -38,6 +39,28 @@ describe("account tokens (verification and revert links)", () => {
 			.map((row) => row.purpose)
 			.sort();
 		expect(purposes).toEqual(["email_revert", "email_revert", "email_verify"]);
+	});
+
+	it("a spent revert link ends the verification link and the revert links issued since, not the earlier ones", async () => {
+		const { app, db } = await buildTestApp();
+		const user = await seedUser(app);
+		const other = await seedUser(app);
+		// The clock stands still: the four links share a millisecond, their order is the rowid's.
+		issueAccountToken(app.deps, user.id, "email_revert", "first@example.com", REVERT_LINK_TTL_MS);
+		const second = issueAccountToken(app.deps, user.id, "email_revert", "second@example.com", REVERT_LINK_TTL_MS);
+		issueAccountToken(app.deps, user.id, "email_revert", "third@example.com", REVERT_LINK_TTL_MS);
+		issueAccountToken(app.deps, user.id, "email_verify", "now@example.com", VERIFY_LINK_TTL_MS);
+		issueAccountToken(app.deps, other.id, "email_revert", "theirs@example.com", REVERT_LINK_TTL_MS);
+		const spent = spendAccountToken(app.deps, "email_revert", second);
+		if (!spent) throw new Error("not spent");
+		dropLinksFromRevert(app.deps, spent);
+		const left = db
+			.select()
+			.from(accountTokens)
+			.all()
+			.map((row) => row.email)
+			.sort();
+		expect(left).toEqual(["first@example.com", "theirs@example.com"]);
 	});
 
 	it("a live revert link reserves its address for its own account only", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Notice, renderNotice, simpleNotices } from "../../../server/mail/notices.ts";
+import { renderResetEmail } from "../../../server/mail/reset-email.ts";
 import { renderVerifyEmail } from "../../../server/mail/verify-email.ts";
 import { locales } from "../../../shared/i18n/i18n-util.ts";
 
@@ -52,4 +53,24 @@ describe("security notice e-mails", () => {
 		expect(verify.html).toContain("a&amp;b@example.com");
 		expect(verify.html).toContain('href="https://x/verify-email?token=a&amp;b"');
 	});
+});
+
+describe("the reset e-mail after a revert", () => {
+	it.each(locales)(
+		"names what the revert removed in %s: two-factor, the passkeys' count, and asks for the owner's own",
+		(locale) => {
+			const base = { locale, name: "Ada", link: "https://x/reset-password?token=t", validForMs: 3_600_000 };
+			const plain = renderResetEmail(base).text;
+			const both = renderResetEmail({ ...base, removed: { passkeys: 3, twoFactor: true } }).text;
+			const keysOnly = renderResetEmail({ ...base, removed: { passkeys: 2, twoFactor: false } }).text;
+			const nothing = renderResetEmail({ ...base, removed: { passkeys: 0, twoFactor: false } }).text;
+			expect(nothing).toBe(plain);
+			const paragraphs = (text: string) => text.split("\n\n").length;
+			// Intro, two-factor, passkeys, "add your own": four more paragraphs; without two-factor, three.
+			expect(paragraphs(both)).toBe(paragraphs(plain) + 4);
+			expect(paragraphs(keysOnly)).toBe(paragraphs(plain) + 3);
+			expect(both).toContain("3");
+			expect(keysOnly).toContain("2");
+		},
+	);
 });
