@@ -1,6 +1,6 @@
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import { dataDir, expect } from "./fixtures.ts";
 
 /**
@@ -10,10 +10,11 @@ import { dataDir, expect } from "./fixtures.ts";
  * notices another connection's write and forgets its cached sessions
  * (server/services/session-cache.ts), so the next request reads the row as written.
  */
-function withServerDb<T>(act: (db: Database.Database) => T): T {
-	const db = new Database(join(dataDir, "app.db"));
+function withServerDb<T>(act: (db: DatabaseSync) => T): T {
+	// node:sqlite, not better-sqlite3: on Node 24.19+ a collected better-sqlite3 object can abort
+	// the process that holds it (its ObjectWrap destructor), here a Playwright worker.
+	const db = new DatabaseSync(join(dataDir, "app.db"), { timeout: 5_000 });
 	try {
-		db.pragma("busy_timeout = 5000");
 		return act(db);
 	} finally {
 		db.close();
@@ -40,7 +41,7 @@ export async function signedInLongAgo(page: Page): Promise<void> {
 		(db) =>
 			db.prepare("UPDATE sessions SET authenticated_at = authenticated_at - ? WHERE id = ?").run(DAY_MS, id).changes,
 	);
-	expect(changed, "the page's session row").toBe(1);
+	expect(Number(changed), "the page's session row").toBe(1);
 }
 
 /**
