@@ -35,7 +35,10 @@ function fetchRequestOf(request: FastifyRequest, reply: FastifyReply): Request {
 		signal = abort.signal;
 	}
 	const hasBody = request.method !== "GET" && request.method !== "HEAD";
-	return new Request(`http://${request.host || "localhost"}${request.url}`, {
+	// tRPC reads only the path and query of this URL. Its host is a fixed one, not the request's Host
+	// (or X-Forwarded-Host): that is the client's text, and one no URL parser takes ("a b", "x:99999")
+	// would make the Request constructor throw, a 500 for every call.
+	return new Request(`http://localhost${request.url}`, {
 		method: request.method,
 		headers,
 		signal,

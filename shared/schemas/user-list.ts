@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS } from "./fields.ts";
 import { listQuerySchema } from "./users.ts";
 
 /** The admin list's orders: a column, with a leading "-" for descending. */
@@ -17,6 +18,8 @@ export const userListQuerySchema = listQuerySchema.extend({
 		.string({ error: "mustBeText" })
 		.trim()
 		.max(255, { message: "textTooLong" })
+		// No name or e-mail holds a control character (their schemas refuse them): such a search is a mistake.
+		.refine((value) => !CONTROL_CHARACTERS.test(value), { message: "noControlCharacters" })
 		.optional()
 		.transform((value) => (value === "" ? undefined : value)),
 	role: z.enum(["superuser", "user"], { error: "roleInvalid" }).optional(),

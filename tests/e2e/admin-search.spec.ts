@@ -134,7 +134,7 @@ test("no match shows `No users match`; Clear filters brings everyone back", asyn
 });
 
 test("an invitation: Add User without a password, the e-mailed link, a first login", async ({ page, request }) => {
-	test.setTimeout(60_000);
+	test.setTimeout(180_000);
 	await asNewAdmin(page, request, "/admin");
 	await page.getByTestId("add-user").click();
 	const dialog = page.getByRole("dialog", { name: "Add User" });
@@ -283,7 +283,7 @@ test("at 360 px each user is a card with everything the table says", async ({ pa
 
 for (const variant of ["light", "dark", "ar"] as const) {
 	test(`the searched list is accessible and pictured, desktop and 360 px (${variant})`, async ({ page, request }) => {
-		test.setTimeout(60_000);
+		test.setTimeout(180_000);
 		await prepare(page, variant);
 		const word = uniqueWord();
 		const { headers } = await asNewAdmin(page, request, "/admin");

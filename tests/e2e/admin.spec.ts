@@ -298,7 +298,7 @@ test("at 360 px the users are cards, and nothing scrolls sideways", async ({ pag
 
 for (const variant of ["light", "dark", "ar"] as const) {
 	test(`the admin screen is accessible and pictured (${variant})`, async ({ page, request }) => {
-		test.setTimeout(60_000);
+		test.setTimeout(180_000);
 		await page.addInitScript((v) => {
 			localStorage.setItem("theme", v === "dark" ? "dark" : "light");
 			localStorage.setItem("lang", v === "ar" ? "ar" : "en");

@@ -49,7 +49,7 @@ async function chooseAction(page: Page, label: string) {
 }
 
 test("filters in the URL survive a reload and Back; 20 events a page", async ({ page, request }) => {
-	test.setTimeout(60_000);
+	test.setTimeout(180_000);
 	const user = await userWithHistory(request, 22);
 	await loginAs(page, ADMIN.email, ADMIN.password, "/admin/audit");
 	await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
@@ -144,7 +144,7 @@ test("only superusers see Audit log, under Admin; anyone else is told it is not 
 
 for (const variant of ["light", "dark", "ar"] as const) {
 	test(`the Audit log screen (${variant}): axe, screenshots, 360 px`, async ({ page, request }) => {
-		test.setTimeout(60_000);
+		test.setTimeout(180_000);
 		await page.emulateMedia({ colorScheme: variant === "dark" ? "dark" : "light", reducedMotion: "reduce" });
 		await page.addInitScript((v) => {
 			if (!sessionStorage.getItem("prepared")) {

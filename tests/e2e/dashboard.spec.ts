@@ -86,9 +86,13 @@ test("each card has its loading and its failure state, and Try again recovers", 
 	const user = await createUserAsAdmin(page.request, { isSuperuser: true });
 	const cards = ["card-email", "card-two-factor", "card-passkeys", "card-sessions", "card-last-sign-in", "card-users"];
 	const summaries = (url: URL) => url.pathname.includes("dashboard.");
-	// The summaries come late, then fail (the app asks three times before it gives up).
+	// The summaries are held while the loading state is checked, then fail (the app asks three times before it gives up).
+	let fail = () => {};
+	const failing = new Promise<void>((open) => {
+		fail = open;
+	});
 	await page.route(summaries, async (route) => {
-		await new Promise((done) => setTimeout(done, 1000));
+		await failing;
 		await route.fulfill({ status: 500, contentType: "application/json", body: "{}" });
 	});
 	await loginAs(page, user.email, PASSWORD);
@@ -97,8 +101,9 @@ test("each card has its loading and its failure state, and Try again recovers", 
 		await expect(card(page, id)).toHaveAttribute("aria-busy", "true");
 	}
 	await screenshot(page, "dashboard-loading");
+	fail();
 	for (const id of cards)
-		await expect(card(page, id).getByRole("alert")).toHaveText(/This could not be loaded\./, { timeout: 15_000 });
+		await expect(card(page, id).getByRole("alert")).toHaveText(/This could not be loaded\./, { timeout: 30_000 });
 	await screenshot(page, "dashboard-failed");
 	await page.unroute(summaries);
 	await card(page, "card-sessions").getByRole("button", { name: "Try again" }).click();

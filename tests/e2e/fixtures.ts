@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
 
 export { expect };
@@ -81,6 +81,25 @@ export async function closeToast(page: Page): Promise<void> {
 	await expect(toast).toHaveCount(0);
 }
 
+/**
+ * Waits until a sonner toast has come to rest: mounted (its slide-in starts then) and no
+ * transition or animation still running in it or its toaster (which lifts above a phone's
+ * keyboard). Where it is drawn then is where it stays; no timer guesses how long that takes.
+ */
+export async function toastAtRest(toast: Locator): Promise<void> {
+	await expect(toast).toHaveAttribute("data-mounted", "true");
+	await expect
+		.poll(() =>
+			toast.evaluate(
+				(element) =>
+					(element.closest("[data-sonner-toaster]") ?? element)
+						.getAnimations({ subtree: true })
+						.filter((animation) => animation.playState === "running").length,
+			),
+		)
+		.toBe(0);
+}
+
 const screenshotDir = fileURLToPath(new URL("./screenshots/", import.meta.url));
 
 /** Saves `tests/e2e/screenshots/<name>.png` (git-ignored) for a human to look at. */
@@ -89,6 +108,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 	// Let toasts and transitions settle so the picture shows the screen itself.
 	await page.waitForTimeout(150);
 	await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage: true });
+}
+
+/**
+ * The page's requests come from a new address from now on (the e2e servers trust
+ * X-Forwarded-For): the login back-off is per account and address, so a retry after a
+ * refused password meets none, and no test waits for one to end.
+ */
+export async function fromAnotherAddress(page: Page): Promise<void> {
+	await page.setExtraHTTPHeaders({ "x-forwarded-for": randomIp() });
 }
 
 /** The test runner's `test`, where every context comes from its own IP (per-IP rate limits stay apart). */

@@ -170,7 +170,7 @@ test.describe("other screens", () => {
 		await signUpAndLogIn(page);
 		await page.route("**/trpc/**", (route) => route.fulfill({ status: 503, body: "down" }));
 		await page.reload();
-		await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible({ timeout: 15_000 });
+		await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible({ timeout: 30_000 });
 		await page.unroute("**/trpc/**");
 		await page.getByRole("button", { name: "Refresh Page" }).click();
 		await expect(page.getByTestId("user-menu")).toBeVisible();

@@ -36,7 +36,7 @@ export async function rawMailWithLink(email: string, path: LinkPath): Promise<st
 	let found: string | undefined;
 	await expect
 		.poll(() => (found = rawMailsTo(email).findLast((mail) => linkPattern(path).test(unfoldBody(mail)))), {
-			timeout: 10_000,
+			timeout: 30_000,
 		})
 		.toBeDefined();
 	return found as string;
@@ -51,7 +51,7 @@ export async function linkTo(email: string, path: LinkPath, count = 1): Promise<
 				links = mailsTo(email).flatMap((mail) => linkPattern(path).exec(mail)?.[0] ?? []);
 				return links.length;
 			},
-			{ timeout: 10_000 },
+			{ timeout: 30_000 },
 		)
 		.toBeGreaterThanOrEqual(count);
 	const url = new URL(links.at(-1) as string);

@@ -1,27 +1,25 @@
 import type { Page } from "@playwright/test";
 import { reauth as arReauth } from "../../shared/i18n/ar/reauth.ts";
 import { settings as arSettings } from "../../shared/i18n/ar/settings.ts";
-import { E2E_REAUTH_PORT, E2E_REAUTH_WINDOW_MS, e2eUrl } from "../playwright.config.ts";
 import {
 	type E2EUser,
 	expect,
 	expectAccessible,
+	fromAnotherAddress,
 	PASSWORD,
 	screenshot,
 	signUpAndLogIn,
 	test,
 	uniqueEmail,
 } from "./fixtures.ts";
-
-// The server started with REAUTH_WINDOW=3s: a sign-in is "recent" for three seconds only.
-test.use({ baseURL: e2eUrl(E2E_REAUTH_PORT) });
+import { signedInLongAgo } from "./server-db.ts";
 
 const dialog = (page: Page) => page.getByTestId("reauth-dialog");
 
-/** Signs up and in, then lets the recent-authentication window pass. */
-async function signedInLongAgo(page: Page): Promise<E2EUser> {
+/** Signs up and in, with the sign-in moved past the recent-authentication window. */
+async function signUpLongAgo(page: Page): Promise<E2EUser> {
 	const user = await signUpAndLogIn(page);
-	await page.waitForTimeout(E2E_REAUTH_WINDOW_MS + 500);
+	await signedInLongAgo(page);
 	return user;
 }
 
@@ -44,7 +42,7 @@ async function serverEmail(page: Page): Promise<string> {
 
 test.describe("the re-authentication dialog", () => {
 	test("a wrong password is shown in the dialog; the right one lets the e-mail change go through", async ({ page }) => {
-		const user = await signedInLongAgo(page);
+		const user = await signUpLongAgo(page);
 		const newEmail = uniqueEmail("moved");
 		await changeEmail(page, newEmail);
 
@@ -64,7 +62,8 @@ test.describe("the re-authentication dialog", () => {
 		await expect(dialog(page)).toBeVisible();
 		expect(await serverEmail(page)).toBe(user.email);
 
-		await page.waitForTimeout(1_100); // the back-off after a failed attempt
+		// The failed attempt's back-off holds for this address: the retry comes from another.
+		await fromAnotherAddress(page);
 		await password.fill(PASSWORD);
 		await dialog(page).getByRole("button", { name: "Confirm" }).click();
 		await expect(dialog(page)).toBeHidden();
@@ -76,7 +75,7 @@ test.describe("the re-authentication dialog", () => {
 	});
 
 	test("Cancel keeps the old e-mail, shows the error toast and the user stays signed in", async ({ page }) => {
-		const user = await signedInLongAgo(page);
+		const user = await signUpLongAgo(page);
 		await changeEmail(page, uniqueEmail("not-moved"));
 		await dialog(page).getByRole("button", { name: "Cancel" }).click();
 		await expect(dialog(page)).toBeHidden();
@@ -91,7 +90,7 @@ test.describe("the re-authentication dialog", () => {
 
 	test("in Arabic the dialog reads right to left", async ({ page }) => {
 		await page.addInitScript(() => localStorage.setItem("lang", "ar"));
-		await signedInLongAgo(page);
+		await signUpLongAgo(page);
 		await changeEmail(page, uniqueEmail("rtl"), {
 			edit: arSettings.profile.edit,
 			save: arSettings.profile.save,

@@ -75,7 +75,7 @@ test.describe("e-mail verification", () => {
 
 test.describe("This wasn't me", () => {
 	// Two browsers, six screens and three e-mails on a shared machine.
-	test.describe.configure({ timeout: 90_000 });
+	test.describe.configure({ timeout: 240_000 });
 	test("the old address's link undoes an e-mail change, signs everyone out and mails a reset link", async ({
 		page,
 		browser,
@@ -143,7 +143,7 @@ const variants = [
 for (const variant of variants) {
 	test.describe(`verification screens (${variant.name})`, () => {
 		// Five screens, each scanned by axe and photographed.
-		test.describe.configure({ timeout: 90_000 });
+		test.describe.configure({ timeout: 240_000 });
 		test.beforeEach(async ({ page }) => {
 			await page.emulateMedia({ colorScheme: variant.dark ? "dark" : "light", reducedMotion: "reduce" });
 			await page.addInitScript((lang) => localStorage.setItem("lang", lang), variant.lang);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { createUserAsAdmin } from "./admin-api.ts";
-import { ADMIN, expect, loginAs, screenshot, signUpAndLogIn, test } from "./fixtures.ts";
+import { ADMIN, expect, loginAs, screenshot, signUpAndLogIn, test, toastAtRest } from "./fixtures.ts";
 
 /**
  * Colours as the browser paints them, through a 1 px canvas: `layers` (CSS colours, hex,
@@ -136,7 +136,7 @@ for (const lang of ["en", "ar"] as const) {
 		await page.getByRole("menuitemradio").nth(2).click();
 		const toast = page.locator("[data-sonner-toast]").first();
 		await expect(toast).toBeVisible();
-		await page.waitForTimeout(500);
+		await toastAtRest(toast);
 		const close = toast.locator("[data-close-button]");
 		const [outer, inner] = [await toast.boundingBox(), await close.boundingBox()];
 		if (!outer || !inner) throw new Error("no toast or no close button");
@@ -171,8 +171,8 @@ for (const lang of ["en", "ar"] as const) {
 		const toasts = page.locator("[data-sonner-toast]");
 		await expect(toasts).toHaveCount(1);
 		await expect(password).toBeFocused();
-		// Past sonner's 400 ms slide-in: where the toast comes to rest is what counts.
-		await page.waitForTimeout(800);
+		// Past sonner's slide-in: where the toast comes to rest is what counts.
+		await toastAtRest(toasts.first());
 		const field = await password.boundingBox();
 		const toast = await toasts.first().boundingBox();
 		if (!field || !toast) throw new Error("no field or no toast");

@@ -188,6 +188,21 @@ const urlValue = fc.oneof(
 	),
 );
 
+/**
+ * Text of a fitting length with a control character inside, where trimming leaves it: a
+ * NUL once reached SQLite's full-text index in a search and made it throw (a 500).
+ */
+const withControlCharacter = fc
+	.tuple(
+		fc.string({ minLength: 1, maxLength: 8 }),
+		fc.oneof(
+			{ weight: 3, arbitrary: fc.constant("\u0000") },
+			{ weight: 3, arbitrary: fc.constantFrom("\t", "\n", "\r", "\u001b", "\u007f", "\u0085", "\u2028") },
+		),
+		fc.string({ maxLength: 8 }),
+	)
+	.map(([before, control, after]) => `${before}${control}${after}`);
+
 /** A value for a field, by its name first (an e-mail, an id, a password), else by its schema. */
 export function fieldValue(name: string, schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
 	const shaped = (): fc.Arbitrary<unknown> => {
@@ -220,6 +235,7 @@ export function schemaValue(schema: JsonSchema, depth = 3): fc.Arbitrary<unknown
 				return fc.oneof(
 					{ weight: 4, arbitrary: fc.string({ minLength: Math.min(min, max), maxLength: max }) },
 					{ weight: 1, arbitrary: fc.string({ minLength: max + 1, maxLength: max + 20 }) },
+					{ weight: 2, arbitrary: withControlCharacter },
 				);
 			}
 			case "integer":

@@ -198,6 +198,24 @@ describe("GET /users/ search, filters and sort", () => {
 		expect((await api(app, "GET", "/users/?role=nope", { headers: user.headers })).statusCode).toBe(403);
 	});
 
+	it("refuses a q with a control character (NUL, tab, line break) with a 422 at query, on REST and tRPC", async () => {
+		const { app, admin } = await world();
+		// No name or e-mail holds one (both schemas refuse them), so such a search is a mistake to name, not an empty page.
+		for (const q of ["ab%00", "%00", "lovelace%00x", "a%09b", "a%0Ab", "%C2%85ab"]) {
+			const res = await api(app, "GET", `/users/?q=${q}`, { headers: admin.headers });
+			expect(res.statusCode, `${q}: ${res.body}`).toBe(422);
+			expect(res.json().detail, q).toEqual([
+				expect.objectContaining({ loc: ["query", "q"], msg: "Must be one line, without control characters" }),
+			]);
+		}
+		for (const q of ["ab\u0000", "\u0000", "abc\u0000def"]) {
+			const res = await query(app, "admin.list", { q }, { headers: admin.headers });
+			expect(res.status, JSON.stringify(res.error)).toBe(400);
+			expect(res.error).toMatchObject({ code: "BAD_REQUEST" });
+			expect(JSON.stringify(res.error?.issues)).toContain("noControlCharacters");
+		}
+	});
+
 	it("finds users as they are now: after a rename, a new e-mail and a deletion", async () => {
 		const { app, emails, db } = await world();
 		const ada = db.select().from(users).where(eq(users.email, "ada@lovelace.org")).get();
