@@ -2,17 +2,18 @@ import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/serv
 import { and, eq } from "drizzle-orm";
 import type { TokenPair } from "../../shared/schemas/auth.ts";
 import type { AuthenticationResponseInput, PasskeyLoginInput } from "../../shared/schemas/passkeys.ts";
-import { type PasskeyRow, passkeys, type UserRow } from "../db/schema.ts";
+import { type PasskeyRow, passkeys } from "../db/schema.ts";
 import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
 import { challengeOf, loadWebAuthn, relyingParty } from "../lib/webauthn.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { atomicallyAs } from "./acting-session.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { automaticVerificationMail } from "./email-verification.ts";
 import { clearFailedLogins } from "./login-throttle.ts";
 import { passkeysOf, transportsOf } from "./passkeys.ts";
-import { type Authenticated, assertSessionLive, createSession, markAuthenticated } from "./sessions.ts";
+import { type Authenticated, createSession, markAuthenticated } from "./sessions.ts";
 import { findUserById } from "./user-records.ts";
 import { type ChallengePurpose, keepChallenge, takeChallenge } from "./webauthn-challenges.ts";
 
@@ -23,11 +24,13 @@ import { type ChallengePurpose, keepChallenge, takeChallenge } from "./webauthn-
  * identity like a password.
  */
 
+/** For a signed-in caller (`auth`), the challenge is kept only while their session still holds. */
 async function requestOptions(
 	deps: ServiceDeps,
 	purpose: ChallengePurpose,
-	user: Pick<UserRow, "id"> | null,
+	auth: Authenticated | null,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+	const user = auth?.user;
 	const { generateAuthenticationOptions } = await loadWebAuthn();
 	const options = await generateAuthenticationOptions({
 		rpID: relyingParty(deps.config.publicUrl).id,
@@ -37,7 +40,8 @@ async function requestOptions(
 			: [],
 		userVerification: "required",
 	});
-	keepChallenge(deps, options.challenge, purpose, user?.id ?? null);
+	if (auth) atomicallyAs(deps, auth, (now) => keepChallenge(deps, options.challenge, purpose, now.user.id));
+	else keepChallenge(deps, options.challenge, purpose, null);
 	return options;
 }
 
@@ -52,7 +56,7 @@ export function reauthenticationOptions(
 	deps: ServiceDeps,
 	auth: Authenticated,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
-	return requestOptions(deps, "reauthenticate", auth.user);
+	return requestOptions(deps, "reauthenticate", auth);
 }
 
 type Checked = { passkey: PasskeyRow; newCounter: number } | { failed: PasskeyRow | undefined };
@@ -164,8 +168,7 @@ export async function reauthenticateWithPasskey(
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
 	const checked = await checkAssertion(deps, response, "reauthenticate", auth.user.id);
-	const confirmed = atomically(deps, () => {
-		const { user } = assertSessionLive(deps, auth.session.id);
+	const confirmed = atomicallyAs(deps, auth, ({ user }) => {
 		if (!("passkey" in checked)) {
 			recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "reauthenticate" } });
 			return false;

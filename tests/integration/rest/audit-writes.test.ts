@@ -10,6 +10,7 @@ import { actionsTheCodeWrites } from "../../helpers/audit.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
 import { addPasskey, signedLoginChallenge, TEST_ORIGIN } from "../../helpers/passkeys.ts";
+import { authOf } from "../../helpers/services.ts";
 import { settled } from "../../helpers/settled.ts";
 import { totpAt } from "../../helpers/totp.ts";
 import { enableTwoFactor, mfaTokenOf } from "../../helpers/two-factor.ts";
@@ -224,7 +225,8 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"password.reset": async (test) => {
 		const user = await seedUser(test.app);
-		const link = recoveryEmailHtml(test.app.deps, user.email, undefined);
+		const admin = authOf(test.app, await seedUser(test.app, { isSuperuser: true }));
+		const link = recoveryEmailHtml(test.app.deps, admin, user.email, undefined);
 		const token = /token=([A-Za-z0-9_-]{43})/.exec(link)?.[1];
 		const hash = userRow(test, user.id)?.hashed_password;
 		return {
