@@ -11,6 +11,7 @@ import { atomicallyAs } from "./acting-session.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { automaticVerificationMail } from "./email-verification.ts";
+import { refusedAfterProof } from "./login-refusals.ts";
 import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "./login-throttle.ts";
 import { sendNotice } from "./notices.ts";
 import { reauthenticateWithPasskey } from "./passkey-login.ts";
@@ -61,10 +62,10 @@ export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestM
 		// With two-factor the back-off lifts only once the code held too: a known password
 		// must not reopen the guessing of codes.
 		if (!twoFactor) clearFailedLogins(deps, email);
-		if (!now.isActive) return "INACTIVE_USER";
+		if (!now.isActive) return refusedAfterProof(deps, now, meta, "INACTIVE_USER");
 		if (deps.config.emailVerification === "required" && !now.emailVerified) {
 			verification = automaticVerificationMail(deps, now, meta);
-			return "EMAIL_NOT_VERIFIED";
+			return refusedAfterProof(deps, now, meta, "EMAIL_NOT_VERIFIED");
 		}
 		if (twoFactor) return afterPasswordWithTwoFactor(deps, now, input.totp_code, meta);
 		const tokens = createSession(deps, now.id, meta);

@@ -11,6 +11,7 @@ import { atomicallyAs } from "./acting-session.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { automaticVerificationMail } from "./email-verification.ts";
+import { refusedAfterProof } from "./login-refusals.ts";
 import { clearFailedLogins } from "./login-throttle.ts";
 import { passkeysOf, transportsOf } from "./passkeys.ts";
 import { type Authenticated, createSession, markAuthenticated } from "./sessions.ts";
@@ -142,10 +143,10 @@ export async function loginWithPasskey(
 			});
 			return "INVALID_PASSKEY";
 		}
-		if (!owner.isActive) return "INACTIVE_USER";
+		if (!owner.isActive) return refusedAfterProof(deps, owner, meta, "INACTIVE_USER", { method: "passkey" });
 		if (deps.config.emailVerification === "required" && !owner.emailVerified) {
 			verification = automaticVerificationMail(deps, owner, meta);
-			return "EMAIL_NOT_VERIFIED";
+			return refusedAfterProof(deps, owner, meta, "EMAIL_NOT_VERIFIED", { method: "passkey" });
 		}
 		markUsed(deps, checked);
 		clearFailedLogins(deps, owner.email);
