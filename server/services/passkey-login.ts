@@ -64,7 +64,8 @@ type Checked = { passkey: PasskeyRow; newCounter: number } | { failed: PasskeyRo
 
 /**
  * Whether a signed challenge holds: the challenge is one we kept for this ceremony (taken
- * now, so never twice), the passkey is known (and the given user's, when there is one),
+ * now, so never twice, and for a signed-in caller only while their session holds), the
+ * passkey is known (and the caller's, when there is one),
  * the signature is its key's over our relying party, origin and challenge, with the user
  * verified, and the user handle, when sent, names the passkey's owner.
  */
@@ -72,8 +73,9 @@ async function checkAssertion(
 	deps: ServiceDeps,
 	response: AuthenticationResponseInput,
 	purpose: ChallengePurpose,
-	userId: string | null,
+	auth: Authenticated | null,
 ): Promise<Checked> {
+	const userId = auth?.user.id ?? null;
 	const { verifyAuthenticationResponse } = await loadWebAuthn();
 	const challenge = challengeOf(response.response.clientDataJSON);
 	const passkey = deps.db
@@ -81,7 +83,10 @@ async function checkAssertion(
 		.from(passkeys)
 		.where(userId ? and(eq(passkeys.id, response.id), eq(passkeys.userId, userId)) : eq(passkeys.id, response.id))
 		.get();
-	if (!takeChallenge(deps, challenge, purpose, userId) || !passkey) return { failed: passkey };
+	const taken = auth
+		? atomicallyAs(deps, auth, (now) => takeChallenge(deps, challenge, purpose, now.user.id))
+		: takeChallenge(deps, challenge, purpose, null);
+	if (!taken || !passkey) return { failed: passkey };
 	const { userHandle } = response.response;
 	if (userHandle && Buffer.from(userHandle, "base64url").toString("utf8") !== passkey.userId)
 		return { failed: passkey };
@@ -168,7 +173,7 @@ export async function reauthenticateWithPasskey(
 	response: AuthenticationResponseInput,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
-	const checked = await checkAssertion(deps, response, "reauthenticate", auth.user.id);
+	const checked = await checkAssertion(deps, response, "reauthenticate", auth);
 	const confirmed = atomicallyAs(deps, auth, ({ user }) => {
 		if (!("passkey" in checked)) {
 			recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "reauthenticate" } });
