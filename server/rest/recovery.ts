@@ -50,7 +50,7 @@ export const recoveryRoutes: RouteModule = (app, deps) => {
 		"/password-recovery-html-content/:email",
 		{
 			onRequest: superuser,
-			config: { reasons: ["USER_EMAIL_NOT_FOUND"] },
+			config: { reasons: ["USER_EMAIL_NOT_FOUND", "OWN_ACCOUNT_IN_SETTINGS"] },
 			schema: {
 				tags,
 				security: [{ OAuth2PasswordBearer: [] }],

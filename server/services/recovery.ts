@@ -66,8 +66,10 @@ export function recoveryEmailHtml(
 	email: string,
 	acceptLanguage: string | undefined,
 ): string {
-	return atomicallyAsAdmin(deps, actor, () => {
+	return atomicallyAsAdmin(deps, actor, (now) => {
 		const user = findUserByEmail(deps, email) ?? fail("USER_EMAIL_NOT_FOUND");
+		// A live link to one's own password would skip the current one: that is changed in Settings.
+		if (user.id === now.user.id) fail("OWN_ACCOUNT_IN_SETTINGS");
 		return resetEmailFor(deps, user, negotiateLocale(acceptLanguage)).html;
 	});
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../../server/db/schema.ts";
+import { resetTokens, users } from "../../../server/db/schema.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, loginForm } from "../../helpers/http.ts";
 import { mutate } from "../../helpers/trpc.ts";
@@ -51,6 +51,14 @@ describe("a superuser aiming the admin routes at themself", () => {
 		expect(res.statusCode).toBe(403);
 		expect(res.json()).toEqual(IN_SETTINGS);
 		expect(row()?.totpEnabledAt).not.toBeNull();
+	});
+
+	it("POST /password-recovery-html-content/{own e-mail}: 403, no live reset link is made", async () => {
+		const { app, admin, db } = await setup();
+		const res = await api(app, "POST", `/password-recovery-html-content/${admin.email}`, { headers: admin.headers });
+		expect(res.statusCode).toBe(403);
+		expect(res.json()).toEqual(IN_SETTINGS);
+		expect(db.select().from(resetTokens).all()).toEqual([]);
 	});
 
 	it("the tRPC twins refuse the same, with the reason", async () => {
