@@ -189,13 +189,17 @@ const paths: Record<string, Path> = {
 	},
 	"reset a password by link": {
 		act: async (w) => {
-			const token = /token=([A-Za-z0-9_-]{43})/.exec(recoveryEmailHtml(w.app.deps, authOf(w.app, w.admin), w.ada.email, undefined))?.[1];
+			const token = /token=([A-Za-z0-9_-]{43})/.exec(
+				recoveryEmailHtml(w.app.deps, authOf(w.app, w.admin), w.ada.email, undefined),
+			)?.[1];
 			await status(api(w.app, "POST", "/reset-password/", { body: { token, new_password: "a-brand-new-password" } }));
 		},
 	},
 	"reset the password of an unproved address by link (it becomes proved)": {
 		act: async (w) => {
-			const token = /token=([A-Za-z0-9_-]{43})/.exec(recoveryEmailHtml(w.app.deps, authOf(w.app, w.admin), w.uma.email, undefined))?.[1];
+			const token = /token=([A-Za-z0-9_-]{43})/.exec(
+				recoveryEmailHtml(w.app.deps, authOf(w.app, w.admin), w.uma.email, undefined),
+			)?.[1];
 			await status(api(w.app, "POST", "/reset-password/", { body: { token, new_password: "a-brand-new-password" } }));
 		},
 	},
