@@ -39,7 +39,16 @@ export type AppDeps = {
 	/** The built client; the SPA is served only when it holds an index.html. */
 	clientDir?: string;
 	logger?: boolean | object;
+	/** How long a request may take to arrive, headers and body (default REQUEST_TIMEOUT_MS); tests pass less. */
+	requestTimeoutMs?: number;
 };
+
+/**
+ * A request must have arrived whole within this time, or its connection is cut (408): a
+ * client that sends its headers and holds its body back cannot pin a request for ever.
+ * Node checks at most this often, so a request is cut between one and two of these.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 declare module "fastify" {
 	interface FastifyInstance {
@@ -51,11 +60,14 @@ declare module "fastify" {
 /** The whole app around the given database. It never listens: main.ts and tests decide. */
 export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 	const { config, db } = options;
+	const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
 	const app = Fastify({
 		logger: options.logger ?? loggerOptions(config.logLevel),
 		trustProxy: proxyTrust(config.trustProxy),
 		routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
 		bodyLimit: BODY_LIMIT,
+		requestTimeout,
+		http: { headersTimeout: requestTimeout, connectionsCheckingInterval: requestTimeout },
 	});
 	const deps = createServiceDeps({ config, db, clock: options.clock, log: app.log }, options);
 	app.setValidatorCompiler(zodValidatorCompiler);

@@ -17,6 +17,8 @@ export const errorTexts = {
 	SIGNUP_DISABLED: "Open user registration is forbidden on this server",
 	SUPERUSER_SELF_DELETE: "Super users are not allowed to delete themselves",
 	SELF_DEMOTE: "Super users are not allowed to deactivate or demote themselves",
+	/** A superuser changing their own e-mail, password or two-factor through the admin area: that takes Settings' proofs. */
+	OWN_ACCOUNT_IN_SETTINGS: "Change your own email, password or two-factor authentication in Settings",
 	LAST_SUPERUSER: "The last active superuser cannot be deactivated, demoted or deleted",
 	INCORRECT_PASSWORD: "Incorrect password",
 	SAME_PASSWORD: "New password cannot be the same as the current one",
@@ -65,6 +67,7 @@ export const ruleRefusals: ReadonlySet<ErrorReason> = new Set([
 	"SIGNUP_DISABLED",
 	"SUPERUSER_SELF_DELETE",
 	"SELF_DEMOTE",
+	"OWN_ACCOUNT_IN_SETTINGS",
 	"LAST_SUPERUSER",
 	"REAUTH_REQUIRED",
 ]);

@@ -15,6 +15,7 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	SIGNUP_DISABLED: { status: 403, code: "FORBIDDEN" },
 	SUPERUSER_SELF_DELETE: { status: 403, code: "FORBIDDEN" },
 	SELF_DEMOTE: { status: 403, code: "FORBIDDEN" },
+	OWN_ACCOUNT_IN_SETTINGS: { status: 403, code: "FORBIDDEN" },
 	LAST_SUPERUSER: { status: 403, code: "FORBIDDEN" },
 	INCORRECT_PASSWORD: { status: 400, code: "BAD_REQUEST" },
 	SAME_PASSWORD: { status: 400, code: "BAD_REQUEST" },

@@ -54,7 +54,7 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 		},
 		async (request) => {
 			const { file, ...ref } = request.body;
-			return mediaService.uploadMedia(deps, authOf(request).user, ref, file.data);
+			return mediaService.uploadMedia(deps, authOf(request), ref, file.data);
 		},
 	);
 	app.get(
@@ -125,7 +125,7 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 			config: { reasons: ["MEDIA_NOT_FOUND", "FORBIDDEN"] },
 			schema: { tags, security, summary: "Delete a file", params: fileParams, response: { 200: messageSchema } },
 		},
-		async (request) => mediaService.deleteMedia(deps, authOf(request).user, request.params.file_id),
+		async (request) => mediaService.deleteMedia(deps, authOf(request), request.params.file_id),
 	);
 	app.patch(
 		"/media/:file_id/move",
@@ -143,6 +143,6 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 				response: { 200: mediaFileSchema },
 			},
 		},
-		async (request) => mediaService.moveMedia(deps, authOf(request).user, request.params.file_id, request.body),
+		async (request) => mediaService.moveMedia(deps, authOf(request), request.params.file_id, request.body),
 	);
 }

@@ -28,7 +28,7 @@ export const profileRoutes: RouteModule = (app, deps) => {
 			onRequest: user,
 			config: { reasons: ["IMAGE_NOT_OWNED"] },
 			schema: { tags, security, summary: "Replace own profile", body: profileInputSchema, response: one },
-			handler: async (request) => profiles.replaceProfile(deps, authOf(request).user.id, request.body),
+			handler: async (request) => profiles.replaceProfile(deps, authOf(request), request.body),
 		});
 	}
 	app.patch(
@@ -38,12 +38,12 @@ export const profileRoutes: RouteModule = (app, deps) => {
 			config: { reasons: ["IMAGE_NOT_OWNED"] },
 			schema: { tags, security, summary: "Update the given fields", body: profileInputSchema, response: one },
 		},
-		async (request) => profiles.mergeProfile(deps, authOf(request).user.id, request.body),
+		async (request) => profiles.mergeProfile(deps, authOf(request), request.body),
 	);
 	app.delete(
 		"/profile/me",
 		{ onRequest: user, schema: { tags, security, summary: "Delete own profile", response: { 200: messageSchema } } },
-		async (request) => profiles.deleteProfile(deps, authOf(request).user.id),
+		async (request) => profiles.deleteProfile(deps, authOf(request)),
 	);
 	app.patch(
 		"/profile/me/image",
@@ -58,7 +58,7 @@ export const profileRoutes: RouteModule = (app, deps) => {
 				response: one,
 			},
 		},
-		async (request) => profiles.setProfileImage(deps, authOf(request).user.id, request.query.image_url),
+		async (request) => profiles.setProfileImage(deps, authOf(request), request.query.image_url),
 	);
 	app.get(
 		"/profile/:user_id/public",

@@ -4,7 +4,7 @@ import { messageSchema } from "../../shared/schemas/users.ts";
 import { requestMeta } from "../http/session.ts";
 import * as recovery from "../services/recovery.ts";
 import { authHooks } from "./auth-hooks.ts";
-import type { RouteModule } from "./types.ts";
+import { authOf, type RouteModule } from "./types.ts";
 
 const tags = ["login"];
 // Any string, as in the FastAPI template: an unknown or malformed address gets the same
@@ -50,7 +50,7 @@ export const recoveryRoutes: RouteModule = (app, deps) => {
 		"/password-recovery-html-content/:email",
 		{
 			onRequest: superuser,
-			config: { reasons: ["USER_EMAIL_NOT_FOUND"] },
+			config: { reasons: ["USER_EMAIL_NOT_FOUND", "OWN_ACCOUNT_IN_SETTINGS"] },
 			schema: {
 				tags,
 				security: [{ OAuth2PasswordBearer: [] }],
@@ -60,7 +60,12 @@ export const recoveryRoutes: RouteModule = (app, deps) => {
 			},
 		},
 		async (request, reply) => {
-			const html = recovery.recoveryEmailHtml(deps, request.params.email, request.headers["accept-language"]);
+			const html = recovery.recoveryEmailHtml(
+				deps,
+				authOf(request),
+				request.params.email,
+				request.headers["accept-language"],
+			);
 			return reply.type("text/html; charset=utf-8").send(html);
 		},
 	);

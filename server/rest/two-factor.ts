@@ -22,7 +22,15 @@ function mfaLoginRoute(app: ZodApp, deps: ServiceDeps): void {
 	app.post(
 		"/login/mfa",
 		{
-			config: { reasons: ["MFA_TOKEN_INVALID", "INVALID_TOTP_CODE", "RATE_LIMITED", "TWO_FACTOR_UNAVAILABLE"] },
+			config: {
+				reasons: [
+					"MFA_TOKEN_INVALID",
+					"INVALID_TOTP_CODE",
+					"EMAIL_NOT_VERIFIED",
+					"RATE_LIMITED",
+					"TWO_FACTOR_UNAVAILABLE",
+				],
+			},
 			schema: {
 				tags: ["login"],
 				summary: "Second login step: the mfa_token of a right password and a code (the app's, or a recovery code)",
@@ -77,6 +85,7 @@ export const twoFactorRoutes: RouteModule = (app, deps) => {
 			onRequest: user,
 			config: {
 				reasons: [
+					"REAUTH_REQUIRED",
 					"TOTP_ALREADY_ENABLED",
 					"TOTP_NOT_SET_UP",
 					"INVALID_TOTP_CODE",
@@ -142,11 +151,12 @@ export const twoFactorRoutes: RouteModule = (app, deps) => {
 		"/users/:user_id/totp",
 		{
 			onRequest: superuser,
-			config: { reasons: ["USER_NOT_FOUND"] },
+			config: { reasons: ["USER_NOT_FOUND", "OWN_ACCOUNT_IN_SETTINGS"] },
 			schema: {
 				tags,
 				security,
 				summary: "Turn off a user's two-factor authentication (they lost their phone and recovery codes)",
+				description: "Not one's own: that is turned off in Settings, with a recent proof of identity.",
 				params: userIdParamsSchema,
 				response: { 200: messageSchema },
 			},

@@ -193,11 +193,22 @@ export const userRoutes: RouteModule = (app, deps) => {
 		"/users/:user_id",
 		{
 			onRequest: superuser,
-			config: { reasons: ["USER_ID_NOT_FOUND", "UPDATE_EMAIL_TAKEN", "SELF_DEMOTE", "LAST_SUPERUSER"] },
+			config: {
+				reasons: [
+					"USER_ID_NOT_FOUND",
+					"UPDATE_EMAIL_TAKEN",
+					"SELF_DEMOTE",
+					"OWN_ACCOUNT_IN_SETTINGS",
+					"LAST_SUPERUSER",
+				],
+			},
 			schema: {
 				tags,
 				security,
 				summary: "Update a user",
+				description:
+					"One's own e-mail and password are changed through `PATCH /users/me` and `PATCH /users/me/password`, " +
+					"with their proofs of identity.",
 				params: userIdParamsSchema,
 				body: userUpdateSchema,
 				response: one,

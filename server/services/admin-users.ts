@@ -1,14 +1,14 @@
 import { and, count, eq, ne } from "drizzle-orm";
 import type { UserCreateInput, UserPublic, UserUpdateInput } from "../../shared/schemas/users.ts";
 import { type UserRow, users } from "../db/schema.ts";
-import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
 import { hashKeys, NO_PASSWORD } from "../lib/passwords.ts";
+import { atomicallyAsAdmin } from "./acting-session.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { INVITATION_SENT, issueInvitation, mailInvitation } from "./invitations.ts";
 import { sendNotice } from "./notices.ts";
-import { type Authenticated, assertSessionLive, revokeUserSessions, type SessionUser } from "./sessions.ts";
+import { type Authenticated, revokeUserSessions, type SessionUser } from "./sessions.ts";
 import {
 	emailTakenByOther,
 	findUserById,
@@ -51,7 +51,7 @@ export async function createUser(
 		"CREATE_EMAIL_TAKEN",
 		{
 			requestId: meta?.requestId,
-			recheck: () => assertStillSuperuser(deps, actor),
+			transaction: (work) => atomicallyAsAdmin(deps, actor, work),
 			afterInsert: (user) => {
 				recordAudit(deps, {
 					action: "admin.user_create",
@@ -80,19 +80,13 @@ export function resendInvitation(
 	acceptLanguage: string | undefined,
 	meta?: RequestMeta,
 ): { message: string } {
-	const { user, token } = atomically(deps, () => {
-		assertStillSuperuser(deps, actor);
+	const { user, token } = atomicallyAsAdmin(deps, actor, () => {
 		const target = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
 		if (target.hashedPassword !== NO_PASSWORD) fail("USER_HAS_PASSWORD");
 		return { user: target, token: issueInvitation(deps, actor.user, target, meta, true) };
 	});
 	mailInvitation(deps, user, token, acceptLanguage);
 	return INVITATION_SENT;
-}
-
-/** Inside a write's transaction: the acting admin's session is live and they are still a superuser. */
-function assertStillSuperuser(deps: ServiceDeps, actor: Authenticated): void {
-	if (!assertSessionLive(deps, actor.session.id).user.isSuperuser) fail("FORBIDDEN");
 }
 
 /** Anyone may read themselves; reading another user takes a superuser, checked before existence. */
@@ -115,6 +109,11 @@ function assertNotLastSuperuser(deps: ServiceDeps, target: UserRow): void {
 		fail("LAST_SUPERUSER");
 }
 
+/**
+ * An admin's change to a user. Their own e-mail and password are changed in Settings,
+ * where a new address is announced with a way back and a new password needs the current
+ * one: here those proofs would be skipped.
+ */
 export async function updateUser(
 	deps: ServiceDeps,
 	actor: Authenticated,
@@ -127,6 +126,8 @@ export async function updateUser(
 		if (input.email !== undefined && emailTakenByOther(deps, input.email, target.id)) fail("UPDATE_EMAIL_TAKEN");
 		const losesPower = input.is_active === false || input.is_superuser === false;
 		if (losesPower && target.id === actor.user.id) fail("SELF_DEMOTE");
+		const newEmail = input.email !== undefined && input.email !== target.email;
+		if ((newEmail || input.password !== undefined) && target.id === actor.user.id) fail("OWN_ACCOUNT_IN_SETTINGS");
 		if (losesPower) assertNotLastSuperuser(deps, target);
 		return target;
 	};
@@ -143,8 +144,7 @@ export async function updateUser(
 		...(input.email_verified !== undefined && { emailVerified: input.email_verified }),
 	};
 	// Other requests ran during the hash: the admin and the target are checked again in the writes' transaction.
-	const target = atomically(deps, () => {
-		assertStillSuperuser(deps, actor);
+	const target = atomicallyAsAdmin(deps, actor, () => {
 		const current = check();
 		// An address an admin sets counts as proved, as for the users they create.
 		const newEmail = changes.email !== undefined && changes.email !== current.email;
@@ -169,9 +169,18 @@ export async function deleteUser(
 	userId: string,
 	meta?: RequestMeta,
 ): Promise<{ message: string }> {
-	const target = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
-	if (target.id === actor.user.id) fail("SUPERUSER_SELF_DELETE");
-	assertNotLastSuperuser(deps, target);
-	await removeUser(deps, target, { action: "admin.user_delete", actor: actor.user, subject: target, meta });
+	const check = () => {
+		const target = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
+		if (target.id === actor.user.id) fail("SUPERUSER_SELF_DELETE");
+		assertNotLastSuperuser(deps, target);
+		return target;
+	};
+	const target = check();
+	await removeUser(deps, target, { action: "admin.user_delete", actor: actor.user, subject: target, meta }, (work) =>
+		atomicallyAsAdmin(deps, actor, () => {
+			check();
+			work();
+		}),
+	);
 	return USER_DELETED;
 }

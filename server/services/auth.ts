@@ -7,15 +7,16 @@ import { fail } from "../domain/errors.ts";
 import { hashKeys, verifyAgainstDummy } from "../lib/passwords.ts";
 import { parseToken } from "../lib/tokens.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { atomicallyAs } from "./acting-session.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { automaticVerificationMail } from "./email-verification.ts";
+import { refusedAfterProof } from "./login-refusals.ts";
 import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "./login-throttle.ts";
 import { sendNotice } from "./notices.ts";
 import { reauthenticateWithPasskey } from "./passkey-login.ts";
 import {
 	type Authenticated,
-	assertSessionLive,
 	createSession,
 	markAuthenticated,
 	revokeSession,
@@ -61,10 +62,10 @@ export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestM
 		// With two-factor the back-off lifts only once the code held too: a known password
 		// must not reopen the guessing of codes.
 		if (!twoFactor) clearFailedLogins(deps, email);
-		if (!now.isActive) return "INACTIVE_USER";
+		if (!now.isActive) return refusedAfterProof(deps, now, meta, "INACTIVE_USER");
 		if (deps.config.emailVerification === "required" && !now.emailVerified) {
 			verification = automaticVerificationMail(deps, now, meta);
-			return "EMAIL_NOT_VERIFIED";
+			return refusedAfterProof(deps, now, meta, "EMAIL_NOT_VERIFIED");
 		}
 		if (twoFactor) return afterPasswordWithTwoFactor(deps, now, input.totp_code, meta);
 		const tokens = createSession(deps, now.id, meta);
@@ -121,7 +122,7 @@ export function logout(
 	refreshToken: string | undefined,
 	meta: RequestMeta,
 ): { message: string } {
-	atomically(deps, () => {
+	atomicallyAs(deps, auth, () => {
 		revokeSession(deps, auth.session.id);
 		const other = refreshToken ? parseToken(refreshToken) : null;
 		if (other && other.id !== auth.session.id) {
@@ -135,9 +136,9 @@ export function logout(
 }
 
 export function logoutAll(deps: ServiceDeps, auth: Authenticated, meta: RequestMeta): { message: string } {
-	atomically(deps, () => {
-		revokeUserSessions(deps, auth.user.id);
-		recordAudit(deps, { action: "auth.logout_all", actor: auth.user, subject: auth.user, meta });
+	atomicallyAs(deps, auth, (now) => {
+		revokeUserSessions(deps, now.user.id);
+		recordAudit(deps, { action: "auth.logout_all", actor: now.user, subject: now.user, meta });
 	});
 	return { message: "Logged out of all sessions" };
 }
@@ -164,8 +165,7 @@ export async function changePassword(
 	}
 	if (input.current_password === input.new_password) fail("SAME_PASSWORD");
 	const hashedPassword = await deps.passwords.hash(input.new_password, keys);
-	atomically(deps, () => {
-		const now = assertSessionLive(deps, auth.session.id);
+	atomicallyAs(deps, auth, (now) => {
 		if (currentPasswordHash(deps, user.id) !== checked) fail("INCORRECT_PASSWORD");
 		setPassword(deps, now.user, hashedPassword, auth.session.id);
 		// Knowing the current password is a fresh proof of identity.
@@ -197,8 +197,7 @@ export async function reauthenticate(
 		failedAttempt(deps, user.email, user, meta, "reauthenticate");
 		fail("INCORRECT_PASSWORD");
 	}
-	atomically(deps, () => {
-		const now = assertSessionLive(deps, auth.session.id);
+	atomicallyAs(deps, auth, (now) => {
 		if (currentPasswordHash(deps, user.id) !== checked) fail("INCORRECT_PASSWORD");
 		confirmed(deps, now.user, auth.session.id, meta, "password");
 	});
@@ -224,19 +223,22 @@ function reauthenticateWithCode(
 	code: string,
 	meta: RequestMeta,
 ): { message: string } {
-	const outcome = atomically(deps, (): { user: UserRow; spent: SpentFactor } | "INVALID_TOTP_CODE" => {
-		// The session knows no two-factor secret: the row is read in the transaction that spends the code.
-		const { user: caller } = assertSessionLive(deps, auth.session.id);
-		const user = findUserById(deps, caller.id) ?? fail("INVALID_CREDENTIALS");
-		const spent = spendSecondFactor(deps, user, code, meta);
-		if (!spent) {
-			recordFailedLogin(deps, user.email, meta.ip);
-			recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "reauthenticate" } });
-			return "INVALID_TOTP_CODE";
-		}
-		confirmed(deps, user, auth.session.id, meta, spent.factor);
-		return { user, spent };
-	});
+	const outcome = atomicallyAs(
+		deps,
+		auth,
+		({ user: caller }): { user: UserRow; spent: SpentFactor } | "INVALID_TOTP_CODE" => {
+			// The session knows no two-factor secret: the row is read in the transaction that spends the code.
+			const user = findUserById(deps, caller.id) ?? fail("INVALID_CREDENTIALS");
+			const spent = spendSecondFactor(deps, user, code, meta);
+			if (!spent) {
+				recordFailedLogin(deps, user.email, meta.ip);
+				recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "reauthenticate" } });
+				return "INVALID_TOTP_CODE";
+			}
+			confirmed(deps, user, auth.session.id, meta, spent.factor);
+			return { user, spent };
+		},
+	);
 	if (typeof outcome === "string") return fail(outcome);
 	announceSpentFactor(deps, outcome.user, outcome.spent, meta);
 	return IDENTITY_CONFIRMED;

@@ -2,11 +2,11 @@ import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { SessionPublic, SessionsPublic } from "../../shared/schemas/sessions.ts";
 import { describeUserAgent } from "../../shared/user-agent.ts";
 import { type SessionRow, sessions } from "../db/schema.ts";
-import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
+import { atomicallyAs, atomicallyAsAdmin } from "./acting-session.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
-import { type Authenticated, assertSessionLive } from "./sessions.ts";
+import { type Authenticated, endPendingLogins } from "./sessions.ts";
 import { findUserById } from "./user-records.ts";
 
 /**
@@ -61,7 +61,7 @@ export function revokeMySession(
 	sessionId: string,
 	meta: RequestMeta,
 ): { message: string } {
-	atomically(deps, () => {
+	atomicallyAs(deps, auth, () => {
 		const row =
 			deps.db
 				.delete(sessions)
@@ -80,9 +80,10 @@ export function revokeMySession(
 	return { message: "Session revoked" };
 }
 
-/** Ends every session of the caller but the one asking. */
+/** Ends every session of the caller but the one asking, and every login half done. */
 export function revokeOtherSessions(deps: ServiceDeps, auth: Authenticated, meta: RequestMeta): { message: string } {
-	atomically(deps, () => {
+	atomicallyAs(deps, auth, () => {
+		endPendingLogins(deps, auth.user.id);
 		const count = liveCount(
 			deps,
 			deps.db
@@ -115,10 +116,9 @@ export function revokeUserSessionsAsAdmin(
 	userId: string,
 	meta: RequestMeta,
 ): { message: string } {
-	atomically(deps, () => {
-		// The admin's own standing is read again with the write: it may have ended since the request began.
-		if (!assertSessionLive(deps, actor.session.id).user.isSuperuser) fail("FORBIDDEN");
+	atomicallyAsAdmin(deps, actor, () => {
 		const target = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
+		endPendingLogins(deps, target.id);
 		const ended = deps.db
 			.delete(sessions)
 			.where(eq(sessions.userId, target.id))

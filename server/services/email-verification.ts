@@ -7,6 +7,7 @@ import { negotiateLocale } from "../mail/locale.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { renderVerifyEmail } from "../mail/verify-email.ts";
 import { issueAccountToken, spendAccountToken, VERIFY_LINK_TTL_MS } from "./account-tokens.ts";
+import { atomicallyAs } from "./acting-session.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import type { Authenticated } from "./sessions.ts";
@@ -60,7 +61,7 @@ export function resendVerification(deps: ServiceDeps, auth: Authenticated, meta:
 	const { user } = auth;
 	if (user.emailVerified) fail("EMAIL_ALREADY_VERIFIED");
 	deps.limiter.take("verificationPerAccount", user.id);
-	const mail = atomically(deps, () => verificationMail(deps, user, meta));
+	const mail = atomicallyAs(deps, auth, (now) => verificationMail(deps, now.user, meta));
 	deps.mailer.send(mail);
 	return VERIFICATION_SENT;
 }

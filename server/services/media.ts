@@ -2,10 +2,12 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { type EntityRef, MAX_IMAGE_BYTES, type MediaFile, mediaServeUrl } from "../../shared/schemas/media.ts";
 import type { ListQuery } from "../../shared/schemas/users.ts";
 import { type MediaRow, media, profiles, type UserRow, users } from "../db/schema.ts";
-import { fail } from "../domain/errors.ts";
+import { DomainError, fail } from "../domain/errors.ts";
 import { reencodeImage } from "../lib/images.ts";
 import { newFileId } from "../media/storage.ts";
+import { atomicallyAs } from "./acting-session.ts";
 import type { ServiceDeps } from "./deps.ts";
+import type { Authenticated } from "./sessions.ts";
 
 export const toMediaFile = (row: MediaRow): MediaFile => ({
 	file_id: row.id,
@@ -43,11 +45,17 @@ function manageableFile(deps: ServiceDeps, actor: Actor, fileId: string): MediaR
 
 /**
  * Stores an uploaded image: authorised first, then decoded and re-encoded (so only
- * clean pixels reach the disk), written under a random id, then recorded. When the
- * record fails the file is removed again.
+ * clean pixels reach the disk), written under a random id, then recorded, once the
+ * caller's session and power are read again (the work took a while). When the record
+ * fails the file is removed again.
  */
-export async function uploadMedia(deps: ServiceDeps, actor: Actor, ref: EntityRef, bytes: Buffer): Promise<MediaFile> {
-	const ownerId = entityOwner(deps, actor, ref);
+export async function uploadMedia(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	ref: EntityRef,
+	bytes: Buffer,
+): Promise<MediaFile> {
+	const ownerId = entityOwner(deps, auth.user, ref);
 	// The REST adapter stops reading at the limit; the rule holds for any caller.
 	if (bytes.length > MAX_IMAGE_BYTES) fail("FILE_TOO_LARGE");
 	const image = await reencodeImage(bytes);
@@ -59,22 +67,26 @@ export async function uploadMedia(deps: ServiceDeps, actor: Actor, ref: EntityRe
 		return fail("SERVICE_UNAVAILABLE");
 	}
 	try {
-		const row = deps.db
-			.insert(media)
-			.values({
-				id,
-				ownerId,
-				entityType: ref.entity_type,
-				entityId: ref.entity_id,
-				contentType: image.contentType,
-				size: image.data.length,
-				createdAt: deps.clock(),
-			})
-			.returning()
-			.get();
+		const row = atomicallyAs(deps, auth, (now) => {
+			if (entityOwner(deps, now.user, ref) !== ownerId) fail("FORBIDDEN");
+			return deps.db
+				.insert(media)
+				.values({
+					id,
+					ownerId,
+					entityType: ref.entity_type,
+					entityId: ref.entity_id,
+					contentType: image.contentType,
+					size: image.data.length,
+					createdAt: deps.clock(),
+				})
+				.returning()
+				.get();
+		});
 		return toMediaFile(row);
 	} catch (error) {
 		await deps.storage.remove(id);
+		if (error instanceof DomainError) throw error;
 		// The owner was deleted while the image was being processed: the foreign key said no.
 		const owner = deps.db.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).get();
 		if (!owner) return fail("ENTITY_NOT_FOUND");
@@ -107,12 +119,17 @@ export const getMedia = (deps: ServiceDeps, actor: Actor, fileId: string): Media
 	toMediaFile(manageableFile(deps, actor, fileId));
 
 /** Deletes the record and clears any profile showing it, in one transaction; the file goes after. */
-export async function deleteMedia(deps: ServiceDeps, actor: Actor, fileId: string): Promise<{ message: string }> {
-	const row = manageableFile(deps, actor, fileId);
-	const url = toMediaFile(row).url;
-	deps.db.transaction((tx) => {
-		tx.update(profiles).set({ profileImageUrl: null }).where(eq(profiles.profileImageUrl, url)).run();
-		tx.delete(media).where(eq(media.id, row.id)).run();
+export async function deleteMedia(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	fileId: string,
+): Promise<{ message: string }> {
+	const row = atomicallyAs(deps, auth, ({ user }) => {
+		const found = manageableFile(deps, user, fileId);
+		const url = toMediaFile(found).url;
+		deps.db.update(profiles).set({ profileImageUrl: null }).where(eq(profiles.profileImageUrl, url)).run();
+		deps.db.delete(media).where(eq(media.id, found.id)).run();
+		return found;
 	});
 	await removeFiles(deps, [row.id]);
 	return { message: "File deleted successfully" };
@@ -122,18 +139,19 @@ export async function deleteMedia(deps: ServiceDeps, actor: Actor, fileId: strin
  * Attaches a file to another entity the actor may act on. Its URL changes with it: the
  * owner's profile follows the file, any other profile showing it is cleared.
  */
-export function moveMedia(deps: ServiceDeps, actor: Actor, fileId: string, ref: EntityRef): MediaFile {
-	const row = manageableFile(deps, actor, fileId);
-	const ownerId = entityOwner(deps, actor, ref);
-	const oldUrl = toMediaFile(row).url;
-	const newUrl = mediaServeUrl(ref.entity_type, ref.entity_id, row.id);
-	const moved = deps.db.transaction((tx) => {
-		tx.update(profiles)
+export function moveMedia(deps: ServiceDeps, auth: Authenticated, fileId: string, ref: EntityRef): MediaFile {
+	const moved = atomicallyAs(deps, auth, ({ user: actor }) => {
+		const row = manageableFile(deps, actor, fileId);
+		const ownerId = entityOwner(deps, actor, ref);
+		const oldUrl = toMediaFile(row).url;
+		const newUrl = mediaServeUrl(ref.entity_type, ref.entity_id, row.id);
+		deps.db
+			.update(profiles)
 			.set({ profileImageUrl: newUrl })
 			.where(and(eq(profiles.profileImageUrl, oldUrl), eq(profiles.userId, ownerId)))
 			.run();
-		tx.update(profiles).set({ profileImageUrl: null }).where(eq(profiles.profileImageUrl, oldUrl)).run();
-		return tx
+		deps.db.update(profiles).set({ profileImageUrl: null }).where(eq(profiles.profileImageUrl, oldUrl)).run();
+		return deps.db
 			.update(media)
 			.set({ entityType: ref.entity_type, entityId: ref.entity_id, ownerId })
 			.where(eq(media.id, row.id))

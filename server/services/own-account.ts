@@ -1,7 +1,7 @@
 import type { SignupInput, UserPublic, UserUpdateMeInput } from "../../shared/schemas/users.ts";
-import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { atomicallyAs } from "./acting-session.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { ownEmailChangeMails } from "./email-change.ts";
@@ -69,7 +69,7 @@ export function updateMe(
 		...(input.full_name !== undefined && { fullName: input.full_name }),
 	};
 	if (Object.keys(changes).length === 0) return toUserPublic(actor);
-	const { after, mails } = atomically(deps, () => {
+	const { after, mails } = atomicallyAs(deps, auth, () => {
 		const before = writeUserChanges(deps, actor.id, changes);
 		const after = findUserById(deps, actor.id) ?? fail("USER_NOT_FOUND");
 		if (newEmail === undefined) return { after, mails: [] };
@@ -94,6 +94,11 @@ export async function deleteMe(
 ): Promise<{ message: string }> {
 	if (auth.user.isSuperuser) fail("SUPERUSER_SELF_DELETE");
 	requireRecentAuth(deps, auth);
-	await removeUser(deps, auth.user, { action: "user.delete", actor: auth.user, subject: auth.user, meta });
+	await removeUser(deps, auth.user, { action: "user.delete", actor: auth.user, subject: auth.user, meta }, (work) =>
+		atomicallyAs(deps, auth, ({ user }) => {
+			if (user.isSuperuser) fail("SUPERUSER_SELF_DELETE");
+			work();
+		}),
+	);
 	return USER_DELETED;
 }

@@ -2,17 +2,19 @@ import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/serv
 import { and, eq } from "drizzle-orm";
 import type { TokenPair } from "../../shared/schemas/auth.ts";
 import type { AuthenticationResponseInput, PasskeyLoginInput } from "../../shared/schemas/passkeys.ts";
-import { type PasskeyRow, passkeys, type UserRow } from "../db/schema.ts";
+import { type PasskeyRow, passkeys } from "../db/schema.ts";
 import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
 import { challengeOf, loadWebAuthn, relyingParty } from "../lib/webauthn.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { atomicallyAs } from "./acting-session.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { automaticVerificationMail } from "./email-verification.ts";
+import { refusedAfterProof } from "./login-refusals.ts";
 import { clearFailedLogins } from "./login-throttle.ts";
 import { passkeysOf, transportsOf } from "./passkeys.ts";
-import { type Authenticated, assertSessionLive, createSession, markAuthenticated } from "./sessions.ts";
+import { type Authenticated, createSession, markAuthenticated } from "./sessions.ts";
 import { findUserById } from "./user-records.ts";
 import { type ChallengePurpose, keepChallenge, takeChallenge } from "./webauthn-challenges.ts";
 
@@ -23,11 +25,13 @@ import { type ChallengePurpose, keepChallenge, takeChallenge } from "./webauthn-
  * identity like a password.
  */
 
+/** For a signed-in caller (`auth`), the challenge is kept only while their session still holds. */
 async function requestOptions(
 	deps: ServiceDeps,
 	purpose: ChallengePurpose,
-	user: Pick<UserRow, "id"> | null,
+	auth: Authenticated | null,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+	const user = auth?.user;
 	const { generateAuthenticationOptions } = await loadWebAuthn();
 	const options = await generateAuthenticationOptions({
 		rpID: relyingParty(deps.config.publicUrl).id,
@@ -37,7 +41,8 @@ async function requestOptions(
 			: [],
 		userVerification: "required",
 	});
-	keepChallenge(deps, options.challenge, purpose, user?.id ?? null);
+	if (auth) atomicallyAs(deps, auth, (now) => keepChallenge(deps, options.challenge, purpose, now.user.id));
+	else keepChallenge(deps, options.challenge, purpose, null);
 	return options;
 }
 
@@ -52,14 +57,15 @@ export function reauthenticationOptions(
 	deps: ServiceDeps,
 	auth: Authenticated,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
-	return requestOptions(deps, "reauthenticate", auth.user);
+	return requestOptions(deps, "reauthenticate", auth);
 }
 
 type Checked = { passkey: PasskeyRow; newCounter: number } | { failed: PasskeyRow | undefined };
 
 /**
  * Whether a signed challenge holds: the challenge is one we kept for this ceremony (taken
- * now, so never twice), the passkey is known (and the given user's, when there is one),
+ * now, so never twice, and for a signed-in caller only while their session holds), the
+ * passkey is known (and the caller's, when there is one),
  * the signature is its key's over our relying party, origin and challenge, with the user
  * verified, and the user handle, when sent, names the passkey's owner.
  */
@@ -67,8 +73,9 @@ async function checkAssertion(
 	deps: ServiceDeps,
 	response: AuthenticationResponseInput,
 	purpose: ChallengePurpose,
-	userId: string | null,
+	auth: Authenticated | null,
 ): Promise<Checked> {
+	const userId = auth?.user.id ?? null;
 	const { verifyAuthenticationResponse } = await loadWebAuthn();
 	const challenge = challengeOf(response.response.clientDataJSON);
 	const passkey = deps.db
@@ -76,7 +83,10 @@ async function checkAssertion(
 		.from(passkeys)
 		.where(userId ? and(eq(passkeys.id, response.id), eq(passkeys.userId, userId)) : eq(passkeys.id, response.id))
 		.get();
-	if (!takeChallenge(deps, challenge, purpose, userId) || !passkey) return { failed: passkey };
+	const taken = auth
+		? atomicallyAs(deps, auth, (now) => takeChallenge(deps, challenge, purpose, now.user.id))
+		: takeChallenge(deps, challenge, purpose, null);
+	if (!taken || !passkey) return { failed: passkey };
 	const { userHandle } = response.response;
 	if (userHandle && Buffer.from(userHandle, "base64url").toString("utf8") !== passkey.userId)
 		return { failed: passkey };
@@ -138,10 +148,10 @@ export async function loginWithPasskey(
 			});
 			return "INVALID_PASSKEY";
 		}
-		if (!owner.isActive) return "INACTIVE_USER";
+		if (!owner.isActive) return refusedAfterProof(deps, owner, meta, "INACTIVE_USER", { method: "passkey" });
 		if (deps.config.emailVerification === "required" && !owner.emailVerified) {
 			verification = automaticVerificationMail(deps, owner, meta);
-			return "EMAIL_NOT_VERIFIED";
+			return refusedAfterProof(deps, owner, meta, "EMAIL_NOT_VERIFIED", { method: "passkey" });
 		}
 		markUsed(deps, checked);
 		clearFailedLogins(deps, owner.email);
@@ -163,9 +173,8 @@ export async function reauthenticateWithPasskey(
 	response: AuthenticationResponseInput,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
-	const checked = await checkAssertion(deps, response, "reauthenticate", auth.user.id);
-	const confirmed = atomically(deps, () => {
-		const { user } = assertSessionLive(deps, auth.session.id);
+	const checked = await checkAssertion(deps, response, "reauthenticate", auth);
+	const confirmed = atomicallyAs(deps, auth, ({ user }) => {
 		if (!("passkey" in checked)) {
 			recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "reauthenticate" } });
 			return false;

@@ -8,13 +8,13 @@ import type {
 } from "../../shared/schemas/passkeys.ts";
 import { describeUserAgent } from "../../shared/user-agent.ts";
 import { type PasskeyRow, passkeys } from "../db/schema.ts";
-import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
 import { challengeOf, loadWebAuthn, relyingParty, userHandleOf } from "../lib/webauthn.ts";
+import { atomicallyAs } from "./acting-session.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { sendNotice } from "./notices.ts";
-import { type Authenticated, assertSessionLive, requireRecentAuth } from "./sessions.ts";
+import { type Authenticated, requireRecentAuth } from "./sessions.ts";
 import { keepChallenge, takeChallenge } from "./webauthn-challenges.ts";
 
 /**
@@ -72,7 +72,7 @@ export async function registrationOptions(
 		excludeCredentials: passkeysOf(deps, user.id).map((row) => ({ id: row.id, transports: transportsOf(row) })),
 		authenticatorSelection: { residentKey: "required", userVerification: "required" },
 	});
-	keepChallenge(deps, options.challenge, "register", user.id);
+	atomicallyAs(deps, auth, (now) => keepChallenge(deps, options.challenge, "register", now.user.id));
 	return options;
 }
 
@@ -99,7 +99,8 @@ export async function registerPasskey(
 	const { verifyRegistrationResponse } = await loadWebAuthn();
 	const response = input.response as RegistrationResponseJSON;
 	const challenge = challengeOf(response.response.clientDataJSON);
-	if (!takeChallenge(deps, challenge, "register", auth.user.id)) fail("PASSKEY_REGISTRATION_FAILED");
+	const taken = atomicallyAs(deps, auth, (now) => takeChallenge(deps, challenge, "register", now.user.id));
+	if (!taken) fail("PASSKEY_REGISTRATION_FAILED");
 	const rp = relyingParty(deps.config.publicUrl);
 	const verified = await verifyRegistrationResponse({
 		response,
@@ -111,8 +112,7 @@ export async function registerPasskey(
 	if (!verified?.verified) return fail("PASSKEY_REGISTRATION_FAILED");
 	const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
 	const name = input.name ?? defaultName(meta.userAgent);
-	const row = atomically(deps, () => {
-		const { user } = assertSessionLive(deps, auth.session.id);
+	const row = atomicallyAs(deps, auth, ({ user }) => {
 		const taken = deps.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.id, credential.id)).get();
 		if (taken) fail("PASSKEY_ALREADY_REGISTERED");
 		const added = deps.db
@@ -147,9 +147,13 @@ export function renamePasskey(
 	passkeyId: string,
 	input: RenamePasskeyInput,
 ): PasskeyPublic {
-	const row =
-		deps.db.update(passkeys).set({ name: input.name }).where(ownPasskey(auth, passkeyId)).returning().get() ??
-		fail("PASSKEY_NOT_FOUND");
+	const row = atomicallyAs(
+		deps,
+		auth,
+		() =>
+			deps.db.update(passkeys).set({ name: input.name }).where(ownPasskey(auth, passkeyId)).returning().get() ??
+			fail("PASSKEY_NOT_FOUND"),
+	);
 	return toPasskeyPublic(row);
 }
 
@@ -161,8 +165,7 @@ export function removePasskey(
 	meta: RequestMeta,
 ): { message: string } {
 	requireRecentAuth(deps, auth);
-	atomically(deps, () => {
-		const { user } = assertSessionLive(deps, auth.session.id);
+	atomicallyAs(deps, auth, ({ user }) => {
 		const row =
 			deps.db.delete(passkeys).where(ownPasskey(auth, passkeyId)).returning().get() ?? fail("PASSKEY_NOT_FOUND");
 		recordAudit(deps, { action: "passkey.remove", actor: user, subject: user, meta, details: { name: row.name } });

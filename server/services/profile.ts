@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Profile, ProfileInput, PublicProfile } from "../../shared/schemas/profile.ts";
 import { type ProfileRow, profiles, users } from "../db/schema.ts";
 import { fail } from "../domain/errors.ts";
+import { atomicallyAs } from "./acting-session.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { ownedImagePath } from "./media-urls.ts";
+import type { Authenticated } from "./sessions.ts";
 
 type ProfileColumns = Omit<ProfileRow, "userId" | "updatedAt">;
 
@@ -45,34 +47,43 @@ function columnsOf(deps: ServiceDeps, userId: string, input: ProfileInput): Part
 	};
 }
 
-function save(deps: ServiceDeps, userId: string, columns: Partial<ProfileColumns>, replace: boolean): Profile {
-	const updatedAt = deps.clock();
-	const set = replace ? { ...emptyColumns, ...columns, updatedAt } : { ...columns, updatedAt };
-	const row = deps.db
-		.insert(profiles)
-		.values({ ...emptyColumns, ...columns, userId, updatedAt })
-		.onConflictDoUpdate({ target: profiles.userId, set })
-		.returning()
-		.get();
-	return toProfile(userId, row);
+/** Writes the caller's profile, while their session holds; `columns` are read in the same transaction. */
+function save(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	columnsFor: (userId: string) => Partial<ProfileColumns>,
+	replace: boolean,
+): Profile {
+	return atomicallyAs(deps, auth, ({ user: { id: userId } }) => {
+		const columns = columnsFor(userId);
+		const updatedAt = deps.clock();
+		const set = replace ? { ...emptyColumns, ...columns, updatedAt } : { ...columns, updatedAt };
+		const row = deps.db
+			.insert(profiles)
+			.values({ ...emptyColumns, ...columns, userId, updatedAt })
+			.onConflictDoUpdate({ target: profiles.userId, set })
+			.returning()
+			.get();
+		return toProfile(userId, row);
+	});
 }
 
 /** PUT and POST: the input is the whole profile; fields it leaves out become null. */
-export const replaceProfile = (deps: ServiceDeps, userId: string, input: ProfileInput): Profile =>
-	save(deps, userId, columnsOf(deps, userId, input), true);
+export const replaceProfile = (deps: ServiceDeps, auth: Authenticated, input: ProfileInput): Profile =>
+	save(deps, auth, (userId) => columnsOf(deps, userId, input), true);
 
 /** PATCH: only the fields the input names change. */
-export const mergeProfile = (deps: ServiceDeps, userId: string, input: ProfileInput): Profile =>
-	save(deps, userId, columnsOf(deps, userId, input), false);
+export const mergeProfile = (deps: ServiceDeps, auth: Authenticated, input: ProfileInput): Profile =>
+	save(deps, auth, (userId) => columnsOf(deps, userId, input), false);
 
-export function deleteProfile({ db }: ServiceDeps, userId: string): { message: string } {
-	db.delete(profiles).where(eq(profiles.userId, userId)).run();
+export function deleteProfile(deps: ServiceDeps, auth: Authenticated): { message: string } {
+	atomicallyAs(deps, auth, ({ user }) => deps.db.delete(profiles).where(eq(profiles.userId, user.id)).run());
 	return { message: "Profile deleted successfully" };
 }
 
 /** Sets (or with an empty string clears) the profile image; the URL must name a file the user owns. */
-export const setProfileImage = (deps: ServiceDeps, userId: string, imageUrl: string): Profile =>
-	save(deps, userId, { profileImageUrl: ownedImagePath(deps, userId, imageUrl) }, false);
+export const setProfileImage = (deps: ServiceDeps, auth: Authenticated, imageUrl: string): Profile =>
+	save(deps, auth, (userId) => ({ profileImageUrl: ownedImagePath(deps, userId, imageUrl) }), false);
 
 /** What any signed-in user may see of another. */
 export function getPublicProfile(deps: ServiceDeps, userId: string): PublicProfile {

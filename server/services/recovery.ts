@@ -8,10 +8,12 @@ import { hashKeys } from "../lib/passwords.ts";
 import { hashSecretHex } from "../lib/tokens.ts";
 import { negotiateLocale } from "../mail/locale.ts";
 import { type RemovedByRevert, renderResetEmail } from "../mail/reset-email.ts";
+import { atomicallyAsAdmin } from "./acting-session.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { sendNotice } from "./notices.ts";
 import { issuePasswordToken, passwordLink } from "./password-tokens.ts";
+import type { Authenticated } from "./sessions.ts";
 import { findUserByEmail, findUserById, setPassword } from "./user-records.ts";
 
 export const RECOVERY_SENT = { message: "Password recovery email sent" };
@@ -72,10 +74,19 @@ export function requestPasswordRecovery(
 	return RECOVERY_SENT;
 }
 
-/** For superusers: the HTML of the e-mail the user would get (with a live link). */
-export function recoveryEmailHtml(deps: ServiceDeps, email: string, acceptLanguage: string | undefined): string {
-	const user = findUserByEmail(deps, email) ?? fail("USER_EMAIL_NOT_FOUND");
-	return resetEmailFor(deps, user, negotiateLocale(acceptLanguage)).html;
+/** For superusers: the HTML of the e-mail the user would get (with a live link, made while they still are one). */
+export function recoveryEmailHtml(
+	deps: ServiceDeps,
+	actor: Authenticated,
+	email: string,
+	acceptLanguage: string | undefined,
+): string {
+	return atomicallyAsAdmin(deps, actor, (now) => {
+		const user = findUserByEmail(deps, email) ?? fail("USER_EMAIL_NOT_FOUND");
+		// A live link to one's own password would skip the current one: that is changed in Settings.
+		if (user.id === now.user.id) fail("OWN_ACCOUNT_IN_SETTINGS");
+		return resetEmailFor(deps, user, negotiateLocale(acceptLanguage)).html;
+	});
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, lte, ne } from "drizzle-orm";
 import type { TokenPair } from "../../shared/schemas/auth.ts";
 import type { Db } from "../db/client.ts";
-import { sessions, users } from "../db/schema.ts";
+import { mfaTokens, sessions, users } from "../db/schema.ts";
 import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
 import { hashSecret, newSecret, newTokenId, parseToken, secretMatches } from "../lib/tokens.ts";
@@ -91,7 +91,8 @@ export function authenticateAccessToken(deps: ServiceDeps, token: string): Authe
 /**
  * The caller's session as it is now, for a write decided before an await: null when
  * the session was revoked or expired, or its user deactivated or deleted, meanwhile.
- * Read from the database, never from the cache: call it inside the write's transaction.
+ * Read from the database, never from the cache: writes go through `atomicallyAs`
+ * (acting-session.ts), which calls it inside the write's transaction.
  */
 export function liveSession(deps: ServiceDeps, sessionId: string): Authenticated | null {
 	const auth = sessionCacheOf(deps.db).read(sessionId)?.auth;
@@ -112,10 +113,6 @@ export function requireRecentAuth(deps: ServiceDeps, auth: Authenticated): void 
 export function markAuthenticated({ db, clock }: ServiceDeps, sessionId: string): void {
 	db.update(sessions).set({ authenticatedAt: clock() }).where(eq(sessions.id, sessionId)).run();
 }
-
-/** Throws INVALID_CREDENTIALS unless the session is still live (call it inside the write's transaction). */
-export const assertSessionLive = (deps: ServiceDeps, sessionId: string): Authenticated =>
-	liveSession(deps, sessionId) ?? fail("INVALID_CREDENTIALS");
 
 /**
  * Swaps a refresh token for a new pair. The refresh secret this session had just before
@@ -168,10 +165,20 @@ export function revokeSession({ db }: ServiceDeps, sessionId: string): void {
 	db.delete(sessions).where(eq(sessions.id, sessionId)).run();
 }
 
-/** Revokes every session of the user, but `keepSessionId` when given. */
-export function revokeUserSessions({ db }: ServiceDeps, userId: string, keepSessionId?: string): void {
+/**
+ * Revokes every session of the user, but `keepSessionId` when given, and every login
+ * half done (an mfa token waiting for its code): where sessions end, a password checked
+ * before must not open a new one.
+ */
+export function revokeUserSessions(deps: ServiceDeps, userId: string, keepSessionId?: string): void {
 	const condition = keepSessionId
 		? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
 		: eq(sessions.userId, userId);
-	db.delete(sessions).where(condition).run();
+	deps.db.delete(sessions).where(condition).run();
+	endPendingLogins(deps, userId);
+}
+
+/** The user's mfa tokens end: a second login step started before now must start again. */
+export function endPendingLogins({ db }: ServiceDeps, userId: string): void {
+	db.delete(mfaTokens).where(eq(mfaTokens.userId, userId)).run();
 }

@@ -6,8 +6,11 @@ import { mfaTokens, type UserRow } from "../db/schema.ts";
 import { atomically } from "../db/transaction.ts";
 import { fail } from "../domain/errors.ts";
 import { hashSecretHex } from "../lib/tokens.ts";
+import type { MailMessage } from "../mail/mailer.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
+import { automaticVerificationMail } from "./email-verification.ts";
+import { refusedAfterProof } from "./login-refusals.ts";
 import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "./login-throttle.ts";
 import { createSession } from "./sessions.ts";
 import { announceSpentFactor, hasTwoFactor, type SpentFactor, spendSecondFactor } from "./two-factor.ts";
@@ -89,22 +92,37 @@ export function afterPasswordWithTwoFactor(
 }
 
 /** Refusals are returned from the transaction, so that what a failure writes commits. */
-type StepOutcome = { tokens: TokenPair; spent: SpentFactor; user: UserRow } | "MFA_TOKEN_INVALID" | "INVALID_TOTP_CODE";
+type StepOutcome =
+	| { tokens: TokenPair; spent: SpentFactor; user: UserRow }
+	| "MFA_TOKEN_INVALID"
+	| "INVALID_TOTP_CODE"
+	| "EMAIL_NOT_VERIFIED";
+
+/** A token that is unknown, used up or expired: a failed login (on its account when known). Inside a transaction. */
+function invalidToken(deps: ServiceDeps, user: UserRow | null, meta: RequestMeta, reason: string): "MFA_TOKEN_INVALID" {
+	recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "two_factor", reason } });
+	return "MFA_TOKEN_INVALID";
+}
 
 /**
  * POST /login/mfa: the second step. Each try spends one of the token's five (taken before
  * the code is looked at, so concurrent tries cannot exceed them); a wrong code counts as a
- * failed login for the back-off; the right one ends the token and opens the session.
+ * failed login for the back-off; the right one ends the token and opens the session, under
+ * the rules of the first step (an active account, and a proved address when required).
+ * An unknown or spent token is a failed login too.
  */
 export function completeMfaLogin(deps: ServiceDeps, input: MfaLoginInput, meta: RequestMeta): TokenPair {
 	const { db, clock } = deps;
 	deps.limiter.take("login", meta.ip);
-	if (!TOKEN_SHAPE.test(input.mfa_token)) fail("MFA_TOKEN_INVALID");
-	const tokenHash = hashSecretHex(input.mfa_token);
-	const pending = db.select().from(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)).get();
+	const tokenHash = TOKEN_SHAPE.test(input.mfa_token) ? hashSecretHex(input.mfa_token) : null;
+	const pending = tokenHash ? db.select().from(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)).get() : undefined;
 	const owner = pending ? findUserById(deps, pending.userId) : undefined;
-	if (!pending || !owner) return fail("MFA_TOKEN_INVALID");
+	if (!tokenHash || !pending || !owner) {
+		atomically(deps, () => invalidToken(deps, null, meta, "mfa_token_invalid"));
+		return fail("MFA_TOKEN_INVALID");
+	}
 	assertNotLockedOut(deps, owner.email, meta.ip);
+	let verification: MailMessage | null = null;
 	const outcome = atomically(deps, (): StepOutcome => {
 		const now = clock();
 		const claimed = db
@@ -115,13 +133,19 @@ export function completeMfaLogin(deps: ServiceDeps, input: MfaLoginInput, meta: 
 			.get();
 		if (!claimed) {
 			db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)).run();
-			return "MFA_TOKEN_INVALID";
+			return invalidToken(deps, owner, meta, "mfa_token_expired");
 		}
 		const user = findUserById(deps, claimed.userId);
 		// Deactivated, or two-factor turned off by an admin, since the password was checked: start again.
 		if (!user?.isActive || !hasTwoFactor(user)) {
 			db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)).run();
-			return "MFA_TOKEN_INVALID";
+			return invalidToken(deps, user ?? null, meta, user?.isActive ? "two_factor_off" : "inactive");
+		}
+		// The address may have become unproved since the first step (a new e-mail, an admin's change).
+		if (deps.config.emailVerification === "required" && !user.emailVerified) {
+			db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)).run();
+			verification = automaticVerificationMail(deps, user, meta);
+			return refusedAfterProof(deps, user, meta, "EMAIL_NOT_VERIFIED", { during: "two_factor" });
 		}
 		const spent = spendSecondFactor(deps, user, input.code, meta);
 		if (!spent) {
@@ -132,6 +156,7 @@ export function completeMfaLogin(deps: ServiceDeps, input: MfaLoginInput, meta: 
 		db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)).run();
 		return { tokens: signIn(deps, user, spent, meta), spent, user };
 	});
+	if (verification) deps.mailer.send(verification);
 	if (typeof outcome === "string") return fail(outcome);
 	announceSpentFactor(deps, outcome.user, outcome.spent, meta);
 	return outcome.tokens;

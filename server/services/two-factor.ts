@@ -13,10 +13,11 @@ import {
 	recoveryCodeHash,
 } from "../lib/recovery-codes.ts";
 import { matchingStep, newTotpKey, totpKeyText, totpUri } from "../lib/totp.ts";
+import { atomicallyAs, atomicallyAsAdmin } from "./acting-session.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { sendNotice } from "./notices.ts";
-import { type Authenticated, assertSessionLive, requireRecentAuth } from "./sessions.ts";
+import { type Authenticated, requireRecentAuth } from "./sessions.ts";
 import { findUserById } from "./user-records.ts";
 
 /** The name authenticator apps show above the account. */
@@ -104,8 +105,7 @@ export function setupTwoFactor(deps: ServiceDeps, auth: Authenticated): TotpSetu
 	requireRecentAuth(deps, auth);
 	if (isEnabled(auth.user)) fail("TOTP_ALREADY_ENABLED");
 	const key = newTotpKey();
-	atomically(deps, () => {
-		const now = assertSessionLive(deps, auth.session.id);
+	atomicallyAs(deps, auth, (now) => {
 		if (isEnabled(now.user)) fail("TOTP_ALREADY_ENABLED");
 		deps.db
 			.update(users)
@@ -120,7 +120,8 @@ export function setupTwoFactor(deps: ServiceDeps, auth: Authenticated): TotpSetu
 /**
  * Enables two-factor once the app proves it holds the secret (its current code), and
  * answers the first recovery codes. The code's step counts as used, so the same code cannot
- * also sign in.
+ * also sign in. A recent proof of identity is needed, as for the setup: whoever holds the
+ * session for a moment must not bind the account to their own app.
  */
 export function enableTwoFactor(
 	deps: ServiceDeps,
@@ -128,10 +129,10 @@ export function enableTwoFactor(
 	input: TotpCodeInput,
 	meta: RequestMeta,
 ): RecoveryCodes {
+	requireRecentAuth(deps, auth);
 	deps.limiter.take("login", meta.ip);
-	const codes = atomically(deps, () => {
+	const codes = atomicallyAs(deps, auth, ({ user: caller }) => {
 		// The session knows no secret: the row is read here, in the transaction that uses it.
-		const { user: caller } = assertSessionLive(deps, auth.session.id);
 		const user = findUserById(deps, caller.id) ?? fail("INVALID_CREDENTIALS");
 		if (isEnabled(user)) fail("TOTP_ALREADY_ENABLED");
 		if (user.totpSecret === null) fail("TOTP_NOT_SET_UP");
@@ -150,8 +151,7 @@ export const TWO_FACTOR_DISABLED = { message: "Two-factor authentication disable
 /** Turns two-factor off (a recent proof of identity needed). Off already: nothing changes, same answer. */
 export function disableTwoFactor(deps: ServiceDeps, auth: Authenticated, meta: RequestMeta): { message: string } {
 	requireRecentAuth(deps, auth);
-	const wasEnabled = atomically(deps, () => {
-		const { user } = assertSessionLive(deps, auth.session.id);
+	const wasEnabled = atomicallyAs(deps, auth, ({ user }) => {
 		const enabled = isEnabled(user);
 		clearTwoFactor(deps, user.id);
 		if (enabled) recordAudit(deps, { action: "totp.disable", actor: user, subject: user, meta });
@@ -164,8 +164,7 @@ export function disableTwoFactor(deps: ServiceDeps, auth: Authenticated, meta: R
 /** New recovery codes (a recent proof of identity needed); every older one stops working. */
 export function regenerateRecoveryCodes(deps: ServiceDeps, auth: Authenticated, meta: RequestMeta): RecoveryCodes {
 	requireRecentAuth(deps, auth);
-	const codes = atomically(deps, () => {
-		const { user } = assertSessionLive(deps, auth.session.id);
+	const codes = atomicallyAs(deps, auth, ({ user }) => {
 		if (!isEnabled(user)) fail("TOTP_NOT_ENABLED");
 		recordAudit(deps, { action: "recovery_codes.regenerate", actor: user, subject: user, meta });
 		return replaceRecoveryCodes(deps, user.id);
@@ -176,6 +175,8 @@ export function regenerateRecoveryCodes(deps: ServiceDeps, auth: Authenticated, 
 /**
  * For a user who lost both their phone and their recovery codes: a superuser (or the
  * operator at the CLI, `admin` null) turns their two-factor off. The user is told by e-mail.
+ * A superuser's own two-factor is theirs to turn off in Settings, with a recent proof of
+ * identity: through here it would need none.
  */
 export function resetTwoFactor(
 	deps: ServiceDeps,
@@ -183,8 +184,10 @@ export function resetTwoFactor(
 	userId: string,
 	meta?: RequestMeta,
 ): { message: string } {
-	const target = atomically(deps, () => {
-		if (admin) assertSessionLive(deps, admin.session.id);
+	if (admin?.user.id === userId) fail("OWN_ACCOUNT_IN_SETTINGS");
+	const inTransaction = <T>(work: () => T): T =>
+		admin ? atomicallyAsAdmin(deps, admin, work) : atomically(deps, work);
+	const target = inTransaction(() => {
 		const user = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
 		const enabled = isEnabled(user);
 		clearTwoFactor(deps, user.id);

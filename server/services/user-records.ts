@@ -53,17 +53,19 @@ type NewUser = {
 	emailVerified: boolean;
 };
 
+/** Runs a write in one transaction; an acting session's writes pass `atomicallyAs` (acting-session.ts). */
+export type Transaction = <T>(work: () => T) => T;
+
 /**
  * Inserts a user; `takenReason` is the error when the e-mail exists (its text differs per
- * route). `recheck` runs after the hash, in the insert's transaction (the caller's own
- * standing, an admin's session, may have changed meanwhile), and `afterInsert` in the
- * same transaction (its audit row).
+ * route). `transaction` is the insert's, after the hash (an admin's passes `atomicallyAsAdmin`:
+ * their standing may have changed meanwhile), and `afterInsert` runs in it (its audit row).
  */
 export async function insertUser(
 	deps: ServiceDeps,
 	user: NewUser,
 	takenReason: DomainError["reason"],
-	options: { requestId?: string; recheck?: () => void; afterInsert?: (row: UserRow) => void } = {},
+	options: { requestId?: string; transaction?: Transaction; afterInsert?: (row: UserRow) => void } = {},
 ): Promise<UserRow> {
 	if (emailTakenByOther(deps, user.email)) fail(takenReason);
 	const hashedPassword =
@@ -83,8 +85,8 @@ export async function insertUser(
 		totpLastStep: null,
 		createdAt: deps.clock(),
 	};
-	return atomically(deps, () => {
-		options.recheck?.();
+	const transaction: Transaction = options.transaction ?? ((work) => atomically(deps, work));
+	return transaction(() => {
 		if (addressReserved(deps, user.email)) fail(takenReason);
 		// The e-mail may have been taken while the hash was computed: the unique index decides.
 		const inserted = deps.db.insert(users).values(row).onConflictDoNothing().returning().get() ?? fail(takenReason);
@@ -134,10 +136,18 @@ export function setPassword(
 
 export const USER_DELETED = { message: "User deleted successfully" };
 
-/** Deletes the user row (sessions, profile, media rows and tokens cascade) with its audit row, then their files. */
-export async function removeUser(deps: ServiceDeps, user: Pick<UserRow, "id">, audit: AuditRecord): Promise<void> {
+/**
+ * Deletes the user row (sessions, profile, media rows and tokens cascade) with its audit
+ * row, in `transaction` (the acting session's, `atomicallyAs`), then their files.
+ */
+export async function removeUser(
+	deps: ServiceDeps,
+	user: Pick<UserRow, "id">,
+	audit: AuditRecord,
+	transaction: (work: () => void) => void,
+): Promise<void> {
 	await removeUserFiles(deps, user.id, () => {
-		atomically(deps, () => {
+		transaction(() => {
 			deps.db.delete(users).where(eq(users.id, user.id)).run();
 			recordAudit(deps, audit);
 		});

@@ -745,6 +745,10 @@ type RootTranslation = {
 			 */
 			SELF_DEMOTE: string
 			/**
+			 * C​h​a​n​g​e​ ​y​o​u​r​ ​o​w​n​ ​e​m​a​i​l​,​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​i​n​ ​S​e​t​t​i​n​g​s
+			 */
+			OWN_ACCOUNT_IN_SETTINGS: string
+			/**
 			 * T​h​e​ ​l​a​s​t​ ​a​c​t​i​v​e​ ​s​u​p​e​r​u​s​e​r​ ​c​a​n​n​o​t​ ​b​e​ ​d​e​a​c​t​i​v​a​t​e​d​,​ ​d​e​m​o​t​e​d​ ​o​r​ ​d​e​l​e​t​e​d
 			 */
 			LAST_SUPERUSER: string
@@ -3634,6 +3638,10 @@ export type TranslationFunctions = {
 			 * Super users are not allowed to deactivate or demote themselves
 			 */
 			SELF_DEMOTE: () => LocalizedString
+			/**
+			 * Change your own email, password or two-factor authentication in Settings
+			 */
+			OWN_ACCOUNT_IN_SETTINGS: () => LocalizedString
 			/**
 			 * The last active superuser cannot be deactivated, demoted or deleted
 			 */

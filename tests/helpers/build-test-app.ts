@@ -39,6 +39,8 @@ export type TestAppOptions = {
 	clientDir?: string;
 	/** Fastify's logger; by default none. */
 	logger?: AppDeps["logger"];
+	/** How long a request may take to arrive (the app's default otherwise). */
+	requestTimeoutMs?: number;
 };
 
 export type TestApp = {
@@ -89,6 +91,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
 		mailer: options.mailer?.(config),
 		storage: options.storage?.(config),
 		passwords: options.passwords,
+		requestTimeoutMs: options.requestTimeoutMs,
 	});
 	recordStatuses(app);
 	const testApp: TestApp = {

@@ -5,6 +5,7 @@ import { expect } from "vitest";
 import { media, users } from "../../server/db/schema.ts";
 import { SESSION_COOKIE } from "../../server/http/session.ts";
 import { uploadMedia } from "../../server/services/media.ts";
+import { authenticateAccessToken } from "../../server/services/sessions.ts";
 import { Ref, urlEncode } from "./fuzz.ts";
 import type { Body, FilePart, FuzzCase, Part } from "./fuzz-requests.ts";
 import { API, loginForm } from "./http.ts";
@@ -73,12 +74,13 @@ export class FuzzWorld {
 		if (!fits(this.admin, true)) this.admin = await seedUser(this.app, { isSuperuser: true });
 		let file = this.app.deps.db.select().from(media).where(eq(media.id, this.fileId)).get();
 		if (!file) {
-			const owner = this.row(this.user.id);
+			// A session of its own: the fuzzed requests may have ended the user's.
+			const owner = authenticateAccessToken(this.app.deps, newSession(this.app, this.user).access_token);
 			if (!owner) throw new Error("the fuzz user is gone");
 			const uploaded = await uploadMedia(
 				this.app.deps,
 				owner,
-				{ entity_type: "user", entity_id: owner.id },
+				{ entity_type: "user", entity_id: owner.user.id },
 				this.images.png,
 			);
 			this.fileId = uploaded.file_id;

@@ -14,8 +14,8 @@ export const mediaRouter = router({
 	get: protectedProcedure.input(fileInput).query(({ ctx, input }) => media.getMedia(ctx.deps, ctx.user, input.file_id)),
 	delete: protectedProcedure
 		.input(fileInput)
-		.mutation(({ ctx, input }) => media.deleteMedia(ctx.deps, ctx.user, input.file_id)),
+		.mutation(({ ctx, input }) => media.deleteMedia(ctx.deps, ctx.auth, input.file_id)),
 	move: protectedProcedure
 		.input(fileInput.extend(entityRefSchema.shape))
-		.mutation(({ ctx, input: { file_id, ...ref } }) => media.moveMedia(ctx.deps, ctx.user, file_id, ref)),
+		.mutation(({ ctx, input: { file_id, ...ref } }) => media.moveMedia(ctx.deps, ctx.auth, file_id, ref)),
 });

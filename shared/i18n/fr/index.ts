@@ -200,6 +200,8 @@ const fr = {
 			SIGNUP_DISABLED: "L'inscription libre est désactivée sur ce serveur",
 			SUPERUSER_SELF_DELETE: "Les super-utilisateurs ne peuvent pas se supprimer eux-mêmes",
 			SELF_DEMOTE: "Les super-utilisateurs ne peuvent pas se désactiver ni se rétrograder",
+			OWN_ACCOUNT_IN_SETTINGS:
+				"Changez votre propre adresse e-mail, votre mot de passe ou votre double authentification dans les Paramètres",
 			LAST_SUPERUSER: "Le dernier super-utilisateur actif ne peut être ni désactivé, ni rétrogradé, ni supprimé",
 			INCORRECT_PASSWORD: "Mot de passe incorrect",
 			SAME_PASSWORD: "Le nouveau mot de passe doit être différent de l'actuel",

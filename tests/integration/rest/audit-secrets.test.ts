@@ -254,6 +254,8 @@ describe("no secret ever reaches an audit row", () => {
 			"ada recovery login",
 			ok(await api(app, "POST", "/login/mfa", { body: { mfa_token: mfaToken, code: recovery } })).json() as Tokens,
 		);
+		// A spent mfa token again: a failed login, with a reason word.
+		ok(await api(app, "POST", "/login/mfa", { body: { mfa_token: mfaToken, code: appCode } }), 400);
 		step();
 		const oneShot = secrets.add("a totp_code form field", totpAt(totp.secret, test.now()));
 		const oneShotLogin = await app.inject({
@@ -375,6 +377,9 @@ describe("no secret ever reaches an audit row", () => {
 			}),
 		);
 		secrets.harvest(test);
+		// The right password of a deactivated account: a failed login.
+		ok(await api(app, "PATCH", `/users/${created.id}`, { headers: admin.headers, body: { is_active: false } }));
+		ok(await loginForm(app, "bo@example.com", reset), 400);
 		ok(await api(app, "DELETE", `/users/${created.id}`, { headers: admin.headers }));
 
 		// An administrator invites a user, who sets a password with the e-mailed link.
@@ -388,6 +393,12 @@ describe("no secret ever reaches an audit row", () => {
 		// A user deletes their own account.
 		const own = secrets.add("a leaving user's password", "leaving-user-Passw0rd");
 		ok(await api(app, "POST", "/users/signup", { body: { email: "cy@example.com", password: own } }));
+		// Her unproved address, had the server required proof: a failed login (and a link).
+		app.deps.config.emailVerification = "required";
+		ok(await loginForm(app, "cy@example.com", own), 400);
+		app.deps.config.emailVerification = "optional";
+		await settled(app);
+		secrets.harvest(test);
 		const cy = secrets.addPair("cy login", ok(await loginForm(app, "cy@example.com", own)).json() as Tokens);
 		secrets.harvest(test);
 		ok(await api(app, "DELETE", "/users/me", { headers: bearer(cy.access_token) }));

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type AuditEventRow, auditEvents, users } from "../../../server/db/schema.ts";
 import { issueAccountToken, REVERT_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from "../../../server/services/account-tokens.ts";
@@ -10,6 +11,7 @@ import { actionsTheCodeWrites } from "../../helpers/audit.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
 import { addPasskey, signedLoginChallenge, TEST_ORIGIN } from "../../helpers/passkeys.ts";
+import { authOf } from "../../helpers/services.ts";
 import { settled } from "../../helpers/settled.ts";
 import { totpAt } from "../../helpers/totp.ts";
 import { enableTwoFactor, mfaTokenOf } from "../../helpers/two-factor.ts";
@@ -160,6 +162,39 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 			changed: () => count(test, "SELECT count(*) AS n FROM login_throttle WHERE email = ?", user.email) === 1,
 		};
 	},
+	// The right password of a deactivated account: its earlier failure's back-off is cleared with the row.
+	"auth.login_failed (deactivated)": async (test) => {
+		const user = await seedUser(test.app);
+		await loginForm(test.app, user.email, "a-wrong-password");
+		test.db.update(users).set({ isActive: false }).where(eq(users.id, user.id)).run();
+		test.advance(60_000);
+		return {
+			act: () => status(loginForm(test.app, user.email, user.password)),
+			changed: () => count(test, "SELECT count(*) AS n FROM login_throttle WHERE email = ?", user.email) === 0,
+		};
+	},
+	// The right password of an unproved address under EMAIL_VERIFICATION=required: a new link goes with the row.
+	"auth.login_failed (unverified)": async (test) => {
+		test.app.deps.config.emailVerification = "required";
+		const user = await seedUser(test.app, { emailVerified: false });
+		return {
+			act: () => status(loginForm(test.app, user.email, user.password)),
+			changed: () => count(test, "SELECT count(*) AS n FROM account_tokens WHERE user_id = ?", user.id) === 1,
+		};
+	},
+	// An expired mfa token: it is deleted with the row.
+	"auth.login_failed (mfa token)": async (test) => {
+		const user = await enableTwoFactor(test.app, await seedUser(test.app), test.now);
+		const mfaToken = await mfaTokenOf(test.app, user);
+		test.advance(10 * 60_000);
+		return {
+			act: () =>
+				status(
+					api(test.app, "POST", "/login/mfa", { body: { mfa_token: mfaToken, code: totpAt(user.secret, test.now()) } }),
+				),
+			changed: () => count(test, "SELECT count(*) AS n FROM mfa_tokens WHERE user_id = ?", user.id) === 0,
+		};
+	},
 	"auth.logout": async (test) => {
 		const user = await seedUser(test.app);
 		return {
@@ -224,7 +259,8 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"password.reset": async (test) => {
 		const user = await seedUser(test.app);
-		const link = recoveryEmailHtml(test.app.deps, user.email, undefined);
+		const admin = authOf(test.app, await seedUser(test.app, { isSuperuser: true }));
+		const link = recoveryEmailHtml(test.app.deps, admin, user.email, undefined);
 		const token = /token=([A-Za-z0-9_-]{43})/.exec(link)?.[1];
 		const hash = userRow(test, user.id)?.hashed_password;
 		return {

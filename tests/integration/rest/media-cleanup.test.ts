@@ -10,36 +10,48 @@ import { uploadForm } from "../../helpers/multipart.ts";
 import { seedUser } from "../../helpers/users.ts";
 
 describe("an upload whose record cannot be written", () => {
-	it("removes the file it wrote and answers 404 when the owner vanished meanwhile", async () => {
-		let beforeRecord: () => void = () => {};
-		const { app, dataDir } = await buildTestApp({
-			storage: (config) => {
-				const disk = createDiskStorage(join(config.dataDir, "media"));
-				// Real disk storage; the test deletes the owner right after the file lands.
-				const storage: MediaStorage = {
-					...disk,
-					write: async (id, data) => {
-						await disk.write(id, data);
-						beforeRecord();
-					},
-				};
-				return storage;
-			},
-		});
-		const user = await seedUser(app);
-		beforeRecord = () => {
-			expect(readdirSync(join(dataDir, "media"))).toHaveLength(1);
-			app.deps.db.delete(users).where(eq(users.id, user.id)).run();
-		};
-		const form = uploadForm(user.id, await makePng(), "a.png", "image/png");
-		const answer = await app.inject({
-			method: "POST",
-			url: "/api/v1/media/upload",
-			headers: { ...user.headers, ...form.headers },
-			payload: form.payload,
-		});
-		expect(answer.statusCode).toBe(404);
-		expect(answer.json()).toEqual({ detail: "Entity not found" });
-		expect(readdirSync(join(dataDir, "media"))).toEqual([]);
-	});
+	it.each([
+		{ who: "the owner, an admin uploading for them", uploader: "admin", status: 404, detail: "Entity not found" },
+		{
+			who: "the uploader, uploading for themself",
+			uploader: "owner",
+			status: 401,
+			detail: "Could not validate credentials",
+		},
+	] as const)(
+		"removes the file it wrote when $who vanished meanwhile ($status)",
+		async ({ uploader, status, detail }) => {
+			let beforeRecord: () => void = () => {};
+			const { app, dataDir } = await buildTestApp({
+				storage: (config) => {
+					const disk = createDiskStorage(join(config.dataDir, "media"));
+					// Real disk storage; the test deletes the owner right after the file lands.
+					const storage: MediaStorage = {
+						...disk,
+						write: async (id, data) => {
+							await disk.write(id, data);
+							beforeRecord();
+						},
+					};
+					return storage;
+				},
+			});
+			const user = await seedUser(app);
+			const admin = await seedUser(app, { isSuperuser: true });
+			beforeRecord = () => {
+				expect(readdirSync(join(dataDir, "media"))).toHaveLength(1);
+				app.deps.db.delete(users).where(eq(users.id, user.id)).run();
+			};
+			const form = uploadForm(user.id, await makePng(), "a.png", "image/png");
+			const answer = await app.inject({
+				method: "POST",
+				url: "/api/v1/media/upload",
+				headers: { ...(uploader === "admin" ? admin : user).headers, ...form.headers },
+				payload: form.payload,
+			});
+			expect(answer.statusCode).toBe(status);
+			expect(answer.json()).toEqual({ detail });
+			expect(readdirSync(join(dataDir, "media"))).toEqual([]);
+		},
+	);
 });

@@ -99,14 +99,14 @@ describe("the OpenAPI document", () => {
 		/** method path -> the domain errors documented per status, from the behaviour the tests above prove. */
 		const calls: Record<string, Record<number, string[]>> = {
 			"POST /login/mfa": {
-				400: ["MFA_TOKEN_INVALID", "INVALID_TOTP_CODE"],
+				400: ["MFA_TOKEN_INVALID", "INVALID_TOTP_CODE", "EMAIL_NOT_VERIFIED"],
 				429: ["RATE_LIMITED"],
 				503: ["TWO_FACTOR_UNAVAILABLE"],
 			},
 			"GET /users/me/totp": AUTH,
 			"POST /users/me/totp/setup": { ...RECENT, 400: ["TOTP_ALREADY_ENABLED"] },
 			"POST /users/me/totp/enable": {
-				...AUTH,
+				...RECENT,
 				400: ["TOTP_ALREADY_ENABLED", "TOTP_NOT_SET_UP", "INVALID_TOTP_CODE"],
 				429: ["RATE_LIMITED"],
 				503: ["TWO_FACTOR_UNAVAILABLE"],
@@ -114,7 +114,11 @@ describe("the OpenAPI document", () => {
 			"DELETE /users/me/totp": RECENT,
 			"POST /users/me/recovery-codes": { ...RECENT, 400: ["TOTP_NOT_ENABLED"] },
 			"GET /users/{user_id}/totp": { ...AUTH, 403: ["FORBIDDEN"], 404: ["USER_NOT_FOUND"] },
-			"DELETE /users/{user_id}/totp": { ...AUTH, 403: ["FORBIDDEN"], 404: ["USER_NOT_FOUND"] },
+			"DELETE /users/{user_id}/totp": {
+				...AUTH,
+				403: ["FORBIDDEN", "OWN_ACCOUNT_IN_SETTINGS"],
+				404: ["USER_NOT_FOUND"],
+			},
 			"GET /users/me/passkeys": AUTH,
 			"POST /users/me/passkeys/options": RECENT,
 			"POST /users/me/passkeys": {

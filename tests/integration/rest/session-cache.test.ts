@@ -7,6 +7,7 @@ import { recoveryEmailHtml } from "../../../server/services/recovery.ts";
 import { SESSION_LOOKUP_SQL, sessionCacheOf } from "../../../server/services/session-cache.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
+import { authOf } from "../../helpers/services.ts";
 import { totpAt } from "../../helpers/totp.ts";
 import { enableTwoFactor, mfaTokenOf, type TwoFactorUser } from "../../helpers/two-factor.ts";
 import { newSession, PASSWORD, seedAdmin, seedUser } from "../../helpers/users.ts";
@@ -188,13 +189,17 @@ const paths: Record<string, Path> = {
 	},
 	"reset a password by link": {
 		act: async (w) => {
-			const token = /token=([A-Za-z0-9_-]{43})/.exec(recoveryEmailHtml(w.app.deps, w.ada.email, undefined))?.[1];
+			const token = /token=([A-Za-z0-9_-]{43})/.exec(
+				recoveryEmailHtml(w.app.deps, authOf(w.app, w.admin), w.ada.email, undefined),
+			)?.[1];
 			await status(api(w.app, "POST", "/reset-password/", { body: { token, new_password: "a-brand-new-password" } }));
 		},
 	},
 	"reset the password of an unproved address by link (it becomes proved)": {
 		act: async (w) => {
-			const token = /token=([A-Za-z0-9_-]{43})/.exec(recoveryEmailHtml(w.app.deps, w.uma.email, undefined))?.[1];
+			const token = /token=([A-Za-z0-9_-]{43})/.exec(
+				recoveryEmailHtml(w.app.deps, authOf(w.app, w.admin), w.uma.email, undefined),
+			)?.[1];
 			await status(api(w.app, "POST", "/reset-password/", { body: { token, new_password: "a-brand-new-password" } }));
 		},
 	},

@@ -12,6 +12,10 @@ const CONFIRM = { detail: "Please confirm your identity" };
 const INVALID_CODE = { detail: "Invalid two-factor code" };
 const RECOVERY_CODE = /^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/;
 
+type App = Awaited<ReturnType<typeof buildTestApp>>["app"];
+const twoFactorOn = (app: App, userId: string) =>
+	app.deps.db.select().from(users).where(eq(users.id, userId)).get()?.totpEnabledAt != null;
+
 describe("two-factor setup and enable", () => {
 	it("setup answers a 160-bit secret, its otpauth URL and a QR code made here, and enables nothing yet", async () => {
 		const { app } = await buildTestApp();
@@ -43,7 +47,7 @@ describe("two-factor setup and enable", () => {
 		expect(row?.totpEnabledAt).toBeNull();
 	});
 
-	it("setup needs a recent proof of identity; enable does not (setup had one)", async () => {
+	it("setup and enable each need a recent proof of identity", async () => {
 		const { app, advance } = await buildTestApp();
 		const user = await seedUser(app);
 		advance(11 * MINUTE);
@@ -53,11 +57,21 @@ describe("two-factor setup and enable", () => {
 		await api(app, "POST", "/login/reauthenticate", { headers: user.headers, body: { password: user.password } });
 		const { secret } = (await api(app, "POST", "/users/me/totp/setup", { headers: user.headers })).json();
 		advance(11 * MINUTE);
+		// Whoever holds the session for a moment must not bind the account to their own app.
+		const stale = await api(app, "POST", "/users/me/totp/enable", {
+			headers: user.headers,
+			body: { code: totpAt(secret, app.deps.clock()) },
+		});
+		expect(stale.statusCode).toBe(403);
+		expect(stale.json()).toEqual(CONFIRM);
+		expect(twoFactorOn(app, user.id)).toBe(false);
+		await api(app, "POST", "/login/reauthenticate", { headers: user.headers, body: { password: user.password } });
 		const enable = await api(app, "POST", "/users/me/totp/enable", {
 			headers: user.headers,
 			body: { code: totpAt(secret, app.deps.clock()) },
 		});
 		expect(enable.statusCode).toBe(200);
+		expect(twoFactorOn(app, user.id)).toBe(true);
 	});
 
 	it("enable: a wrong code is 400 and enables nothing; the right one answers 10 single-use codes, shown once", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getProfile, mergeProfile, replaceProfile } from "../../../server/services/profile.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import { refusal } from "../../helpers/services.ts";
+import { authOf, refusal } from "../../helpers/services.ts";
 import { seedUser } from "../../helpers/users.ts";
 
 const EMPTY = {
@@ -16,24 +16,28 @@ const EMPTY = {
 describe("profile writes", () => {
 	it("merge changes only the fields it names; null or an empty phone clears one", async () => {
 		const { app } = await buildTestApp();
-		const { id } = await seedUser(app);
-		mergeProfile(app.deps, id, { age: 40, phone: "+33 1 23 45 67 89" });
-		expect(mergeProfile(app.deps, id, { height_cm: 180 })).toEqual({
+		const seeded = await seedUser(app);
+		const { id } = seeded;
+		const auth = authOf(app, seeded);
+		mergeProfile(app.deps, auth, { age: 40, phone: "+33 1 23 45 67 89" });
+		expect(mergeProfile(app.deps, auth, { height_cm: 180 })).toEqual({
 			...EMPTY,
 			user_id: id,
 			age: 40,
 			phone: "+33 1 23 45 67 89",
 			height_cm: 180,
 		});
-		mergeProfile(app.deps, id, { age: null, phone: "" });
+		mergeProfile(app.deps, auth, { age: null, phone: "" });
 		expect(getProfile(app.deps, id)).toEqual({ ...EMPTY, user_id: id, height_cm: 180 });
 	});
 
 	it("replace makes every field it leaves out null", async () => {
 		const { app } = await buildTestApp();
-		const { id } = await seedUser(app);
-		replaceProfile(app.deps, id, { age: 40, gender: "other", height_cm: 180 });
-		expect(replaceProfile(app.deps, id, { current_weight_kg: 70 })).toEqual({
+		const seeded = await seedUser(app);
+		const { id } = seeded;
+		const auth = authOf(app, seeded);
+		replaceProfile(app.deps, auth, { age: 40, gender: "other", height_cm: 180 });
+		expect(replaceProfile(app.deps, auth, { current_weight_kg: 70 })).toEqual({
 			...EMPTY,
 			user_id: id,
 			current_weight_kg: 70,
@@ -43,9 +47,11 @@ describe("profile writes", () => {
 
 	it("refuses an image that is not a media file of the user (IMAGE_NOT_OWNED), and writes nothing", async () => {
 		const { app } = await buildTestApp();
-		const { id } = await seedUser(app);
+		const seeded = await seedUser(app);
+		const { id } = seeded;
+		const auth = authOf(app, seeded);
 		const foreign = `/api/v1/media/serve/user/${id}/${"a".repeat(32)}`;
-		expect(await refusal(() => mergeProfile(app.deps, id, { age: 30, profile_image_url: foreign }))).toBe(
+		expect(await refusal(() => mergeProfile(app.deps, auth, { age: 30, profile_image_url: foreign }))).toBe(
 			"IMAGE_NOT_OWNED",
 		);
 		expect(getProfile(app.deps, id)).toEqual({ ...EMPTY, user_id: id });

@@ -1,0 +1,341 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "../../../server/db/schema.ts";
+import { NO_PASSWORD } from "../../../server/lib/passwords.ts";
+import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
+import { injectWithHeldBody } from "../../helpers/held-body.ts";
+import { API, api } from "../../helpers/http.ts";
+import { makePng } from "../../helpers/images.ts";
+import { uploadForm } from "../../helpers/multipart.ts";
+import { addPasskey, TEST_ORIGIN } from "../../helpers/passkeys.ts";
+import { settled } from "../../helpers/settled.ts";
+import { totpAt } from "../../helpers/totp.ts";
+import { enableTwoFactor } from "../../helpers/two-factor.ts";
+import { newSession, seedUser, type TestUser } from "../../helpers/users.ts";
+import { SoftAuthenticator } from "../../helpers/webauthn.ts";
+
+/**
+ * Every REST write a session can make, with its body held back: the request is
+ * authenticated (REST does it in `onRequest`, before the body arrives), then the acting
+ * session is signed out everywhere, or the acting admin demoted, and only then does the
+ * body arrive. The write must be refused (401, or 403 for the demoted admin) and change
+ * nothing: no row, no file, no e-mail. The same request without the revocation is the
+ * control: it succeeds and changes something, so each row can fail.
+ */
+
+type World = TestApp & {
+	/** The acting user, and a second session of theirs (the device that signs out everywhere). */
+	actor: TestUser;
+	elsewhere: { headers: { authorization: string } };
+	/** A user the admin acts on, and a second superuser (who demotes the actor). */
+	target: TestUser;
+	otherAdmin: TestUser;
+};
+
+type Held = {
+	url: string;
+	body?: string | Buffer;
+	contentType?: string;
+};
+
+type Row = {
+	/** Who acts: a plain user, or a superuser (then a demotion is tried too). */
+	actor: "user" | "admin";
+	/** What the world needs first, and the request to hold. */
+	prepare: (w: World) => Promise<Held> | Held;
+};
+
+const json = (url: string, body: object = {}): Held => ({
+	url,
+	body: JSON.stringify(body),
+	contentType: "application/json",
+});
+const png = await makePng(8, 8);
+
+async function uploadFile(w: World, owner: TestUser): Promise<string> {
+	const form = uploadForm(owner.id, png, "pic.png", "image/png");
+	const res = await w.app.inject({
+		method: "POST",
+		url: `${API}/media/upload`,
+		headers: { ...owner.headers, ...form.headers },
+		payload: form.payload,
+	});
+	if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+	return res.json().file_id;
+}
+
+/** The actor's profile, showing one of their files. */
+async function profileWithImage(w: World): Promise<string> {
+	const fileId = await uploadFile(w, w.actor);
+	const file = await api(w.app, "GET", `/media/file/${fileId}`, { headers: w.actor.headers });
+	const res = await api(w.app, "PUT", "/profile/me", {
+		headers: w.actor.headers,
+		body: { age: 30, profile_image_url: file.json().url },
+	});
+	if (res.statusCode !== 200) throw new Error(`profile: ${res.statusCode} ${res.body}`);
+	return fileId;
+}
+
+async function twoFactorSetUp(w: World): Promise<string> {
+	const res = await api(w.app, "POST", "/users/me/totp/setup", { headers: w.actor.headers });
+	return res.json().secret;
+}
+
+const rows: Record<string, Row> = {
+	"POST /login/logout": { actor: "user", prepare: () => json("/login/logout") },
+	"POST /login/logout-all": { actor: "user", prepare: () => json("/login/logout-all") },
+	"POST /login/reauthenticate": {
+		actor: "user",
+		prepare: (w) => json("/login/reauthenticate", { password: w.actor.password }),
+	},
+	"POST /login/reauthenticate (passkey)": {
+		actor: "user",
+		prepare: async (w) => {
+			const { authenticator } = await addPasskey(w.app, w.actor);
+			const options = await api(w.app, "POST", "/login/reauthenticate/options", { headers: w.actor.headers });
+			return json("/login/reauthenticate", { passkey: authenticator.authenticate(options.json()) });
+		},
+	},
+	"POST /login/reauthenticate/options": { actor: "user", prepare: () => json("/login/reauthenticate/options") },
+	"POST /users/": {
+		actor: "admin",
+		prepare: () => json("/users/", { email: "created@example.com", password: "a-good-password" }),
+	},
+	"PATCH /users/me": { actor: "user", prepare: () => json("/users/me", { email: "moved@example.com" }) },
+	"DELETE /users/me": { actor: "user", prepare: () => json("/users/me") },
+	"PATCH /users/me/password": {
+		actor: "user",
+		prepare: (w) => json("/users/me/password", { current_password: w.actor.password, new_password: "a-new-password" }),
+	},
+	"DELETE /users/me/sessions": { actor: "user", prepare: () => json("/users/me/sessions") },
+	"DELETE /users/me/sessions/{session_id}": {
+		actor: "user",
+		prepare: (w) => json(`/users/me/sessions/${newSession(w.app, w.actor).access_token.split(".")[0]}`),
+	},
+	"DELETE /users/{user_id}/sessions": { actor: "admin", prepare: (w) => json(`/users/${w.target.id}/sessions`) },
+	"POST /users/me/verify-email": {
+		actor: "user",
+		prepare: (w) => {
+			w.db.update(users).set({ emailVerified: false }).where(eq(users.id, w.actor.id)).run();
+			return json("/users/me/verify-email");
+		},
+	},
+	"PATCH /users/{user_id}": {
+		actor: "admin",
+		prepare: (w) => json(`/users/${w.target.id}`, { full_name: "By Admin" }),
+	},
+	"POST /users/{user_id}/invite": {
+		actor: "admin",
+		prepare: (w) => {
+			w.db.update(users).set({ hashedPassword: NO_PASSWORD }).where(eq(users.id, w.target.id)).run();
+			return json(`/users/${w.target.id}/invite`);
+		},
+	},
+	"DELETE /users/{user_id}": { actor: "admin", prepare: (w) => json(`/users/${w.target.id}`) },
+	"PUT /profile/me": { actor: "user", prepare: () => json("/profile/me", { age: 40 }) },
+	"POST /profile/me": { actor: "user", prepare: () => json("/profile/me", { age: 41 }) },
+	"PATCH /profile/me": { actor: "user", prepare: () => json("/profile/me", { phone: "+33 1 23 45 67 89" }) },
+	"DELETE /profile/me": {
+		actor: "user",
+		prepare: async (w) => {
+			await profileWithImage(w);
+			return json("/profile/me");
+		},
+	},
+	"PATCH /profile/me/image": {
+		actor: "user",
+		prepare: async (w) => {
+			await profileWithImage(w);
+			return json("/profile/me/image?image_url=");
+		},
+	},
+	"POST /media/upload": {
+		actor: "user",
+		prepare: (w) => {
+			const form = uploadForm(w.actor.id, png, "pic.png", "image/png");
+			return { url: "/media/upload", body: form.payload, contentType: form.headers["content-type"] };
+		},
+	},
+	"DELETE /media/{file_id}": {
+		actor: "user",
+		prepare: async (w) => json(`/media/${await profileWithImage(w)}`),
+	},
+	// A plain user can only move a file onto themselves (nothing changes): a superuser moves one of another user's.
+	"PATCH /media/{file_id}/move": {
+		actor: "admin",
+		prepare: async (w) => ({
+			url: `/media/${await uploadFile(w, w.target)}/move`,
+			body: `entity_type=user&entity_id=${w.actor.id}`,
+			contentType: "application/x-www-form-urlencoded",
+		}),
+	},
+	"POST /users/me/totp/setup": { actor: "user", prepare: () => json("/users/me/totp/setup") },
+	"POST /users/me/totp/enable": {
+		actor: "user",
+		prepare: async (w) => json("/users/me/totp/enable", { code: totpAt(await twoFactorSetUp(w), w.now()) }),
+	},
+	"DELETE /users/me/totp": {
+		actor: "user",
+		prepare: async (w) => {
+			await enableTwoFactor(w.app, w.actor, w.now);
+			return json("/users/me/totp");
+		},
+	},
+	"POST /users/me/recovery-codes": {
+		actor: "user",
+		prepare: async (w) => {
+			await enableTwoFactor(w.app, w.actor, w.now);
+			return json("/users/me/recovery-codes");
+		},
+	},
+	"POST /users/me/passkeys/options": { actor: "user", prepare: () => json("/users/me/passkeys/options") },
+	"POST /users/me/passkeys": {
+		actor: "user",
+		prepare: async (w) => {
+			const options = await api(w.app, "POST", "/users/me/passkeys/options", { headers: w.actor.headers });
+			return json("/users/me/passkeys", { response: new SoftAuthenticator(TEST_ORIGIN).register(options.json()) });
+		},
+	},
+	"PATCH /users/me/passkeys/{passkey_id}": {
+		actor: "user",
+		prepare: async (w) => json(`/users/me/passkeys/${(await addPasskey(w.app, w.actor)).passkeyId}`, { name: "New" }),
+	},
+	"DELETE /users/me/passkeys/{passkey_id}": {
+		actor: "user",
+		prepare: async (w) => json(`/users/me/passkeys/${(await addPasskey(w.app, w.actor)).passkeyId}`),
+	},
+	// The mail's link is a live reset token.
+	"POST /password-recovery-html-content/{email}": {
+		actor: "admin",
+		prepare: (w) => json(`/password-recovery-html-content/${w.target.email}`),
+	},
+	"DELETE /users/{user_id}/totp": {
+		actor: "admin",
+		prepare: async (w) => {
+			await enableTwoFactor(w.app, w.target, w.now);
+			return json(`/users/${w.target.id}/totp`);
+		},
+	},
+};
+
+/** Writes nothing (a token check): nothing for a revocation to protect. */
+const READS = ["POST /login/test-token"];
+
+/** Every row of every table, and the files and mails the app wrote. */
+function snapshot(w: World) {
+	// The search index's shadow tables follow `users`: left out, so that a failure's diff stays readable.
+	const tables = w.db
+		.all<{ name: string }>(
+			sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'users_search%' ORDER BY name`,
+		)
+		.map(({ name }) => name);
+	const rows = Object.fromEntries(tables.map((name) => [name, w.db.all(sql.raw(`SELECT * FROM "${name}"`))]));
+	const list = (dir: string) => {
+		try {
+			return readdirSync(join(w.dataDir, dir)).sort();
+		} catch {
+			return [];
+		}
+	};
+	return JSON.parse(JSON.stringify({ rows, media: list("media"), outbox: list("outbox") }));
+}
+
+async function world(actorKind: Row["actor"]): Promise<World> {
+	const test = await buildTestApp();
+	const actor = await seedUser(test.app, { isSuperuser: actorKind === "admin" });
+	return {
+		...test,
+		actor,
+		elsewhere: newSession(test.app, actor),
+		target: await seedUser(test.app),
+		otherAdmin: await seedUser(test.app, { isSuperuser: true }),
+	};
+}
+
+type Revocation = { name: string; status: number; run: (w: World) => ReturnType<typeof api> };
+
+const signOutEverywhere: Revocation = {
+	name: "signed out everywhere",
+	status: 401,
+	run: (w) => api(w.app, "POST", "/login/logout-all", { headers: w.elsewhere.headers }),
+};
+const demotion: Revocation = {
+	name: "demoted",
+	status: 403,
+	run: (w) =>
+		api(w.app, "PATCH", `/users/${w.actor.id}`, { headers: w.otherAdmin.headers, body: { is_superuser: false } }),
+};
+
+/** "POST /login/reauthenticate (passkey)" is a variant of the route "POST /login/reauthenticate". */
+const routeOf = (row: string) => row.replace(/ \(.*\)$/, "");
+
+/** Sends the request's headers, lets `meanwhile` happen once it is authenticated, then the body. */
+async function hold(w: World, route: string, held: Held, meanwhile?: () => Promise<unknown>) {
+	const [method] = route.split(" ");
+	const request = injectWithHeldBody(
+		w.app,
+		{
+			method: method as "POST",
+			url: `${API}${held.url}`,
+			headers: { ...w.actor.headers, ...(held.contentType && { "content-type": held.contentType }) },
+		},
+		held.body ?? "",
+	);
+	await Promise.race([request.reading, request.response]);
+	await meanwhile?.();
+	request.release();
+	const res = await request.response;
+	await settled(w.app);
+	return res;
+}
+
+describe("a write whose body arrives after its session ended", () => {
+	it("has a row for every REST write a session can make", async () => {
+		const { app } = await buildTestApp();
+		await app.ready();
+		const spec = app.swagger() as { paths: Record<string, Record<string, { security?: unknown }>> };
+		const writes = Object.entries(spec.paths).flatMap(([path, methods]) =>
+			Object.entries(methods)
+				.filter(([method, operation]) => method !== "get" && operation.security !== undefined)
+				.map(([method]) => `${method.toUpperCase()} ${path.replace(/^\/api\/v1/, "")}`),
+		);
+		const routes = new Set([...Object.keys(rows).map(routeOf), ...READS]);
+		expect([...routes].sort()).toEqual(writes.sort());
+	});
+
+	it.each(READS)("%s writes nothing", async (route) => {
+		const w = await world("admin");
+		const before = snapshot(w);
+		const res = await hold(w, route, json(route.split(" ")[1] as string));
+		expect(res.statusCode).toBe(200);
+		expect(snapshot(w)).toEqual(before);
+	});
+
+	describe.each(Object.entries(rows))("%s", (route, row) => {
+		const revocations = row.actor === "admin" ? [signOutEverywhere, demotion] : [signOutEverywhere];
+
+		it("goes through when nothing happens meanwhile (the control)", async () => {
+			const w = await world(row.actor);
+			const held = await row.prepare(w);
+			const before = snapshot(w);
+			const res = await hold(w, route, held);
+			expect(res.statusCode, res.body).toBe(200);
+			expect(snapshot(w)).not.toEqual(before);
+		});
+
+		it.each(revocations)("is refused when the actor was $name meanwhile, and changes nothing", async (revocation) => {
+			const w = await world(row.actor);
+			const held = await row.prepare(w);
+			let before: unknown;
+			const res = await hold(w, route, held, async () => {
+				expect((await revocation.run(w)).statusCode).toBe(200);
+				await settled(w.app);
+				before = snapshot(w);
+			});
+			expect(res.statusCode, res.body).toBe(revocation.status);
+			expect(snapshot(w)).toEqual(before);
+		});
+	});
+});
