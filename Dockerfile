@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Build: compile better-sqlite3, build the client and the server bundle, then drop dev dependencies.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update \
 	&& apt-get install -y --no-install-recommends python3 make g++ \
@@ -12,7 +12,7 @@ RUN npm run build && npm run build:server && npm prune --omit=dev
 
 # Run: the bundle in plain Node with production dependencies only; nothing is built at
 # start and no sources are shipped. Non-root, data on a volume.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 RUN apt-get update \
 	&& apt-get install -y --no-install-recommends tini \
 	&& rm -rf /var/lib/apt/lists/*
