@@ -1,5 +1,7 @@
 # syntax=docker/dockerfile:1
-# Build: compile better-sqlite3, build the client and the server bundle, then drop dev dependencies.
+# Build: install, build the client and the server bundle, then drop dev dependencies. The C++
+# toolchain builds a native module that has no prebuilt binary for the platform (better-sqlite3,
+# sharp and argon2 ship them for x64 and arm64).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update \

@@ -19,8 +19,7 @@ export function nodeTooOld(version, range) {
 		if ((actual[i] ?? 0) < minimum[i]) {
 			return (
 				`Portico needs Node.js ${range} (24 LTS recommended); this is Node.js ${version}.\n` +
-				"README.md, Requirements, shows how to install Node 24 without root; then run `npm ci` again, " +
-				"since native modules are built for the Node that installs them."
+				"README.md, Requirements, shows how to install Node 24 without root."
 			);
 		}
 	}

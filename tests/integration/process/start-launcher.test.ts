@@ -76,7 +76,7 @@ describe("npm start (server/start.mjs) on a checkout", () => {
 			timeout: 30_000,
 		});
 		expect(run.status).toBe(1);
-		expect(run.stderr).toContain("Portico needs Node.js >=22.13 (24 LTS recommended); this is Node.js 20.20.2");
+		expect(run.stderr).toContain("Portico needs Node.js >=22.14 (24 LTS recommended); this is Node.js 20.20.2");
 		expect(run.stdout).not.toContain("Building");
 		expect(existsSync(join(checkout, "server/dist"))).toBe(false);
 	});
