@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
-# Build: compile better-sqlite3, build the client and the server bundle, then drop dev dependencies.
-FROM node:20-bookworm-slim AS build
+# Build: install, build the client and the server bundle, then drop dev dependencies. The C++
+# toolchain builds a native module that has no prebuilt binary for the platform (better-sqlite3,
+# sharp and argon2 ship them for x64 and arm64).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update \
 	&& apt-get install -y --no-install-recommends python3 make g++ \
@@ -12,7 +14,7 @@ RUN npm run build && npm run build:server && npm prune --omit=dev
 
 # Run: the bundle in plain Node with production dependencies only; nothing is built at
 # start and no sources are shipped. Non-root, data on a volume.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 RUN apt-get update \
 	&& apt-get install -y --no-install-recommends tini \
 	&& rm -rf /var/lib/apt/lists/*

@@ -54,7 +54,7 @@ export function bundle(entry: string): string {
 		bundle: true,
 		platform: "node",
 		format: "esm",
-		target: "node20",
+		target: "node22",
 		packages: "external",
 		logLevel: "warning",
 		outfile,

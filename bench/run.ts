@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the speed bars (README, Speed), measured in one run against the real
+ * `npm run bench`: the speed bars (docs/guides/speed.md), measured in one run against the real
  * server bundle and its baselines on the same machine, reported as ratios. The machine's
  * cores are shared with the load generator (and, here, with others' work): absolute
  * figures swing from run to run, the ratios within one run are what the bars hold.

@@ -2,13 +2,17 @@
 // are installed. On a checkout it first builds what is missing or older than its sources
 // (the server bundle with esbuild, the client with Vite), then runs the bundle in this
 // process. Where the sources or the build tools are absent, it builds nothing.
+// First of all, it refuses a Node.js older than package.json's `engines.node`, by name.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { exitUnlessNodeIsRecent } from "./node-version.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const at = (path) => join(root, path);
+
+exitUnlessNodeIsRecent(at("package.json"));
 
 const builds = [
 	{

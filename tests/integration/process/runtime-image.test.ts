@@ -14,6 +14,7 @@ import {
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { minimumOf } from "../../../server/node-version.mjs";
 import { execForm, only, parseDockerfile, runCommands, type Stage, stageEnv } from "../../helpers/dockerfile.ts";
 import { freePort } from "../../helpers/free-port.ts";
 import { makePng } from "../../helpers/images.ts";
@@ -41,6 +42,8 @@ const tempDir = (prefix: string) => {
 afterAll(() => {
 	for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }, 120_000);
+
+const packageJson = () => JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { engines: { node: string } };
 
 const phase = (name: string, since: number) =>
 	console.log(`image test: ${name} took ${((performance.now() - since) / 1000).toFixed(1)} s`);
@@ -160,6 +163,16 @@ describe.runIf(enabled)("the Docker image's runtime, assembled from the Dockerfi
 		const runtime = stages.at(-1);
 		if (!build || !runtime || runtime === build)
 			throw new Error("expected a `build` stage and a runtime stage after it");
+
+		// Every stage on one Node.js major, one that package.json's engines accept; the CMD runs
+		// below on the Node running this test, so that must be the image's major too.
+		const majors = new Set(stages.map((stage) => /^node:(\d+)-/.exec(stage.base)?.[1]));
+		expect([...majors], "the stages' base images").toHaveLength(1);
+		const major = Number([...majors][0]);
+		expect(major).toBeGreaterThanOrEqual(minimumOf(packageJson().engines.node)[0]);
+		expect(process.versions.node.split(".")[0], `the image runs Node ${major}: run this test on it`).toBe(
+			String(major),
+		);
 
 		// What the image promises around the process: tini forwarding signals to the whole group, not root, a data volume.
 		expect(execForm(only(runtime, "ENTRYPOINT")[0]?.text ?? "")).toEqual(["/usr/bin/tini", "-g", "--"]);

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, statSync, symlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -62,5 +63,21 @@ describe("npm start (server/start.mjs) on a checkout", () => {
 		expect(statSync(bundle).mtimeMs).toBeGreaterThan(bundleBuilt);
 		expect(statSync(client).mtimeMs).toBe(clientBuilt);
 		expect(existsSync(join(checkout, "server/dist/main.mjs.map"))).toBe(true);
+	});
+
+	it("refuses a Node.js older than package.json's engines, by name, before building anything", () => {
+		const checkout = freshCheckout();
+		// This process's Node, telling start.mjs it is the Node 20 the machines here carry.
+		const oldNode = "data:text/javascript,Object.defineProperty(process.versions,'node',{value:'20.20.2'})";
+		const run = spawnSync(process.execPath, ["--import", oldNode, "server/start.mjs"], {
+			cwd: checkout,
+			env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
+			encoding: "utf8",
+			timeout: 30_000,
+		});
+		expect(run.status).toBe(1);
+		expect(run.stderr).toContain("Portico needs Node.js >=22.14 (24 LTS recommended); this is Node.js 20.20.2");
+		expect(run.stdout).not.toContain("Building");
+		expect(existsSync(join(checkout, "server/dist"))).toBe(false);
 	});
 });
