@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { isIP } from "node:net";
 import { fail } from "../domain/errors.ts";
 import type { Clock } from "./clock.ts";
 
@@ -22,9 +24,11 @@ export type BucketName = keyof typeof defaultRules;
 /**
  * The client a bucket belongs to. An IPv6 host usually holds a whole /64 (2^64
  * addresses), so v6 clients share the bucket of their /64; an IPv4-mapped address
- * counts as the IPv4 one.
+ * counts as the IPv4 one. Anything else (a forged X-Forwarded-For entry under
+ * TRUST_PROXY=true) is kept as its hash: a key has a bounded size whatever was sent.
  */
 export function clientKey(ip: string): string {
+	if (isIP(ip) === 0) return `sha256:${createHash("sha256").update(ip).digest("base64url")}`;
 	if (!ip.includes(":")) return ip;
 	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
 	if (mapped) return mapped[1] as string;

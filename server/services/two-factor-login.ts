@@ -9,6 +9,7 @@ import { hashSecretHex } from "../lib/tokens.ts";
 import { recordAudit } from "./audit.ts";
 import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "./login-throttle.ts";
+import { assertProofTriesLeft, countProofFailure, tellOwnerIfLocked } from "./proof-limits.ts";
 import { createSession } from "./sessions.ts";
 import { announceSpentFactor, hasTwoFactor, type SpentFactor, spendSecondFactor } from "./two-factor.ts";
 import { findUserById } from "./user-records.ts";
@@ -41,9 +42,13 @@ function issueMfaToken(deps: ServiceDeps, userId: string): string {
 	return token;
 }
 
-/** A wrong code: the login back-off of this account and client grows, and the attempt is recorded. */
+/**
+ * A wrong code: the login back-off of this account and client grows, the account's count
+ * of wrong codes too (whatever the client), and the attempt is recorded.
+ */
 function failedCode(deps: ServiceDeps, user: UserRow, meta: RequestMeta): void {
 	recordFailedLogin(deps, user.email, meta.ip);
+	countProofFailure(deps, "second_factor", { userId: user.id });
 	recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "two_factor" } });
 }
 
@@ -80,6 +85,7 @@ export function afterPasswordWithTwoFactor(
 	meta: RequestMeta,
 ): PasswordAcceptedOutcome {
 	if (code === undefined || code === "") return { mfaToken: issueMfaToken(deps, user.id) };
+	assertProofTriesLeft(deps, "second_factor", { userId: user.id });
 	const spent = spendSecondFactor(deps, user, code, meta);
 	if (!spent) {
 		failedCode(deps, user, meta);
@@ -123,6 +129,8 @@ export function completeMfaLogin(deps: ServiceDeps, input: MfaLoginInput, meta: 
 			db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)).run();
 			return "MFA_TOKEN_INVALID";
 		}
+		// Thrown, so the try of the token taken above is given back.
+		assertProofTriesLeft(deps, "second_factor", { userId: user.id });
 		const spent = spendSecondFactor(deps, user, input.code, meta);
 		if (!spent) {
 			failedCode(deps, user, meta);
@@ -132,6 +140,7 @@ export function completeMfaLogin(deps: ServiceDeps, input: MfaLoginInput, meta: 
 		db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)).run();
 		return { tokens: signIn(deps, user, spent, meta), spent, user };
 	});
+	if (outcome === "INVALID_TOTP_CODE") tellOwnerIfLocked(deps, "second_factor", owner, meta);
 	if (typeof outcome === "string") return fail(outcome);
 	announceSpentFactor(deps, outcome.user, outcome.spent, meta);
 	return outcome.tokens;
