@@ -18,6 +18,12 @@ export const defaultRules = {
 	verificationPerAccount: { burst: 5, perSecond: 5 / 3600 },
 	/** Verification and "this wasn't me" links opened, per IP. */
 	emailLink: { burst: 10, perSecond: 10 / 60 },
+	/** Stored rows a signed-in user can add at will, per user id (docs/decisions/028): images, 30 an hour. */
+	upload: { burst: 30, perSecond: 30 / 3600 },
+	/** Passkeys added, per user id: 10 an hour. */
+	passkeyAdd: { burst: 10, perSecond: 10 / 3600 },
+	/** New sets of recovery codes, per user id: 5 an hour. */
+	recoveryCodes: { burst: 5, perSecond: 5 / 3600 },
 } satisfies Record<string, BucketRule>;
 export type BucketName = keyof typeof defaultRules;
 

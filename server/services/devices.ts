@@ -80,7 +80,7 @@ export function revokeMySession(
 	return { message: "Session revoked" };
 }
 
-/** Ends every session of the caller but the one asking. */
+/** Ends every session of the caller but the one asking; recorded only when one ended (a no-op leaves no row). */
 export function revokeOtherSessions(deps: ServiceDeps, auth: Authenticated, meta: RequestMeta): { message: string } {
 	atomically(deps, () => {
 		const count = liveCount(
@@ -91,6 +91,7 @@ export function revokeOtherSessions(deps: ServiceDeps, auth: Authenticated, meta
 				.returning({ expiresAt: sessions.expiresAt })
 				.all(),
 		);
+		if (count === 0) return;
 		recordAudit(deps, {
 			action: "session.revoke_others",
 			actor: auth.user,

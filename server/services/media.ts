@@ -48,6 +48,7 @@ function manageableFile(deps: ServiceDeps, actor: Actor, fileId: string): MediaR
  */
 export async function uploadMedia(deps: ServiceDeps, actor: Actor, ref: EntityRef, bytes: Buffer): Promise<MediaFile> {
 	const ownerId = entityOwner(deps, actor, ref);
+	deps.limiter.take("upload", actor.id);
 	// The REST adapter stops reading at the limit; the rule holds for any caller.
 	if (bytes.length > MAX_IMAGE_BYTES) fail("FILE_TOO_LARGE");
 	const image = await reencodeImage(bytes);

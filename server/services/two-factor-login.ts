@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, notInArray, sql } from "drizzle-orm";
 import type { TokenPair } from "../../shared/schemas/auth.ts";
 import type { MfaLoginInput } from "../../shared/schemas/two-factor.ts";
 import { mfaTokens, type UserRow } from "../db/schema.ts";
@@ -17,6 +17,8 @@ import { findUserById } from "./user-records.ts";
 /** The second step must follow the first within this time, in at most this many tries. */
 export const MFA_TOKEN_TTL_MS = 5 * 60_000;
 export const MFA_TOKEN_TRIES = 5;
+/** Second steps an account keeps open at once: a new login drops the oldest beyond these. */
+export const MAX_LIVE_MFA_TOKENS = 5;
 
 /** 32 random bytes, base64url: 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -38,6 +40,17 @@ function issueMfaToken(deps: ServiceDeps, userId: string): string {
 			expiresAt: now + MFA_TOKEN_TTL_MS,
 			createdAt: now,
 		})
+		.run();
+	const newest = db
+		.select({ tokenHash: mfaTokens.tokenHash })
+		.from(mfaTokens)
+		.where(eq(mfaTokens.userId, userId))
+		.orderBy(desc(mfaTokens.createdAt), desc(sql`rowid`))
+		.limit(MAX_LIVE_MFA_TOKENS)
+		.all()
+		.map((row) => row.tokenHash);
+	db.delete(mfaTokens)
+		.where(and(eq(mfaTokens.userId, userId), notInArray(mfaTokens.tokenHash, newest)))
 		.run();
 	return token;
 }

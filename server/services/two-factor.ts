@@ -153,6 +153,7 @@ export function disableTwoFactor(deps: ServiceDeps, auth: Authenticated, meta: R
 /** New recovery codes (a recent proof of identity needed); every older one stops working. */
 export function regenerateRecoveryCodes(deps: ServiceDeps, auth: Authenticated, meta: RequestMeta): RecoveryCodes {
 	requireRecentAuth(deps, auth);
+	deps.limiter.take("recoveryCodes", auth.user.id);
 	const codes = atomically(deps, () => {
 		const { user } = assertSessionLive(deps, auth.session.id);
 		if (!isEnabled(user)) fail("TOTP_NOT_ENABLED");
