@@ -70,6 +70,20 @@ describe("second-factor codes: 10 wrong ones per account per 15 minutes, whateve
 			{ headers: user.headers, ip: "127.9.0.4" },
 		);
 		expect(twin.error).toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfter: wait });
+		const twinLogin = await mutate(
+			app,
+			"auth.login",
+			{ username: user.email, password: user.password, totp_code: right() },
+			{ ip: "127.9.0.7" },
+		);
+		expect(twinLogin.error).toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfter: wait });
+		const twinStep = await mutate(
+			app,
+			"twoFactor.completeLogin",
+			{ mfa_token: await mfaTokenOf(app, user, "127.9.0.8"), code: right() },
+			{ ip: "127.9.0.8" },
+		);
+		expect(twinStep.error).toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfter: wait });
 		// A wrong password still answers as always: the lock says nothing before the password held.
 		expect((await loginForm(app, user.email, "wrong-password-1", { ip: "127.9.0.5" })).statusCode).toBe(400);
 
