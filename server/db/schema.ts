@@ -109,19 +109,41 @@ export const resetTokens = sqliteTable(
 /**
  * Failed-login back-off per account and client (an IPv4 address or an IPv6 /64), kept
  * across restarts. Keyed by both so that guessing from one place cannot lock the owner
- * out from another; the e-mail is lower-cased and need not belong to a user.
+ * out from another. Both keys come from the request (the e-mail need not belong to a
+ * user), so only their SHA-256 is kept: a row has a fixed size whatever was sent.
  */
 export const loginThrottle = sqliteTable(
 	"login_throttle",
 	{
-		email: text("email").notNull(),
-		client: text("client").notNull(),
+		accountKey: text("account_key").notNull(),
+		clientKey: text("client_key").notNull(),
 		failures: integer("failures").notNull(),
 		lockedUntil: integer("locked_until").notNull(),
 	},
 	(table) => [
-		primaryKey({ columns: [table.email, table.client] }),
+		primaryKey({ columns: [table.accountKey, table.clientKey] }),
 		index("login_throttle_locked_until_idx").on(table.lockedUntil),
+	],
+);
+
+/**
+ * Wrong proofs of identity counted per account or per session, whatever the client
+ * (docs/decisions/029): second-factor codes, and current passwords typed with a session.
+ * `holder` is `user:<id>` or `session:<id>`; `noticeSent` marks the window whose lock
+ * the owner was told of.
+ */
+export const proofFailures = sqliteTable(
+	"proof_failures",
+	{
+		kind: text("kind", { enum: ["second_factor", "password"] }).notNull(),
+		holder: text("holder").notNull(),
+		failures: integer("failures").notNull(),
+		windowEndsAt: integer("window_ends_at").notNull(),
+		noticeSent: integer("notice_sent", { mode: "boolean" }).notNull().default(false),
+	},
+	(table) => [
+		primaryKey({ columns: [table.kind, table.holder] }),
+		index("proof_failures_window_idx").on(table.windowEndsAt),
 	],
 );
 
@@ -239,6 +261,7 @@ export const schema = {
 	media,
 	resetTokens,
 	loginThrottle,
+	proofFailures,
 	auditEvents,
 	accountTokens,
 	recoveryCodes,

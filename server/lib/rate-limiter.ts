@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { isIP } from "node:net";
 import { fail } from "../domain/errors.ts";
 import type { Clock } from "./clock.ts";
 
@@ -18,15 +20,23 @@ export const defaultRules = {
 	emailChangePerAccount: { burst: 3, perSecond: 3 / 86_400 },
 	/** Verification and "this wasn't me" links opened, per IP. */
 	emailLink: { burst: 10, perSecond: 10 / 60 },
+	/** Stored rows a signed-in user can add at will, per user id (docs/decisions/029): images, 30 an hour. */
+	upload: { burst: 30, perSecond: 30 / 3600 },
+	/** Passkeys added, per user id: 10 an hour. */
+	passkeyAdd: { burst: 10, perSecond: 10 / 3600 },
+	/** New sets of recovery codes, per user id: 5 an hour. */
+	recoveryCodes: { burst: 5, perSecond: 5 / 3600 },
 } satisfies Record<string, BucketRule>;
 export type BucketName = keyof typeof defaultRules;
 
 /**
  * The client a bucket belongs to. An IPv6 host usually holds a whole /64 (2^64
  * addresses), so v6 clients share the bucket of their /64; an IPv4-mapped address
- * counts as the IPv4 one.
+ * counts as the IPv4 one. Anything else (a forged X-Forwarded-For entry under
+ * TRUST_PROXY=true) is kept as its hash: a key has a bounded size whatever was sent.
  */
 export function clientKey(ip: string): string {
+	if (isIP(ip) === 0) return `sha256:${createHash("sha256").update(ip).digest("base64url")}`;
 	if (!ip.includes(":")) return ip;
 	const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
 	if (mapped) return mapped[1] as string;

@@ -8,7 +8,15 @@ import { translations } from "./locale.ts";
  * `mail.notice.<kind>` in shared/i18n/{en,ar,fr}/mail.ts, then the common "if it was not
  * you" advice. A new one is its name here and its two texts there.
  */
-export const simpleNotices = ["passwordChanged", "totpEnabled", "totpDisabled"] as const;
+export const simpleNotices = [
+	"passwordChanged",
+	"totpEnabled",
+	"totpDisabled",
+	/** Too many wrong second-factor codes for the account: codes wait (server/services/proof-limits.ts). */
+	"secondFactorLocked",
+	/** Too many wrong current passwords in a session or for the account: passwords wait there. */
+	"passwordGuessesLocked",
+] as const;
 export type SimpleNoticeKind = (typeof simpleNotices)[number];
 
 /** Every security notice Portico sends, with what its text needs. */

@@ -40,6 +40,7 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 					"UNSUPPORTED_MEDIA",
 					"UPLOADS_BUSY",
 					"SERVICE_UNAVAILABLE",
+					"RATE_LIMITED",
 				],
 			},
 			preValidation: uploadBody,

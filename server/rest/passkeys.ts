@@ -106,7 +106,9 @@ export const passkeyRoutes: RouteModule = (app, deps) => {
 		"/users/me/passkeys",
 		{
 			onRequest: user,
-			config: { reasons: ["REAUTH_REQUIRED", "PASSKEY_REGISTRATION_FAILED", "PASSKEY_ALREADY_REGISTERED"] },
+			config: {
+				reasons: ["REAUTH_REQUIRED", "PASSKEY_REGISTRATION_FAILED", "PASSKEY_ALREADY_REGISTERED", "RATE_LIMITED"],
+			},
 			schema: {
 				tags,
 				security,

@@ -119,7 +119,7 @@ export const twoFactorRoutes: RouteModule = (app, deps) => {
 		"/users/me/recovery-codes",
 		{
 			onRequest: user,
-			config: { reasons: ["REAUTH_REQUIRED", "TOTP_NOT_ENABLED"] },
+			config: { reasons: ["REAUTH_REQUIRED", "TOTP_NOT_ENABLED", "RATE_LIMITED"] },
 			schema: {
 				tags,
 				security,

@@ -15,6 +15,7 @@ import { refusedAfterProof } from "./login-refusals.ts";
 import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "./login-throttle.ts";
 import { sendNotice } from "./notices.ts";
 import { reauthenticateWithPasskey } from "./passkey-login.ts";
+import { assertProofTriesLeft, countProofFailure, refundProofTry, tellOwnerIfLocked } from "./proof-limits.ts";
 import {
 	type Authenticated,
 	createSession,
@@ -73,6 +74,7 @@ export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestM
 		return { tokens };
 	});
 	if (verification) deps.mailer.send(verification);
+	if (outcome === "INVALID_TOTP_CODE") tellOwnerIfLocked(deps, "second_factor", user, meta);
 	if (typeof outcome === "string") return fail(outcome);
 	if ("mfaToken" in outcome) return fail("MFA_REQUIRED", { extra: { mfa_token: outcome.mfaToken } });
 	if ("spent" in outcome) announceSpentFactor(deps, user, outcome.spent, meta);
@@ -93,6 +95,35 @@ type LoginOutcome =
  */
 const currentPasswordHash = (deps: ServiceDeps, userId: string): string =>
 	findUserById(deps, userId)?.hashedPassword ?? fail("INVALID_CREDENTIALS");
+
+/**
+ * Checks the caller's current password and answers the hash it matched. A stolen access
+ * token must not guess forever from many addresses: the try is counted for the session and
+ * the account before the hash (so concurrent guesses cannot pass the limits) and given back
+ * when it was right; a wrong one also feeds the login back-off of this client.
+ */
+async function verifyCurrentPassword(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	password: string,
+	meta: RequestMeta,
+	during: "password_change" | "reauthenticate",
+): Promise<string> {
+	const { user } = auth;
+	const holders = { userId: user.id, sessionId: auth.session.id };
+	atomically(deps, () => {
+		assertProofTriesLeft(deps, "password", holders);
+		countProofFailure(deps, "password", holders);
+	});
+	const checked = currentPasswordHash(deps, user.id);
+	if (!(await deps.passwords.verify(checked, password, hashKeys(user.email, meta.requestId)))) {
+		failedAttempt(deps, user.email, user, meta, during);
+		tellOwnerIfLocked(deps, "password", user, meta);
+		return fail("INCORRECT_PASSWORD");
+	}
+	atomically(deps, () => refundProofTry(deps, "password", holders));
+	return checked;
+}
 
 /**
  * A wrong password: the back-off for this account and client grows, and the attempt is
@@ -157,14 +188,9 @@ export async function changePassword(
 ): Promise<{ message: string }> {
 	const { user } = auth;
 	assertNotLockedOut(deps, user.email, meta.ip);
-	const keys = hashKeys(user.email, meta.requestId);
-	const checked = currentPasswordHash(deps, user.id);
-	if (!(await deps.passwords.verify(checked, input.current_password, keys))) {
-		failedAttempt(deps, user.email, user, meta, "password_change");
-		fail("INCORRECT_PASSWORD");
-	}
+	const checked = await verifyCurrentPassword(deps, auth, input.current_password, meta, "password_change");
 	if (input.current_password === input.new_password) fail("SAME_PASSWORD");
-	const hashedPassword = await deps.passwords.hash(input.new_password, keys);
+	const hashedPassword = await deps.passwords.hash(input.new_password, hashKeys(user.email, meta.requestId));
 	atomicallyAs(deps, auth, (now) => {
 		if (currentPasswordHash(deps, user.id) !== checked) fail("INCORRECT_PASSWORD");
 		setPassword(deps, now.user, hashedPassword, auth.session.id);
@@ -192,11 +218,7 @@ export async function reauthenticate(
 	assertNotLockedOut(deps, user.email, meta.ip);
 	if (input.code) return reauthenticateWithCode(deps, auth, input.code, meta);
 	if (input.passkey) return reauthenticateWithPasskey(deps, auth, input.passkey, meta);
-	const checked = currentPasswordHash(deps, user.id);
-	if (!(await deps.passwords.verify(checked, input.password ?? "", hashKeys(user.email, meta.requestId)))) {
-		failedAttempt(deps, user.email, user, meta, "reauthenticate");
-		fail("INCORRECT_PASSWORD");
-	}
+	const checked = await verifyCurrentPassword(deps, auth, input.password ?? "", meta, "reauthenticate");
 	atomicallyAs(deps, auth, (now) => {
 		if (currentPasswordHash(deps, user.id) !== checked) fail("INCORRECT_PASSWORD");
 		confirmed(deps, now.user, auth.session.id, meta, "password");
@@ -229,9 +251,11 @@ function reauthenticateWithCode(
 		({ user: caller }): { user: UserRow; spent: SpentFactor } | "INVALID_TOTP_CODE" => {
 			// The session knows no two-factor secret: the row is read in the transaction that spends the code.
 			const user = findUserById(deps, caller.id) ?? fail("INVALID_CREDENTIALS");
+			assertProofTriesLeft(deps, "second_factor", { userId: user.id });
 			const spent = spendSecondFactor(deps, user, code, meta);
 			if (!spent) {
 				recordFailedLogin(deps, user.email, meta.ip);
+				countProofFailure(deps, "second_factor", { userId: user.id });
 				recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "reauthenticate" } });
 				return "INVALID_TOTP_CODE";
 			}
@@ -239,7 +263,10 @@ function reauthenticateWithCode(
 			return { user, spent };
 		},
 	);
-	if (typeof outcome === "string") return fail(outcome);
+	if (typeof outcome === "string") {
+		tellOwnerIfLocked(deps, "second_factor", auth.user, meta);
+		return fail(outcome);
+	}
 	announceSpentFactor(deps, outcome.user, outcome.spent, meta);
 	return IDENTITY_CONFIRMED;
 }

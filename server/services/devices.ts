@@ -80,7 +80,7 @@ export function revokeMySession(
 	return { message: "Session revoked" };
 }
 
-/** Ends every session of the caller but the one asking, and every login half done. */
+/** Ends every session of the caller but the one asking, and every login half done; recorded only when a session ended (a no-op leaves no row). */
 export function revokeOtherSessions(deps: ServiceDeps, auth: Authenticated, meta: RequestMeta): { message: string } {
 	atomicallyAs(deps, auth, () => {
 		endPendingLogins(deps, auth.user.id);
@@ -92,6 +92,7 @@ export function revokeOtherSessions(deps: ServiceDeps, auth: Authenticated, meta
 				.returning({ expiresAt: sessions.expiresAt })
 				.all(),
 		);
+		if (count === 0) return;
 		recordAudit(deps, {
 			action: "session.revoke_others",
 			actor: auth.user,

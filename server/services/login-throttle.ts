@@ -2,14 +2,19 @@ import { and, eq, lt } from "drizzle-orm";
 import { loginThrottle } from "../db/schema.ts";
 import { fail } from "../domain/errors.ts";
 import { clientKey } from "../lib/rate-limiter.ts";
+import { hashSecretHex } from "../lib/tokens.ts";
 import type { ServiceDeps } from "./deps.ts";
 
 const MAX_WAIT_SECONDS = 300;
 /** A back-off nobody touched for this long is forgotten, so the table cannot grow without bound. */
 const FORGET_AFTER_MS = 24 * 3_600_000;
 
+/** The e-mail and the client come from the request, of any length: a row keeps their SHA-256 only. */
+const accountKeyOf = (email: string) => hashSecretHex(email);
+const clientKeyOf = (ip: string) => hashSecretHex(clientKey(ip));
+
 const thisPair = (email: string, ip: string) =>
-	and(eq(loginThrottle.email, email), eq(loginThrottle.client, clientKey(ip)));
+	and(eq(loginThrottle.accountKey, accountKeyOf(email)), eq(loginThrottle.clientKey, clientKeyOf(ip)));
 
 /** Throws RATE_LIMITED while this account is in its back-off for this client after failed logins. */
 export function assertNotLockedOut({ db, clock }: ServiceDeps, email: string, ip: string): void {
@@ -29,12 +34,12 @@ export function recordFailedLogin({ db, clock }: ServiceDeps, email: string, ip:
 	const row = db.select().from(loginThrottle).where(thisPair(email, ip)).get();
 	const failures = (row?.failures ?? 0) + 1;
 	const waitSeconds = Math.min(2 ** (failures - 1), MAX_WAIT_SECONDS);
-	const values = { email, client: clientKey(ip), failures, lockedUntil: clock() + waitSeconds * 1000 };
+	const lockedUntil = clock() + waitSeconds * 1000;
 	db.insert(loginThrottle)
-		.values(values)
+		.values({ accountKey: accountKeyOf(email), clientKey: clientKeyOf(ip), failures, lockedUntil })
 		.onConflictDoUpdate({
-			target: [loginThrottle.email, loginThrottle.client],
-			set: { failures, lockedUntil: values.lockedUntil },
+			target: [loginThrottle.accountKey, loginThrottle.clientKey],
+			set: { failures, lockedUntil },
 		})
 		.run();
 }
@@ -42,6 +47,7 @@ export function recordFailedLogin({ db, clock }: ServiceDeps, email: string, ip:
 /** The owner proved the password (or an operator or reset link replaced it): every wait of the account ends. */
 export function clearFailedLogins({ db }: ServiceDeps, email: string): void {
 	// A read first: most logins have no failures to clear, and a write costs an fsync.
-	const row = db.select({ email: loginThrottle.email }).from(loginThrottle).where(eq(loginThrottle.email, email)).get();
-	if (row) db.delete(loginThrottle).where(eq(loginThrottle.email, email)).run();
+	const ofAccount = eq(loginThrottle.accountKey, accountKeyOf(email));
+	const row = db.select({ key: loginThrottle.accountKey }).from(loginThrottle).where(ofAccount).get();
+	if (row) db.delete(loginThrottle).where(ofAccount).run();
 }

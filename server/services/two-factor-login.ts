@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, notInArray, sql } from "drizzle-orm";
 import type { TokenPair } from "../../shared/schemas/auth.ts";
 import type { MfaLoginInput } from "../../shared/schemas/two-factor.ts";
 import { mfaTokens, type UserRow } from "../db/schema.ts";
@@ -12,6 +12,7 @@ import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { automaticVerificationMail } from "./email-verification.ts";
 import { refusedAfterProof } from "./login-refusals.ts";
 import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "./login-throttle.ts";
+import { assertProofTriesLeft, countProofFailure, tellOwnerIfLocked } from "./proof-limits.ts";
 import { createSession } from "./sessions.ts";
 import { announceSpentFactor, hasTwoFactor, type SpentFactor, spendSecondFactor } from "./two-factor.ts";
 import { findUserById } from "./user-records.ts";
@@ -19,6 +20,8 @@ import { findUserById } from "./user-records.ts";
 /** The second step must follow the first within this time, in at most this many tries. */
 export const MFA_TOKEN_TTL_MS = 5 * 60_000;
 export const MFA_TOKEN_TRIES = 5;
+/** Second steps an account keeps open at once: a new login drops the oldest beyond these. */
+export const MAX_LIVE_MFA_TOKENS = 5;
 
 /** 32 random bytes, base64url: 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -41,12 +44,27 @@ function issueMfaToken(deps: ServiceDeps, userId: string): string {
 			createdAt: now,
 		})
 		.run();
+	const newest = db
+		.select({ tokenHash: mfaTokens.tokenHash })
+		.from(mfaTokens)
+		.where(eq(mfaTokens.userId, userId))
+		.orderBy(desc(mfaTokens.createdAt), desc(sql`rowid`))
+		.limit(MAX_LIVE_MFA_TOKENS)
+		.all()
+		.map((row) => row.tokenHash);
+	db.delete(mfaTokens)
+		.where(and(eq(mfaTokens.userId, userId), notInArray(mfaTokens.tokenHash, newest)))
+		.run();
 	return token;
 }
 
-/** A wrong code: the login back-off of this account and client grows, and the attempt is recorded. */
+/**
+ * A wrong code: the login back-off of this account and client grows, the account's count
+ * of wrong codes too (whatever the client), and the attempt is recorded.
+ */
 function failedCode(deps: ServiceDeps, user: UserRow, meta: RequestMeta): void {
 	recordFailedLogin(deps, user.email, meta.ip);
+	countProofFailure(deps, "second_factor", { userId: user.id });
 	recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "two_factor" } });
 }
 
@@ -83,6 +101,7 @@ export function afterPasswordWithTwoFactor(
 	meta: RequestMeta,
 ): PasswordAcceptedOutcome {
 	if (code === undefined || code === "") return { mfaToken: issueMfaToken(deps, user.id) };
+	assertProofTriesLeft(deps, "second_factor", { userId: user.id });
 	const spent = spendSecondFactor(deps, user, code, meta);
 	if (!spent) {
 		failedCode(deps, user, meta);
@@ -147,6 +166,8 @@ export function completeMfaLogin(deps: ServiceDeps, input: MfaLoginInput, meta: 
 			verification = automaticVerificationMail(deps, user, meta);
 			return refusedAfterProof(deps, user, meta, "EMAIL_NOT_VERIFIED", { during: "two_factor" });
 		}
+		// Thrown, so the try of the token taken above is given back.
+		assertProofTriesLeft(deps, "second_factor", { userId: user.id });
 		const spent = spendSecondFactor(deps, user, input.code, meta);
 		if (!spent) {
 			failedCode(deps, user, meta);
@@ -157,6 +178,7 @@ export function completeMfaLogin(deps: ServiceDeps, input: MfaLoginInput, meta: 
 		return { tokens: signIn(deps, user, spent, meta), spent, user };
 	});
 	if (verification) deps.mailer.send(verification);
+	if (outcome === "INVALID_TOTP_CODE") tellOwnerIfLocked(deps, "second_factor", owner, meta);
 	if (typeof outcome === "string") return fail(outcome);
 	announceSpentFactor(deps, outcome.user, outcome.spent, meta);
 	return outcome.tokens;

@@ -164,6 +164,7 @@ export function disableTwoFactor(deps: ServiceDeps, auth: Authenticated, meta: R
 /** New recovery codes (a recent proof of identity needed); every older one stops working. */
 export function regenerateRecoveryCodes(deps: ServiceDeps, auth: Authenticated, meta: RequestMeta): RecoveryCodes {
 	requireRecentAuth(deps, auth);
+	deps.limiter.take("recoveryCodes", auth.user.id);
 	const codes = atomicallyAs(deps, auth, ({ user }) => {
 		if (!isEnabled(user)) fail("TOTP_NOT_ENABLED");
 		recordAudit(deps, { action: "recovery_codes.regenerate", actor: user, subject: user, meta });

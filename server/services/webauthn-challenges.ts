@@ -1,15 +1,19 @@
-import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, notInArray, sql } from "drizzle-orm";
 import { webauthnChallenges } from "../db/schema.ts";
 import type { ServiceDeps } from "./deps.ts";
 
 /** A passkey ceremony must end within this time of its options. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
+/** Live challenges an account keeps per purpose: asking for more options drops the oldest (a ceremony in another tab ends). */
+export const MAX_LIVE_CHALLENGES = 5;
 
 export type ChallengePurpose = (typeof webauthnChallenges.$inferInsert)["purpose"];
 
 /**
  * Keeps a challenge the server just put into options, for one ceremony: `userId` is the
- * account it is for, null for a sign-in (nobody is known yet). Lapsed ones are swept here.
+ * account it is for, null for a sign-in (nobody is known yet; the per-IP login bucket
+ * limits those). Lapsed ones are swept here, and an account keeps at most
+ * MAX_LIVE_CHALLENGES per purpose, so a caller asking for options in a loop stores nothing more.
  */
 export function keepChallenge(
 	{ db, clock }: ServiceDeps,
@@ -21,6 +25,19 @@ export function keepChallenge(
 	db.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now)).run();
 	db.insert(webauthnChallenges)
 		.values({ challenge, purpose, userId, expiresAt: now + CHALLENGE_TTL_MS, createdAt: now })
+		.run();
+	if (userId === null) return;
+	const ofAccount = and(eq(webauthnChallenges.userId, userId), eq(webauthnChallenges.purpose, purpose));
+	const newest = db
+		.select({ challenge: webauthnChallenges.challenge })
+		.from(webauthnChallenges)
+		.where(ofAccount)
+		.orderBy(desc(webauthnChallenges.createdAt), desc(sql`rowid`))
+		.limit(MAX_LIVE_CHALLENGES)
+		.all()
+		.map((row) => row.challenge);
+	db.delete(webauthnChallenges)
+		.where(and(ofAccount, notInArray(webauthnChallenges.challenge, newest)))
 		.run();
 }
 

@@ -1936,6 +1936,26 @@ type RootTranslation = {
 				 */
 				remaining: RequiredParams<'count'>
 			}
+			secondFactorLocked: {
+				/**
+				 * W​r​o​n​g​ ​t​w​o​-​f​a​c​t​o​r​ ​c​o​d​e​s​ ​o​n​ ​y​o​u​r​ ​a​c​c​o​u​n​t
+				 */
+				subject: string
+				/**
+				 * M​a​n​y​ ​w​r​o​n​g​ ​t​w​o​-​f​a​c​t​o​r​ ​c​o​d​e​s​ ​w​e​r​e​ ​j​u​s​t​ ​e​n​t​e​r​e​d​ ​f​o​r​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​,​ ​a​f​t​e​r​ ​i​t​s​ ​r​i​g​h​t​ ​p​a​s​s​w​o​r​d​:​ ​c​o​d​e​s​ ​a​r​e​ ​r​e​f​u​s​e​d​ ​f​o​r​ ​t​h​e​ ​n​e​x​t​ ​1​5​ ​m​i​n​u​t​e​s​.​ ​W​h​o​e​v​e​r​ ​e​n​t​e​r​e​d​ ​t​h​e​m​ ​k​n​o​w​s​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+				 */
+				intro: string
+			}
+			passwordGuessesLocked: {
+				/**
+				 * W​r​o​n​g​ ​p​a​s​s​w​o​r​d​s​ ​i​n​ ​a​ ​s​i​g​n​e​d​-​i​n​ ​s​e​s​s​i​o​n
+				 */
+				subject: string
+				/**
+				 * M​a​n​y​ ​w​r​o​n​g​ ​p​a​s​s​w​o​r​d​s​ ​w​e​r​e​ ​j​u​s​t​ ​e​n​t​e​r​e​d​ ​i​n​ ​a​ ​s​i​g​n​e​d​-​i​n​ ​s​e​s​s​i​o​n​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​,​ ​t​o​ ​c​o​n​f​i​r​m​ ​i​t​s​ ​i​d​e​n​t​i​t​y​ ​o​r​ ​c​h​a​n​g​e​ ​i​t​s​ ​p​a​s​s​w​o​r​d​:​ ​p​a​s​s​w​o​r​d​s​ ​a​r​e​ ​r​e​f​u​s​e​d​ ​t​h​e​r​e​ ​f​o​r​ ​t​h​e​ ​n​e​x​t​ ​1​5​ ​m​i​n​u​t​e​s​.​ ​Y​o​u​ ​c​a​n​ ​e​n​d​ ​s​e​s​s​i​o​n​s​ ​y​o​u​ ​d​o​ ​n​o​t​ ​k​n​o​w​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
+				 */
+				intro: string
+			}
 			passkeyAdded: {
 				/**
 				 * A​ ​p​a​s​s​k​e​y​ ​w​a​s​ ​a​d​d​e​d
@@ -4809,6 +4829,26 @@ export type TranslationFunctions = {
 				 * Unused recovery codes left: {count}. You can generate new ones in Settings, Security.
 				 */
 				remaining: (arg: { count: number }) => LocalizedString
+			}
+			secondFactorLocked: {
+				/**
+				 * Wrong two-factor codes on your account
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Many wrong two-factor codes were just entered for your Portico account, after its right password: codes are refused for the next 15 minutes. Whoever entered them knows your password.
+				 */
+				intro: () => LocalizedString
+			}
+			passwordGuessesLocked: {
+				/**
+				 * Wrong passwords in a signed-in session
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Many wrong passwords were just entered in a signed-in session of your Portico account, to confirm its identity or change its password: passwords are refused there for the next 15 minutes. You can end sessions you do not know in Settings, Security.
+				 */
+				intro: () => LocalizedString
 			}
 			passkeyAdded: {
 				/**

@@ -1,13 +1,15 @@
 import { z } from "zod";
-import { email, matching, password, text } from "./fields.ts";
+import { boundedText, email, matching, optionalBoundedText, password } from "./fields.ts";
 import type { ValidationMessageKey } from "./messages.ts";
 
-const required = (key: ValidationMessageKey) => text(key).min(1, { message: key });
+/** Required free text of at most 255 characters (the failed-login back-off keys on the username). */
+const required = (key: ValidationMessageKey) => boundedText(key).min(1, { message: key });
 
 /**
  * POST /login/access-token (and the tRPC login): the OAuth2 password form, read as
  * FastAPI's OAuth2PasswordRequestForm reads it: two required strings and no other rule,
- * so a short wrong password is a wrong password (400), not a 422.
+ * so a short wrong password is a wrong password (400), not a 422; only beyond 255
+ * characters (no e-mail or password is that long) is a field refused.
  */
 export const loginSchema = z.object({
 	// Lower-cased, not checked: e-mails are case-insensitive, and the failed-login back-off
@@ -15,7 +17,7 @@ export const loginSchema = z.object({
 	username: required("emailRequired").transform((value) => value.toLowerCase()),
 	password: required("passwordRequired"),
 	/** For one-shot scripts: the two-factor code along with the password, instead of a second step. */
-	totp_code: z.string({ error: "mustBeText" }).max(255, { message: "textTooLong" }).optional(),
+	totp_code: optionalBoundedText(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -32,9 +34,9 @@ export const tokenPairSchema = z.object({
 });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
-export const refreshSchema = z.object({ refresh_token: text("tokenRequired").min(1, { message: "tokenRequired" }) });
+export const refreshSchema = z.object({ refresh_token: required("tokenRequired") });
 
-export const logoutSchema = z.object({ refresh_token: z.string({ error: "mustBeText" }).optional() }).default({});
+export const logoutSchema = z.object({ refresh_token: optionalBoundedText() }).default({});
 
 export const recoverPasswordSchema = z.object({ email: email() });
 
@@ -45,9 +47,9 @@ const resetMatch = matching<{ new_password: string; confirm_password?: string }>
 );
 const resetFields = {
 	// Any string: a wrong or empty token is "Invalid token" (400), as in the FastAPI template.
-	token: text("tokenRequired"),
+	token: boundedText("tokenRequired"),
 	new_password: password(),
-	confirm_password: z.string({ error: "mustBeText" }).optional(),
+	confirm_password: optionalBoundedText(),
 };
 
 /** POST /reset-password/. */
@@ -58,6 +60,6 @@ export const resetPasswordFormSchema = z
 	.object({
 		...resetFields,
 		token: required("tokenRequired"),
-		confirm_password: text("confirmPasswordRequired").min(1, { message: "confirmPasswordRequired" }),
+		confirm_password: required("confirmPasswordRequired"),
 	})
 	.refine(resetMatch.check, resetMatch.params);

@@ -42,6 +42,17 @@ export const fullName = (max = 255, maxKey: ValidationMessageKey = "textTooLong"
 		.max(max, { message: maxKey })
 		.refine((value) => !CONTROL_CHARACTERS.test(value), { message: "noControlCharacters" });
 
+/**
+ * Free text that is only compared (a token, a confirmation): at most 255 characters, so
+ * no input reaches storage, a key or a hash without a bound (larger ones are a 422).
+ */
+export const boundedText = (requiredKey: ValidationMessageKey = "fieldRequired") =>
+	text(requiredKey).max(255, { message: "textTooLong" });
+
+/** An optional field of bounded free text whose wrong type says so. */
+export const optionalBoundedText = () =>
+	z.string({ error: "mustBeText" }).max(255, { message: "textTooLong" }).optional();
+
 export const bool = () => z.boolean({ error: "mustBeBoolean" });
 
 /** A UUID in any letter case, compared lower-cased as the ids are stored. */

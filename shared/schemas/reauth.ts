@@ -1,7 +1,6 @@
 import { z } from "zod";
+import { optionalBoundedText } from "./fields.ts";
 import { authenticationResponseSchema } from "./passkeys.ts";
-
-const optionalText = () => z.string({ error: "mustBeText" }).max(255, { message: "textTooLong" }).optional();
 
 /**
  * POST /login/reauthenticate: a fresh proof of identity for the sensitive actions, one of
@@ -10,7 +9,11 @@ const optionalText = () => z.string({ error: "mustBeText" }).max(255, { message:
  * what is missing (clients of the password-only form see no change).
  */
 export const reauthenticateSchema = z
-	.object({ password: optionalText(), code: optionalText(), passkey: authenticationResponseSchema.optional() })
+	.object({
+		password: optionalBoundedText(),
+		code: optionalBoundedText(),
+		passkey: authenticationResponseSchema.optional(),
+	})
 	.superRefine((value, context) => {
 		const given = Object.values(value).filter((proof) => proof !== undefined && proof !== "");
 		if (given.length === 0) context.addIssue({ code: "custom", path: ["password"], message: "passwordRequired" });

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { bool, email, fullName, matching, password, text, uuid, whenFilled } from "./fields.ts";
+import {
+	bool,
+	boundedText,
+	email,
+	fullName,
+	matching,
+	optionalBoundedText,
+	password,
+	uuid,
+	whenFilled,
+} from "./fields.ts";
 
 /** The user as every API returns it: never a hash. */
 export const userPublicSchema = z.object({
@@ -40,7 +50,7 @@ const signupFields = {
 	email: email(),
 	full_name: fullName().nullish(),
 	password: password(),
-	confirm_password: z.string({ error: "mustBeText" }).optional(),
+	confirm_password: optionalBoundedText(),
 };
 const passwordsMatch = matching<{ password: string; confirm_password?: string }>(
 	"password",
@@ -62,7 +72,7 @@ export const signupFormSchema = z
 		full_name: fullName()
 			.min(1, { message: "fullNameRequired" })
 			.min(3, { message: "fullNameMin", ...whenFilled }),
-		confirm_password: text("confirmPasswordRequired").min(1, { message: "confirmPasswordRequired" }),
+		confirm_password: boundedText("confirmPasswordRequired").min(1, { message: "confirmPasswordRequired" }),
 	})
 	.refine(passwordsMatch.check, passwordsMatch.params);
 
@@ -81,7 +91,7 @@ export const userCreateFields = {
 	email: email(),
 	full_name: fullName().nullish(),
 	password: password().optional(),
-	confirm_password: z.string({ error: "mustBeText" }).optional(),
+	confirm_password: optionalBoundedText(),
 	is_superuser: bool().default(false),
 	is_active: bool().default(true),
 	/** Sends a `Set your password` link instead of taking a password. */
@@ -133,7 +143,7 @@ const newPasswordMatch = matching<{ new_password: string; confirm_password?: str
 const passwordChangeFields = {
 	current_password: password("fieldRequired"),
 	new_password: password("fieldRequired"),
-	confirm_password: z.string({ error: "mustBeText" }).optional(),
+	confirm_password: optionalBoundedText(),
 };
 
 /** PATCH /users/me/password. */
@@ -146,6 +156,6 @@ export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
 export const updatePasswordFormSchema = z
 	.object({
 		...passwordChangeFields,
-		confirm_password: text("passwordConfirmationRequired").min(1, { message: "passwordConfirmationRequired" }),
+		confirm_password: boundedText("passwordConfirmationRequired").min(1, { message: "passwordConfirmationRequired" }),
 	})
 	.refine(newPasswordMatch.check, newPasswordMatch.params);

@@ -58,6 +58,16 @@ export const mail = {
 				"One of the recovery codes of your Portico account was just used to confirm your identity. It cannot be used again.",
 			remaining: "Unused recovery codes left: {count:number}. You can generate new ones in Settings, Security.",
 		},
+		secondFactorLocked: {
+			subject: "Wrong two-factor codes on your account",
+			intro:
+				"Many wrong two-factor codes were just entered for your Portico account, after its right password: codes are refused for the next 15 minutes. Whoever entered them knows your password.",
+		},
+		passwordGuessesLocked: {
+			subject: "Wrong passwords in a signed-in session",
+			intro:
+				"Many wrong passwords were just entered in a signed-in session of your Portico account, to confirm its identity or change its password: passwords are refused there for the next 15 minutes. You can end sessions you do not know in Settings, Security.",
+		},
 		passkeyAdded: {
 			subject: "A passkey was added",
 			intro: 'A passkey named "{name:string}" was added to your Portico account. It can sign in without your password.',

@@ -58,6 +58,16 @@ export const mail = {
 			remaining:
 				"Codes de récupération inutilisés restants : {count}. Vous pouvez en générer de nouveaux dans Paramètres, Sécurité.",
 		},
+		secondFactorLocked: {
+			subject: "Codes de double authentification erronés sur votre compte",
+			intro:
+				"De nombreux codes de double authentification erronés viennent d'être saisis pour votre compte Portico, après son bon mot de passe : les codes sont refusés pendant les 15 prochaines minutes. La personne qui les a saisis connaît votre mot de passe.",
+		},
+		passwordGuessesLocked: {
+			subject: "Mots de passe erronés dans une session ouverte",
+			intro:
+				"De nombreux mots de passe erronés viennent d'être saisis dans une session ouverte de votre compte Portico, pour confirmer son identité ou changer son mot de passe : les mots de passe y sont refusés pendant les 15 prochaines minutes. Vous pouvez fermer les sessions que vous ne reconnaissez pas dans Paramètres, Sécurité.",
+		},
 		passkeyAdded: {
 			subject: "Une clé d'accès a été ajoutée",
 			intro:

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { hashSecretHex } from "../../../server/lib/tokens.ts";
 import { httpLogin, runCli, runCliHere, SUPERUSER, startServer, tempDir } from "../../helpers/process.ts";
 
 const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at /);
@@ -52,8 +53,8 @@ describe("CLI: create-superuser and reset-password", () => {
 			expect(outstanding()).toBe(1);
 			// A long back-off for this client (the test talks from loopback), as after many failed logins.
 			db.prepare(
-				"insert into login_throttle (email, client, failures, locked_until) values (?, '127.0.0.1', 9, ?)",
-			).run(SUPERUSER.email, Date.now() + 300_000);
+				"insert into login_throttle (account_key, client_key, failures, locked_until) values (?, ?, 9, ?)",
+			).run(hashSecretHex(SUPERUSER.email), hashSecretHex("127.0.0.1"), Date.now() + 300_000);
 			expect((await httpLogin(server.url, SUPERUSER.email, SUPERUSER.password)).status).toBe(429);
 
 			const reset = await runCli(["reset-password", "--email", SUPERUSER.email.toUpperCase()], env);
@@ -68,9 +69,9 @@ describe("CLI: create-superuser and reset-password", () => {
 			expect((await httpLogin(server.url, SUPERUSER.email, password)).status).toBe(200);
 			expect((await httpLogin(server.url, SUPERUSER.email, SUPERUSER.password)).status).toBe(400);
 			// That failure set a fresh back-off, which the next reset lifts again.
-			db.prepare("update login_throttle set locked_until = ? where email = ?").run(
+			db.prepare("update login_throttle set locked_until = ? where account_key = ?").run(
 				Date.now() + 300_000,
-				SUPERUSER.email,
+				hashSecretHex(SUPERUSER.email),
 			);
 		} finally {
 			db.close();

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type AuditEventRow, auditEvents, users } from "../../../server/db/schema.ts";
+import { hashSecretHex } from "../../../server/lib/tokens.ts";
 import { issueAccountToken, REVERT_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from "../../../server/services/account-tokens.ts";
 import { createSuperuserAccount } from "../../../server/services/first-superuser.ts";
 import { setPasswordAsOperator } from "../../../server/services/operator.ts";
@@ -159,7 +160,8 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 		const user = await seedUser(test.app);
 		return {
 			act: () => status(loginForm(test.app, user.email, "a-wrong-password")),
-			changed: () => count(test, "SELECT count(*) AS n FROM login_throttle WHERE email = ?", user.email) === 1,
+			changed: () =>
+				count(test, "SELECT count(*) AS n FROM login_throttle WHERE account_key = ?", hashSecretHex(user.email)) === 1,
 		};
 	},
 	// The right password of a deactivated account: its earlier failure's back-off is cleared with the row.

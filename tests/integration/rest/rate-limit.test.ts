@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { clientKey } from "../../../server/lib/rate-limiter.ts";
+import { hashSecretHex } from "../../../server/lib/tokens.ts";
 import { buildTestApp, tempDataDir } from "../../helpers/build-test-app.ts";
 import { api, loginForm } from "../../helpers/http.ts";
 import { seedUser } from "../../helpers/users.ts";
@@ -162,7 +163,13 @@ describe("the back-off table", () => {
 	it("forgets waits that ended more than a day ago when the next failure is recorded", async () => {
 		const { app, db, advance } = await buildTestApp();
 		const user = await seedUser(app);
-		const rows = () => db.$client.prepare("select email from login_throttle").all() as Array<{ email: string }>;
+		const rows = () =>
+			(db.$client.prepare("select account_key from login_throttle").all() as Array<{ account_key: string }>).map(
+				(row) => ({ email: hashed[row.account_key] ?? row.account_key }),
+			);
+		const hashed = Object.fromEntries(
+			["nobody-1@example.com", "nobody-2@example.com", user.email].map((email) => [hashSecretHex(email), email]),
+		);
 		await loginForm(app, "nobody-1@example.com", "wrong-password", { ip: "10.7.0.1" });
 		await loginForm(app, user.email, "wrong-password", { ip: "10.7.0.2" });
 		expect(rows()).toHaveLength(2);
