@@ -111,7 +111,8 @@ async function verifyCurrentPassword(
 ): Promise<string> {
 	const { user } = auth;
 	const holders = { userId: user.id, sessionId: auth.session.id };
-	atomically(deps, () => {
+	// A session that ended meanwhile counts nothing: the request is refused before any write.
+	atomicallyAs(deps, auth, () => {
 		assertProofTriesLeft(deps, "password", holders);
 		countProofFailure(deps, "password", holders);
 	});

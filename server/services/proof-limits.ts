@@ -83,7 +83,7 @@ export function refundProofTry(deps: ServiceDeps, kind: ProofKind, holders: Proo
 	for (const { holder } of countersOf(kind, holders)) {
 		deps.db
 			.update(proofFailures)
-			.set({ failures: sql`max(${proofFailures.failures} - 1, 0)` })
+			.set({ failures: sql`case when ${proofFailures.failures} > 0 then ${proofFailures.failures} - 1 else 0 end` })
 			.where(and(eq(proofFailures.kind, kind), eq(proofFailures.holder, holder)))
 			.run();
 	}

@@ -172,7 +172,8 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 		test.advance(60_000);
 		return {
 			act: () => status(loginForm(test.app, user.email, user.password)),
-			changed: () => count(test, "SELECT count(*) AS n FROM login_throttle WHERE email = ?", user.email) === 0,
+			changed: () =>
+				count(test, "SELECT count(*) AS n FROM login_throttle WHERE account_key = ?", hashSecretHex(user.email)) === 0,
 		};
 	},
 	// The right password of an unproved address under EMAIL_VERIFICATION=required: a new link goes with the row.
