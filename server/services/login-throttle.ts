@@ -10,8 +10,9 @@ const MAX_WAIT_SECONDS = 300;
 const FORGET_AFTER_MS = 24 * 3_600_000;
 
 /** The e-mail and the client come from the request, of any length: a row keeps their SHA-256 only. */
-const accountKeyOf = (email: string) => hashSecretHex(email);
-const clientKeyOf = (ip: string) => hashSecretHex(clientKey(ip));
+/** The stored keys are hashes: what a client sends never reaches the table as it is. */
+export const accountKeyOf = (email: string) => hashSecretHex(email);
+export const clientKeyOf = (ip: string) => hashSecretHex(clientKey(ip));
 
 const thisPair = (email: string, ip: string) =>
 	and(eq(loginThrottle.accountKey, accountKeyOf(email)), eq(loginThrottle.clientKey, clientKeyOf(ip)));

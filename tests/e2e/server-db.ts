@@ -1,6 +1,7 @@
 import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { accountKeyOf, clientKeyOf } from "../../server/services/login-throttle.ts";
 import { dataDir, expect } from "./fixtures.ts";
 
 /**
@@ -10,10 +11,8 @@ import { dataDir, expect } from "./fixtures.ts";
  * notices another connection's write and forgets its cached sessions
  * (server/services/session-cache.ts), so the next request reads the row as written.
  */
-function withServerDb<T>(act: (db: DatabaseSync) => T): T {
-	// node:sqlite, not better-sqlite3: on Node 24.19+ a collected better-sqlite3 object can abort
-	// the process that holds it (its ObjectWrap destructor), here a Playwright worker.
-	const db = new DatabaseSync(join(dataDir, "app.db"), { timeout: 5_000 });
+function withServerDb<T>(act: (db: Database.Database) => T): T {
+	const db = new Database(join(dataDir, "app.db"), { timeout: 5_000 });
 	try {
 		return act(db);
 	} finally {
@@ -53,7 +52,7 @@ export async function signedInLongAgo(page: Page): Promise<void> {
 export function failedLoginsBefore(email: string, clientIp: string): void {
 	withServerDb((db) =>
 		db
-			.prepare("INSERT INTO login_throttle (email, client, failures, locked_until) VALUES (?, ?, 9, ?)")
-			.run(email, clientIp, Date.now() - 1_000),
+			.prepare("INSERT INTO login_throttle (account_key, client_key, failures, locked_until) VALUES (?, ?, 9, ?)")
+			.run(accountKeyOf(email), clientKeyOf(clientIp), Date.now() - 1_000),
 	);
 }
