@@ -89,6 +89,18 @@ type RootTranslation = {
 		 */
 		refreshPage: string
 		/**
+		 * C​o​n​n​e​c​t​i​o​n​ ​l​o​s​t
+		 */
+		connectionLostTitle: string
+		/**
+		 * T​h​i​s​ ​w​i​l​l​ ​l​o​a​d​ ​a​g​a​i​n​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​i​s​ ​b​a​c​k​.
+		 */
+		connectionLostText: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		tryAgain: string
+		/**
 		 * 4​0​4
 		 */
 		notFoundCode: string
@@ -2960,6 +2972,18 @@ export type TranslationFunctions = {
 		 * Refresh Page
 		 */
 		refreshPage: () => LocalizedString
+		/**
+		 * Connection lost
+		 */
+		connectionLostTitle: () => LocalizedString
+		/**
+		 * This will load again as soon as the connection is back.
+		 */
+		connectionLostText: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		tryAgain: () => LocalizedString
 		/**
 		 * 404
 		 */

@@ -1,0 +1,64 @@
+import type { Page } from "@playwright/test";
+import { ADMIN, expect, expectAccessible, loginAs, screenshot, signUpAndLogIn, test } from "./fixtures.ts";
+
+const NETWORK_ERROR = {
+	en: "Network error, please check your connection",
+	ar: "خطأ في الشبكة، يرجى التحقق من اتصالك",
+	fr: "Erreur réseau, veuillez vérifier votre connexion",
+} as const;
+const CONNECTION_LOST = { en: "Connection lost", ar: "انقطع الاتصال", fr: "Connexion perdue" } as const;
+const LOG_IN = { en: "Log In", ar: "تسجيل الدخول", fr: "Se connecter" } as const;
+const LANGUAGES = ["en", "ar", "fr"] as const;
+
+const sideMenu = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
+
+test.describe("a screen's code that cannot be fetched", () => {
+	test("offline: the frame stays, the page area says the connection is lost, and the screen comes with the connection", async ({
+		page,
+		context,
+	}) => {
+		await loginAs(page, ADMIN.email, ADMIN.password);
+		await expect(page.getByTestId("user-menu")).toBeVisible();
+		await context.setOffline(true);
+		await sideMenu(page).getByRole("link", { name: "Admin" }).click();
+
+		const lost = page.getByRole("main").getByRole("alert");
+		await expect(lost).toContainText(CONNECTION_LOST.en);
+		await expect(page.getByTestId("user-menu")).toBeVisible();
+		await expect(sideMenu(page)).toBeVisible();
+		await expect(page.getByText("Something went wrong")).toHaveCount(0);
+		await expectAccessible(page);
+		await screenshot(page, "offline-admin-en");
+
+		await context.setOffline(false);
+		await expect(page.getByRole("heading", { level: 1, name: "Users Management" })).toBeVisible();
+		await expect(page).toHaveURL(/\/admin$/);
+		// With its stylesheet (Vite tries a failed one only once): admin.css fixes the table's layout.
+		await expect(page.locator(".users-table table")).toHaveCSS("table-layout", "fixed");
+	});
+
+	test("after an upgrade (the old chunk answers 404): one reload at the same URL, no error screen", async ({
+		page,
+	}) => {
+		await loginAs(page, ADMIN.email, ADMIN.password);
+		await expect(page.getByTestId("user-menu")).toBeVisible();
+		await page.evaluate(() => {
+			(window as unknown as { beforeUpgrade: boolean }).beforeUpgrade = true;
+		});
+		// The new build removed the old admin chunk and its stylesheet (404 the first time each is
+		// asked for); the reloaded page gets "the new ones".
+		const gone = new Set<string>();
+		await page.route(/\/assets\/admin-[^/]+\.(js|css)$/, async (route) => {
+			if (gone.has(route.request().url())) return route.continue();
+			gone.add(route.request().url());
+			await route.fulfill({ status: 404, body: "Not Found" });
+		});
+		const reloaded = page.waitForEvent("load");
+		await sideMenu(page).getByRole("link", { name: "Admin" }).click();
+		await reloaded;
+		await expect(page).toHaveURL(/\/admin$/);
+		await expect(page.getByRole("heading", { level: 1, name: "Users Management" })).toBeVisible();
+		expect(await page.evaluate(() => (window as unknown as { beforeUpgrade?: boolean }).beforeUpgrade)).toBeUndefined();
+		await expect(page.getByText("Something went wrong")).toHaveCount(0);
+	});
+});
