@@ -62,3 +62,35 @@ test.describe("a screen's code that cannot be fetched", () => {
 		await expect(page.getByText("Something went wrong")).toHaveCount(0);
 	});
 });
+
+test.describe("a form sent without a connection says so", () => {
+	for (const lang of LANGUAGES) {
+		test(`Log In offline before any keystroke, then after typing (${lang})`, async ({ page, context }) => {
+			await page.addInitScript((value) => localStorage.setItem("lang", value), lang);
+			await page.goto("/login");
+			const button = page.getByRole("button", { name: LOG_IN[lang], exact: true });
+			await expect(button).toBeVisible();
+			await context.setOffline(true);
+			await button.click();
+			const error = page.getByTestId("form-network-error");
+			await expect(error).toHaveText(NETWORK_ERROR[lang]);
+			await expect(error).toHaveAttribute("role", "alert");
+			await expectAccessible(page);
+			await screenshot(page, `offline-login-first-${lang}`);
+
+			// Online for the form's code, offline for the sending: the button stops spinning and says why.
+			await context.setOffline(false);
+			await page.reload();
+			await page.getByTestId("email-input").fill(ADMIN.email);
+			await page.getByTestId("password-input").fill("whatever-password");
+			await expect(page.getByTestId("email-input")).toHaveValue(ADMIN.email);
+			await page.getByTestId("password-input").blur();
+			await context.setOffline(true);
+			await button.click();
+			await expect(error).toHaveText(NETWORK_ERROR[lang]);
+			await expect(button).not.toHaveAttribute("data-disabled");
+			await expect(button).toBeEnabled();
+			await screenshot(page, `offline-login-typed-${lang}`);
+		});
+	}
+});
