@@ -94,3 +94,28 @@ test.describe("a form sent without a connection says so", () => {
 		});
 	}
 });
+
+test("an edit saved offline fails at once and is never sent later (no silent replay)", async ({ page, context }) => {
+	await signUpAndLogIn(page, { fullName: "Offline Editor" });
+	await page.goto("/settings");
+	await page.getByRole("button", { name: "Edit Profile" }).click();
+	await page.getByTestId("full-name-input").fill("Name Typed Offline");
+	await context.setOffline(true);
+	await page.getByRole("button", { name: "Save Changes" }).click();
+	await expect(page.getByTestId("form-network-error")).toHaveText(NETWORK_ERROR.en);
+	await expect(page.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+	await screenshot(page, "offline-profile-save-en");
+	await page.getByRole("button", { name: "Cancel" }).click();
+	const sent: string[] = [];
+	page.on("request", (request) => {
+		if (request.url().includes("/trpc/") && request.method() === "POST") sent.push(request.url());
+	});
+	await context.setOffline(false);
+	// A round trip after the connection is back: anything paused would have gone out by then.
+	await page.reload();
+	await expect(page.getByText("Offline Editor").first()).toBeVisible();
+	expect(sent.filter((url) => /updateMe|profile\.update/.test(url))).toEqual([]);
+	const token = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "{}").token as string);
+	const me = await page.request.get("/api/v1/users/me", { headers: { authorization: `Bearer ${token}` } });
+	expect(((await me.json()) as { full_name: string }).full_name).toBe("Offline Editor");
+});
