@@ -353,6 +353,22 @@ type RootTranslation = {
 		 */
 		resetText: string
 		/**
+		 * W​e​l​c​o​m​e​ ​t​o​ ​P​o​r​t​i​c​o
+		 */
+		welcomeTitle: string
+		/**
+		 * C​h​o​o​s​e​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​y​o​u​ ​w​i​l​l​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​s
+		 */
+		welcomeText: string
+		/**
+		 * S​e​t​ ​p​a​s​s​w​o​r​d
+		 */
+		setPassword: string
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​s​e​t​.​ ​W​e​l​c​o​m​e​!
+		 */
+		welcomeSignedIn: string
+		/**
 		 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
 		 */
 		resetPassword: string
@@ -3234,6 +3250,22 @@ export type TranslationFunctions = {
 		 * Please enter your new password and confirm it to reset your password.
 		 */
 		resetText: () => LocalizedString
+		/**
+		 * Welcome to Portico
+		 */
+		welcomeTitle: () => LocalizedString
+		/**
+		 * Choose the password you will sign in with as
+		 */
+		welcomeText: () => LocalizedString
+		/**
+		 * Set password
+		 */
+		setPassword: () => LocalizedString
+		/**
+		 * Your password is set. Welcome!
+		 */
+		welcomeSignedIn: () => LocalizedString
 		/**
 		 * Reset Password
 		 */

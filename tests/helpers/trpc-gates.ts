@@ -15,6 +15,7 @@ export const PROCEDURE_GATES = {
 	"auth.signup": "public",
 	"auth.recoverPassword": "public",
 	"auth.resetPassword": "public",
+	"auth.passwordLink": "public",
 	"auth.verifyEmail": "public",
 	"auth.revertEmail": "public",
 	"auth.logout": "user",
