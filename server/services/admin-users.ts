@@ -9,6 +9,7 @@ import type { RequestMeta, ServiceDeps } from "./deps.ts";
 import { INVITATION_SENT, issueInvitation, mailInvitation } from "./invitations.ts";
 import { sendNotice } from "./notices.ts";
 import { type Authenticated, assertSessionLive, revokeUserSessions, type SessionUser } from "./sessions.ts";
+import { removeUserFiles } from "./user-files.ts";
 import {
 	emailTakenByOther,
 	findUserById,
@@ -88,6 +89,39 @@ export function resendInvitation(
 	});
 	mailInvitation(deps, user, token, acceptLanguage);
 	return INVITATION_SENT;
+}
+
+export const INVITATION_REVOKED = { message: "Invitation revoked" };
+
+/**
+ * Cancels a pending invitation: the account, which never had a password, goes with its
+ * link (as GitHub's "cancel invitation"). Checked in the deletion's transaction: a user who
+ * set a password meanwhile is kept (409), and only a live superuser session may do it.
+ */
+export async function revokeInvitation(
+	deps: ServiceDeps,
+	actor: Authenticated,
+	userId: string,
+	meta?: RequestMeta,
+): Promise<{ message: string }> {
+	const target = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
+	if (target.hashedPassword !== NO_PASSWORD) fail("USER_HAS_PASSWORD");
+	await removeUserFiles(deps, target.id, () =>
+		atomically(deps, () => {
+			assertStillSuperuser(deps, actor);
+			const now = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
+			if (now.hashedPassword !== NO_PASSWORD) fail("USER_HAS_PASSWORD");
+			deps.db.delete(users).where(eq(users.id, now.id)).run();
+			recordAudit(deps, {
+				action: "admin.user_delete",
+				actor: actor.user,
+				subject: now,
+				meta,
+				details: { invitation_revoked: true },
+			});
+		}),
+	);
+	return INVITATION_REVOKED;
 }
 
 /** Inside a write's transaction: the acting admin's session is live and they are still a superuser. */

@@ -613,7 +613,7 @@ type RootTranslation = {
 		 */
 		roleInvalid: string
 		/**
-		 * M​u​s​t​ ​b​e​ ​a​c​t​i​v​e​ ​o​r​ ​i​n​a​c​t​i​v​e
+		 * M​u​s​t​ ​b​e​ ​a​c​t​i​v​e​,​ ​i​n​a​c​t​i​v​e​ ​o​r​ ​i​n​v​i​t​e​d
 		 */
 		statusInvalid: string
 		/**
@@ -1547,6 +1547,10 @@ type RootTranslation = {
 		 */
 		inactive: string
 		/**
+		 * I​n​v​i​t​e​d
+		 */
+		invitedStatus: string
+		/**
 		 * N​/​A
 		 */
 		noName: string
@@ -1584,6 +1588,10 @@ type RootTranslation = {
 			 * R​e​s​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
 			 */
 			resendInvitation: string
+			/**
+			 * R​e​v​o​k​e​ ​i​n​v​i​t​a​t​i​o​n
+			 */
+			revokeInvitation: string
 		}
 		form: {
 			/**
@@ -1651,6 +1659,30 @@ type RootTranslation = {
 			 */
 			inviteHint: string
 		}
+		revokeDialog: {
+			/**
+			 * R​e​v​o​k​e​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​?
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​{​e​m​a​i​l​}​ ​w​i​l​l​ ​b​e​ ​c​a​n​c​e​l​l​e​d​:​ ​i​t​s​ ​l​i​n​k​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​,​ ​a​n​d​ ​t​h​e​ ​a​c​c​o​u​n​t​,​ ​w​h​i​c​h​ ​h​a​s​ ​n​o​ ​p​a​s​s​w​o​r​d​ ​y​e​t​,​ ​i​s​ ​r​e​m​o​v​e​d​.
+			 * @param {string} email
+			 */
+			text: RequiredParams<'email'>
+			/**
+			 * R​e​v​o​k​e​ ​i​n​v​i​t​a​t​i​o​n
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​t​o​ ​{​e​m​a​i​l​}​ ​r​e​v​o​k​e​d​.
+		 * @param {string} email
+		 */
+		invitationRevoked: RequiredParams<'email'>
 		deleteDialog: {
 			/**
 			 * D​e​l​e​t​e​ ​U​s​e​r
@@ -3511,7 +3543,7 @@ export type TranslationFunctions = {
 		 */
 		roleInvalid: () => LocalizedString
 		/**
-		 * Must be active or inactive
+		 * Must be active, inactive or invited
 		 */
 		statusInvalid: () => LocalizedString
 		/**
@@ -4435,6 +4467,10 @@ export type TranslationFunctions = {
 		 */
 		inactive: () => LocalizedString
 		/**
+		 * Invited
+		 */
+		invitedStatus: () => LocalizedString
+		/**
 		 * N/A
 		 */
 		noName: () => LocalizedString
@@ -4471,6 +4507,10 @@ export type TranslationFunctions = {
 			 * Resend invitation
 			 */
 			resendInvitation: () => LocalizedString
+			/**
+			 * Revoke invitation
+			 */
+			revokeInvitation: () => LocalizedString
 		}
 		form: {
 			/**
@@ -4538,6 +4578,28 @@ export type TranslationFunctions = {
 			 */
 			inviteHint: () => LocalizedString
 		}
+		revokeDialog: {
+			/**
+			 * Revoke the invitation?
+			 */
+			title: () => LocalizedString
+			/**
+			 * The invitation to {email} will be cancelled: its link stops working, and the account, which has no password yet, is removed.
+			 */
+			text: (arg: { email: string }) => LocalizedString
+			/**
+			 * Revoke invitation
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+		/**
+		 * Invitation to {email} revoked.
+		 */
+		invitationRevoked: (arg: { email: string }) => LocalizedString
 		deleteDialog: {
 			/**
 			 * Delete User

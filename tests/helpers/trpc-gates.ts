@@ -66,6 +66,7 @@ export const PROCEDURE_GATES = {
 	"admin.revokeSessions": "admin",
 	"audit.list": "admin",
 	"admin.invite": "admin",
+	"admin.revokeInvitation": "admin",
 	"dashboard.account": "user",
 	"dashboard.users": "admin",
 } as const satisfies Record<ProcedurePath, Gate>;

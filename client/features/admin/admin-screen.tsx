@@ -44,6 +44,7 @@ export function AdminScreen() {
 	const invite = useMutation(trpc.admin.invite.mutationOptions());
 	const [editing, setEditing] = useState<UserPublic | null>(null);
 	const [deleting, setDeleting] = useState<UserPublic | null>(null);
+	const [revoking, setRevoking] = useState<UserPublic | null>(null);
 	const [deactivating, setDeactivating] = useState<UserPublic | null>(null);
 	const total = list.data ? pageCount(list.data.count) : 1;
 	const lastUserId = useRef<string | null>(null);
@@ -89,6 +90,10 @@ export function AdminScreen() {
 			lastUserId.current = user.id;
 			if (user.is_active) setDeactivating(user);
 			else void run(() => update.mutateAsync({ user_id: user.id, is_active: true }), LL.admin.updated());
+		},
+		onRevokeInvitation: (user) => {
+			lastUserId.current = user.id;
+			setRevoking(user);
 		},
 		onResendInvitation: (user) =>
 			void run(() => invite.mutateAsync({ user_id: user.id }), LL.admin.invitationResent({ email: user.email })),
@@ -149,6 +154,7 @@ export function AdminScreen() {
 			<UsersPagination page={params.page} total={total} onPage={setPage} />
 			<EditUserDialog user={editing} onClose={() => setEditing(null)} onCloseAutoFocus={restoreFocus} />
 			<DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} onCloseAutoFocus={restoreFocus} />
+			<DeleteUserDialog user={revoking} revoke onClose={() => setRevoking(null)} onCloseAutoFocus={restoreFocus} />
 			<DeactivateUserDialog
 				user={deactivating}
 				pending={update.isPending}

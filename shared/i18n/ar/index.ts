@@ -163,7 +163,7 @@ const ar = {
 		auditActionInvalid: "يجب أن يكون إجراءً واحدًا أو أكثر من إجراءات سجل التدقيق",
 		dateTimeInvalid: "يجب أن يكون تاريخًا، أو تاريخًا ووقتًا، بصيغة ISO 8601",
 		roleInvalid: "يجب أن يكون superuser أو user",
-		statusInvalid: "يجب أن يكون active أو inactive",
+		statusInvalid: "يجب أن يكون active أو inactive أو invited",
 		sortInvalid: "يجب أن يكون created_at أو email أو full_name، مع - في البداية للترتيب التنازلي",
 		inviteWithPassword: "أرسل كلمة مرور أو دعوة، وليس كليهما",
 	},

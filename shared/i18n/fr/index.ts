@@ -164,7 +164,7 @@ const fr = {
 		auditActionInvalid: "Doit être une ou plusieurs actions du journal d'audit",
 		dateTimeInvalid: "Doit être une date, ou une date et une heure, au format ISO 8601",
 		roleInvalid: "Doit être superuser ou user",
-		statusInvalid: "Doit être active ou inactive",
+		statusInvalid: "Doit être active, inactive ou invited",
 		sortInvalid: "Doit être created_at, email ou full_name, précédé d'un - pour l'ordre décroissant",
 		inviteWithPassword: "Envoyez soit un mot de passe, soit une invitation, pas les deux",
 	},

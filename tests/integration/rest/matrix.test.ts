@@ -168,6 +168,11 @@ const rows: Row[] = [
 		expect: admin,
 		request: (w) => ({ url: `/users/${invitedUser(w)}/invite` }),
 	},
+	{
+		route: "DELETE /users/{user_id}/invite",
+		expect: admin,
+		request: (w) => ({ url: `/users/${invitedUser(w)}/invite` }),
+	},
 	{ route: "DELETE /users/{user_id}", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}` }) },
 	{ route: "GET /audit/", expect: admin, request: (w) => ({ url: `/audit/?subject_id=${w.subject.id}` }) },
 	{ route: "GET /audit/export.csv", expect: admin, request: () => ({ url: "/audit/export.csv?action=auth.login" }) },
