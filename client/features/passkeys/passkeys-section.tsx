@@ -97,7 +97,7 @@ export function PasskeysSection() {
 				{body}
 				{passkeysSupported() ? (
 					<Flex>
-						<Button highContrast loading={adding} onClick={() => void add()} data-testid="passkey-add">
+						<Button loading={adding} onClick={() => void add()} data-testid="passkey-add">
 							{t.add()}
 						</Button>
 					</Flex>

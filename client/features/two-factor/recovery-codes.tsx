@@ -43,15 +43,13 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
 				</ol>
 			</Box>
 			<Flex gap="3" wrap="wrap">
-				<Button highContrast variant="soft" onClick={() => void copy()}>
+				<Button variant="soft" onClick={() => void copy()}>
 					{t.copy()}
 				</Button>
-				<Button highContrast variant="soft" onClick={() => download("portico-recovery-codes.txt", asText)}>
+				<Button variant="soft" onClick={() => download("portico-recovery-codes.txt", asText)}>
 					{t.download()}
 				</Button>
-				<Button highContrast onClick={onDone}>
-					{t.done()}
-				</Button>
+				<Button onClick={onDone}>{t.done()}</Button>
 			</Flex>
 		</Flex>
 	);
