@@ -119,3 +119,26 @@ test("an edit saved offline fails at once and is never sent later (no silent rep
 	const me = await page.request.get("/api/v1/users/me", { headers: { authorization: `Bearer ${token}` } });
 	expect(((await me.json()) as { full_name: string }).full_name).toBe("Offline Editor");
 });
+
+for (const lang of ["en", "ar"] as const) {
+	test(`offline, the sessions and the activity say the connection is lost, and load when it is back (${lang})`, async ({
+		page,
+		context,
+	}) => {
+		await page.addInitScript((value) => localStorage.setItem("lang", value), lang);
+		await signUpAndLogIn(page);
+		await page.goto("/settings");
+		const tab = page.getByRole("tab", { name: lang === "en" ? "Sessions" : "الجلسات" });
+		await expect(tab).toBeVisible();
+		await context.setOffline(true);
+		await tab.click();
+		const lost = page.getByTestId("connection-lost");
+		await expect(lost).toHaveCount(2);
+		await expect(lost.first()).toContainText(CONNECTION_LOST[lang]);
+		await expectAccessible(page);
+		await screenshot(page, `offline-sessions-${lang}`);
+		await context.setOffline(false);
+		await expect(lost).toHaveCount(0);
+		await expect(page.getByText(lang === "en" ? "This device" : "هذا الجهاز").first()).toBeVisible();
+	});
+}

@@ -2,6 +2,7 @@ import { Box, Button, Flex, Heading, Text, VisuallyHidden } from "@radix-ui/them
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { ConnectionLost, waitsForConnection } from "../../components/connection-lost.tsx";
 import { RowsSkeleton } from "../../components/loading-skeletons.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { mutationErrorText, notifyMutationError } from "../../lib/error-text.ts";
@@ -115,7 +116,9 @@ export function AdminScreen() {
 			<Text size="2" color="gray" aria-live="polite" data-testid="result-count">
 				{list.data ? LL.admin.resultCount({ count: list.data.count }) : null}
 			</Text>
-			{list.isPending ? (
+			{waitsForConnection(list) ? (
+				<ConnectionLost />
+			) : list.isPending ? (
 				<div role="status" aria-busy="true">
 					<VisuallyHidden>{LL.admin.loading()}</VisuallyHidden>
 					<RowsSkeleton rows={PAGE_SIZE} testId="users-skeleton" />
