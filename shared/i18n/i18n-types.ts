@@ -1433,6 +1433,24 @@ type RootTranslation = {
 			 */
 			leave: string
 		}
+		unsavedCodes: {
+			/**
+			 * L​e​a​v​e​ ​w​i​t​h​o​u​t​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​?
+			 */
+			title: string
+			/**
+			 * T​h​e​s​e​ ​c​o​d​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​o​n​l​y​ ​n​o​w​.​ ​I​f​ ​y​o​u​ ​l​e​a​v​e​ ​b​e​f​o​r​e​ ​s​a​v​i​n​g​ ​t​h​e​m​,​ ​y​o​u​ ​w​i​l​l​ ​h​a​v​e​ ​t​o​ ​g​e​n​e​r​a​t​e​ ​n​e​w​ ​o​n​e​s​.
+			 */
+			text: string
+			/**
+			 * S​t​a​y
+			 */
+			stay: string
+			/**
+			 * L​e​a​v​e
+			 */
+			leave: string
+		}
 		removeImage: {
 			/**
 			 * R​e​m​o​v​e​ ​t​h​e​ ​p​r​o​f​i​l​e​ ​i​m​a​g​e​?
@@ -4353,6 +4371,24 @@ export type TranslationFunctions = {
 			stay: () => LocalizedString
 			/**
 			 * Discard changes
+			 */
+			leave: () => LocalizedString
+		}
+		unsavedCodes: {
+			/**
+			 * Leave without your recovery codes?
+			 */
+			title: () => LocalizedString
+			/**
+			 * These codes are shown only now. If you leave before saving them, you will have to generate new ones.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Stay
+			 */
+			stay: () => LocalizedString
+			/**
+			 * Leave
 			 */
 			leave: () => LocalizedString
 		}

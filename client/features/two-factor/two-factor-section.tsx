@@ -97,7 +97,7 @@ export function TwoFactorSection() {
 					<span data-testid="recovery-codes-left">{t.codesLeft({ count: status.data.recovery_codes_left })}</span>
 				</Text>
 				<Flex gap="3" wrap="wrap">
-					<Button variant="soft" onClick={() => setConfirming("regenerate")}>
+					<Button highContrast variant="soft" onClick={() => setConfirming("regenerate")}>
 						{t.regenerate()}
 					</Button>
 					<Button
