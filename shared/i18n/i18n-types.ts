@@ -2885,6 +2885,11 @@ type RootTranslation = {
 			 */
 			resend: string
 			/**
+			 * R​e​s​e​n​d​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s
+			 * @param {number} seconds
+			 */
+			resendIn: RequiredParams<'seconds'>
+			/**
 			 * V​e​r​i​f​i​c​a​t​i​o​n​ ​e​m​a​i​l​ ​s​e​n​t​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x​.
 			 */
 			sent: string
@@ -5779,6 +5784,10 @@ export type TranslationFunctions = {
 			 * Resend
 			 */
 			resend: () => LocalizedString
+			/**
+			 * Resend in {seconds} s
+			 */
+			resendIn: (arg: { seconds: number }) => LocalizedString
 			/**
 			 * Verification email sent. Check your inbox.
 			 */
