@@ -2609,6 +2609,11 @@ type RootTranslation = {
 			 * T​h​i​s​ ​b​r​o​w​s​e​r​ ​c​a​n​n​o​t​ ​u​s​e​ ​p​a​s​s​k​e​y​s​.
 			 */
 			unsupported: string
+			/**
+			 * P​a​s​s​k​e​y​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​a​t​ ​a​n​ ​I​P​ ​a​d​d​r​e​s​s​ ​(​{​h​o​s​t​}​)​.​ ​O​p​e​n​ ​t​h​i​s​ ​s​i​t​e​ ​b​y​ ​i​t​s​ ​n​a​m​e​ ​(​s​u​c​h​ ​a​s​ ​l​o​c​a​l​h​o​s​t​)​ ​t​o​ ​a​d​d​ ​o​n​e​.
+			 * @param {unknown} host
+			 */
+			ipAddress: RequiredParams<'host'>
 		}
 		login: {
 			/**
@@ -5522,6 +5527,10 @@ export type TranslationFunctions = {
 			 * This browser cannot use passkeys.
 			 */
 			unsupported: () => LocalizedString
+			/**
+			 * Passkeys cannot be used at an IP address ({host}). Open this site by its name (such as localhost) to add one.
+			 */
+			ipAddress: (arg: { host: unknown }) => LocalizedString
 		}
 		login: {
 			/**
