@@ -71,7 +71,8 @@ export const security = {
 		cancelled: "The passkey prompt was closed or timed out.",
 		alreadyOnDevice: "This device already holds a passkey for your account.",
 		unsupported: "This browser cannot use passkeys.",
-		ipAddress: "Passkeys cannot be used at an IP address ({host}). Open this site by its name (such as localhost) to add one.",
+		ipAddress:
+			"Passkeys cannot be used at an IP address ({host}). Open this site by its name (such as localhost) to add one.",
 	},
 	login: {
 		heading: "Two-factor authentication",

@@ -72,7 +72,8 @@ export const security = {
 		cancelled: "La fenêtre de la clé d'accès a été fermée ou a expiré.",
 		alreadyOnDevice: "Cet appareil contient déjà une clé d'accès pour votre compte.",
 		unsupported: "Ce navigateur ne peut pas utiliser de clés d'accès.",
-		ipAddress: "Les clés d'accès ne fonctionnent pas sur une adresse IP ({host}). Ouvrez ce site par son nom (par exemple localhost) pour en ajouter une.",
+		ipAddress:
+			"Les clés d'accès ne fonctionnent pas sur une adresse IP ({host}). Ouvrez ce site par son nom (par exemple localhost) pour en ajouter une.",
 	},
 	login: {
 		heading: "Double authentification",
