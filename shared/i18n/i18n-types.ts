@@ -2637,6 +2637,11 @@ type RootTranslation = {
 			 */
 			recoveryLabel: string
 			/**
+			 * Y​o​u​ ​s​i​g​n​e​d​ ​i​n​ ​w​i​t​h​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​:​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​a​g​a​i​n​.​ ​R​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​l​e​f​t​:​ ​{​c​o​u​n​t​}​.
+			 * @param {number} count
+			 */
+			recoveryUsed: RequiredParams<'count'>
+			/**
 			 * U​s​e​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e
 			 */
 			recoveryInstead: string
@@ -5553,6 +5558,10 @@ export type TranslationFunctions = {
 			 * Recovery code
 			 */
 			recoveryLabel: () => LocalizedString
+			/**
+			 * You signed in with a recovery code: it cannot be used again. Recovery codes left: {count}.
+			 */
+			recoveryUsed: (arg: { count: number }) => LocalizedString
 			/**
 			 * Use a recovery code
 			 */

@@ -79,6 +79,7 @@ export const security = {
 		codeLabel: "رمز التحقق بخطوتين",
 		recoveryText: "أدخل أحد رموز الاسترداد الخاصة بك.",
 		recoveryLabel: "رمز الاسترداد",
+		recoveryUsed: "سجّلت الدخول برمز استرداد: لا يمكن استخدامه مرة أخرى. رموز الاسترداد المتبقية: {count}.",
 		recoveryInstead: "استخدام رمز استرداد",
 		appInstead: "استخدام تطبيق المصادقة",
 		verify: "تحقّق",

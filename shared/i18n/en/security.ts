@@ -80,6 +80,7 @@ export const security = {
 		codeLabel: "Two-factor code",
 		recoveryText: "Enter one of your recovery codes.",
 		recoveryLabel: "Recovery code",
+		recoveryUsed: "You signed in with a recovery code: it cannot be used again. Recovery codes left: {count:number}.",
 		recoveryInstead: "Use a recovery code",
 		appInstead: "Use the authenticator app",
 		verify: "Verify",

@@ -81,6 +81,8 @@ export const security = {
 		codeLabel: "Code de double authentification",
 		recoveryText: "Saisissez l'un de vos codes de récupération.",
 		recoveryLabel: "Code de récupération",
+		recoveryUsed:
+			"Vous vous êtes connecté avec un code de récupération : il ne servira plus. Codes de récupération restants : {count}.",
 		recoveryInstead: "Utiliser un code de récupération",
 		appInstead: "Utiliser l'application d'authentification",
 		verify: "Vérifier",
