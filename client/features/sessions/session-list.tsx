@@ -46,7 +46,8 @@ export function SessionList({ query, emptyText, label, onRevoke }: Props) {
 				</Flex>
 			</Callout.Root>
 		);
-	const sessions = query.data?.data ?? [];
+	// This device first, then the others in the server's order (most recently active first).
+	const sessions = [...(query.data?.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
 	if (sessions.length === 0)
 		return (
 			<Text color="gray" data-testid="sessions-empty">
