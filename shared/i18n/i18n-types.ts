@@ -1401,7 +1401,7 @@ type RootTranslation = {
 		}
 		signups: {
 			/**
-			 * S​i​g​n​-​u​p​s​,​ ​l​a​s​t​ ​7​ ​d​a​y​s
+			 * N​e​w​ ​a​c​c​o​u​n​t​s​,​ ​l​a​s​t​ ​7​ ​d​a​y​s
 			 */
 			title: string
 			/**
@@ -4357,7 +4357,7 @@ export type TranslationFunctions = {
 		}
 		signups: {
 			/**
-			 * Sign-ups, last 7 days
+			 * New accounts, last 7 days
 			 */
 			title: () => LocalizedString
 			/**
