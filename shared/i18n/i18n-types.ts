@@ -2018,7 +2018,7 @@ type RootTranslation = {
 				 */
 				byAdmin: RequiredParams<'email'>
 				/**
-				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​u​s​e​ ​t​h​e​ ​b​u​t​t​o​n​ ​b​e​l​o​w​:​ ​i​t​ ​p​u​t​s​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​b​a​c​k​,​ ​s​i​g​n​s​ ​o​u​t​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​a​n​d​ ​s​e​n​d​s​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​u​s​e​ ​t​h​e​ ​l​i​n​k​ ​b​e​l​o​w​:​ ​i​t​ ​p​u​t​s​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​b​a​c​k​,​ ​s​i​g​n​s​ ​o​u​t​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​a​n​d​ ​s​e​n​d​s​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
 				 */
 				revert: string
 				/**
@@ -4954,7 +4954,7 @@ export type TranslationFunctions = {
 				 */
 				byAdmin: (arg: { email: string }) => LocalizedString
 				/**
-				 * If you did not make this change, use the button below: it puts this address back, signs out every session and sends you a link to choose a new password.
+				 * If you did not make this change, use the link below: it puts this address back, signs out every session and sends you a link to choose a new password.
 				 */
 				revert: () => LocalizedString
 				/**
