@@ -14,12 +14,34 @@ import { directionOf, I18nProvider, type Locales, useI18n } from "./i18n/index.t
 import { GuardedBrowserRouter } from "./lib/guarded-browser-router.tsx";
 import { createOutsideNavigation } from "./lib/outside-navigation.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
+import { loadAttempt, loadScreen } from "./lib/screen-load.ts";
 import { useTheme } from "./lib/theme.ts";
 import { MAX_VISIBLE_TOASTS } from "./lib/toast.ts";
 
-/** A route's screen, loaded at its first visit (each module in routes/ exports its `Component`). */
+/**
+ * A route's screen, loaded at its first visit (each module in routes/ exports its `Component`).
+ * A failed download is not kept for good: after RouteErrorBoundary's retry, the screen fetches again.
+ */
 function screen(load: () => Promise<{ Component: ComponentType }>) {
-	const Screen = lazy(() => load().then((module) => ({ default: module.Component })));
+	let failedAt: number | null = null;
+	const lazyScreen = () =>
+		lazy(() =>
+			loadScreen(load).then(
+				(module) => ({ default: module.Component }),
+				(error: unknown) => {
+					failedAt = loadAttempt();
+					throw error;
+				},
+			),
+		);
+	let Current = lazyScreen();
+	const Screen = () => {
+		if (failedAt !== null && failedAt !== loadAttempt()) {
+			failedAt = null;
+			Current = lazyScreen();
+		}
+		return <Current />;
+	};
 	return <Screen />;
 }
 

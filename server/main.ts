@@ -67,6 +67,9 @@ async function main() {
 		}
 		throw error;
 	}
+	// Plainly, beside the JSON log: the address to open is PUBLIC_URL, not the listening socket
+	// (passkeys work only there: an IP address cannot be their relying party).
+	console.log(`\nPortico is running. Open ${config.publicUrl}\n`);
 }
 
 main().catch((error: unknown) => {

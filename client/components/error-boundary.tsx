@@ -1,6 +1,8 @@
 import { Button, Card, Code, Flex, Heading, Text } from "@radix-ui/themes";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useI18n } from "../i18n/index.tsx";
+import { reloadForNewBuild, ScreenLoadError, serverAnswers, tryScreensAgain } from "../lib/screen-load.ts";
+import { ConnectionLost } from "./connection-lost.tsx";
 
 const messageOf = (error: unknown): string =>
 	error instanceof Error ? error.message : typeof error === "string" ? error : String(error ?? "");
@@ -31,51 +33,93 @@ export function ErrorFallback({ error }: { error: unknown }) {
 	);
 }
 
-const RELOADED_AT = "chunk-reload-at";
+type Mode = "ok" | "checking" | "offline" | "reloading" | "failed";
+type RouteState = { error: unknown; mode: Mode };
+
+/** While the connection is lost: how often the server is asked whether it is back (the `online` event may never come). */
+const POLL_MS = 5_000;
 
 /**
- * A new deploy removes the old hashed chunks: an open tab then fails to load a screen.
- * One reload (not more than once a minute) fetches the new build instead of showing an error.
+ * Around the screens (and, in the signed-in frame, around the page area alone, so header
+ * and menu stay): a screen that fails to render shows the fallback in its place until the
+ * next navigation. A screen whose code could not be fetched shows Connection lost while
+ * the server does not answer, and tries again when it does; when the server answers, the
+ * chunk was removed by a new build and the page reloads once, at the same URL.
  */
-function reloadForStaleChunk(error: unknown): boolean {
-	if (!/dynamically imported module|Importing a module script failed/i.test(messageOf(error))) return false;
-	try {
-		const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
-		if (Date.now() - last < 60_000) return false;
-		sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-	} catch {
-		return false;
-	}
-	window.location.reload();
-	return true;
-}
-
-type State = { error: unknown; failed: boolean };
-
-/**
- * Around the screens: a screen that fails to render or to load shows the fallback in their
- * place, until the next navigation tries again. A screen's chunk gone with a new deploy
- * reloads the page instead (see reloadForStaleChunk).
- */
-export class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNode }, RouteState> {
-	state: RouteState = { error: null, failed: false, reloading: false };
+export class RouteErrorBoundary extends Component<
+	{ pathname: string; inPage?: boolean; children: ReactNode },
+	RouteState
+> {
+	state: RouteState = { error: null, mode: "ok" };
+	private stopWatching: (() => void) | null = null;
 
 	static getDerivedStateFromError(error: unknown): RouteState {
-		return { error, failed: true, reloading: reloadForStaleChunk(error) };
+		return { error, mode: error instanceof ScreenLoadError ? "checking" : "failed" };
+	}
+
+	componentDidCatch(error: unknown): void {
+		if (error instanceof ScreenLoadError) void this.check();
 	}
 
 	componentDidUpdate(previous: { pathname: string }): void {
-		if (this.state.failed && previous.pathname !== this.props.pathname)
-			this.setState({ error: null, failed: false, reloading: false });
+		if (this.state.mode !== "ok" && previous.pathname !== this.props.pathname) this.retry();
 	}
 
+	componentWillUnmount(): void {
+		this.stopWatching?.();
+	}
+
+	private async check(): Promise<void> {
+		if (await serverAnswers()) {
+			this.setState({ mode: reloadForNewBuild() ? "reloading" : "failed" });
+			return;
+		}
+		this.setState({ mode: "offline" });
+		this.watchConnection();
+	}
+
+	/** Tries again when the browser says it is online, or when the server answers a poll. */
+	private watchConnection(): void {
+		this.stopWatching?.();
+		const onOnline = () => this.retry();
+		const timer = window.setInterval(() => {
+			void serverAnswers().then((answers) => answers && this.retry());
+		}, POLL_MS);
+		window.addEventListener("online", onOnline);
+		this.stopWatching = () => {
+			window.clearInterval(timer);
+			window.removeEventListener("online", onOnline);
+			this.stopWatching = null;
+		};
+	}
+
+	private retry = (): void => {
+		this.stopWatching?.();
+		tryScreensAgain();
+		this.setState({ error: null, mode: "ok" });
+	};
+
 	render() {
-		if (!this.state.failed) return this.props.children;
-		return this.state.reloading ? null : <ErrorFallback error={this.state.error} />;
+		switch (this.state.mode) {
+			case "ok":
+				return this.props.children;
+			case "offline":
+				return this.props.inPage ? (
+					<ConnectionLost level="h1" onRetry={this.retry} />
+				) : (
+					<div className="center-screen">
+						<ConnectionLost level="h1" onRetry={this.retry} />
+					</div>
+				);
+			case "failed":
+				return <ErrorFallback error={this.state.error} />;
+			default:
+				return null;
+		}
 	}
 }
 
-type RouteState = { error: unknown; failed: boolean; reloading: boolean };
+type State = { error: unknown; failed: boolean };
 
 /** Catches render errors outside the router (providers, toaster). */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {

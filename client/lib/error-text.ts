@@ -34,13 +34,24 @@ export function reasonText(reason: ErrorReason, LL: TranslationFunctions, retryA
 	return /[.!?؟]$/.test(text) ? `${text} ${hint}` : `${text}. ${hint}`;
 }
 
+/**
+ * A request or a download that never reached the server (a tRPC call without data, a
+ * failed fetch or dynamic import): the connection, not the server, said no.
+ */
+export function isNetworkError(error: unknown): boolean {
+	const shape = shapeOf(error);
+	if (shape.data !== undefined && shape.data !== null) return false;
+	return (
+		typeof shape.message === "string" && /fetch|network|dynamically imported|Importing a module/i.test(shape.message)
+	);
+}
+
 /** The server's text for an error: translated by reason, else its message; null when it has none. */
 function detailText(error: ErrorShape, LL: TranslationFunctions): string | null {
 	const reason = error.data?.reason;
 	if (isErrorReason(reason)) return reasonText(reason, LL, error.data?.retryAfter);
 	// A fetch that never reached the server has no data at all.
-	if (error.data === undefined && typeof error.message === "string" && /fetch|network/i.test(error.message))
-		return LL.api.networkError();
+	if (isNetworkError(error)) return LL.api.networkError();
 	return typeof error.message === "string" && error.message ? error.message : null;
 }
 

@@ -14,7 +14,9 @@ export function createQueryClient(): QueryClient {
 				refetchOnWindowFocus: false,
 				staleTime: 30_000,
 			},
-			mutations: { retry: false },
+			// A change sent without a connection fails at once and says so: never paused, to be
+			// replayed silently when the connection returns (an edit cancelled meanwhile included).
+			mutations: { retry: false, networkMode: "always" },
 		},
 	});
 }

@@ -1,5 +1,5 @@
 import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { type TotpCodeInput, totpCodeSchema } from "../../shared/schemas/two-factor.ts";
@@ -38,6 +38,7 @@ function SecondStep({ mfaToken }: { mfaToken: string }) {
 	const trpc = useTRPC();
 	const session = useSession();
 	const navigate = useNavigate();
+	const queryClient = useQueryClient();
 	const [recovery, setRecovery] = useState(false);
 	const complete = useMutation(trpc.twoFactor.completeLogin.mutationOptions());
 	const form = useZodForm(totpCodeSchema, { defaultValues: { code: "" }, mode: "onSubmit" });
@@ -48,6 +49,12 @@ function SecondStep({ mfaToken }: { mfaToken: string }) {
 			session.start({ token: pair.access_token, refreshToken: pair.refresh_token });
 			notifySuccess(LL.auth.loggedIn());
 			navigate("/", { replace: true });
+			// A recovery code is spent: say so, with how many are left (the app's codes are 6 digits).
+			if (!/^\d{6}$/.test(code.replace(/\s/g, "")))
+				void queryClient
+					.fetchQuery(trpc.twoFactor.status.queryOptions())
+					.then((status) => notifySuccess(t.recoveryUsed({ count: status.recovery_codes_left })))
+					.catch(() => {});
 		} catch (error) {
 			form.setError("code", { message: authErrorText(error, LL) }, { shouldFocus: true });
 		}

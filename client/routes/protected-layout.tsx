@@ -1,7 +1,7 @@
 import { Dialog, Flex, IconButton, Text, VisuallyHidden } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router-dom";
-import { ErrorFallback } from "../components/error-boundary.tsx";
+import { ErrorFallback, RouteErrorBoundary } from "../components/error-boundary.tsx";
 import { CloseIcon, MenuIcon } from "../components/icons.tsx";
 import { ContentSkeleton, UserMenuSkeleton } from "../components/loading-skeletons.tsx";
 import { LanguageSelect } from "../features/layout/language-select.tsx";
@@ -90,7 +90,9 @@ export function Component() {
 					) : (
 						<>
 							<VerifyBanner user={user} />
-							<Outlet />
+							<RouteErrorBoundary pathname={location.pathname} inPage>
+								<Outlet />
+							</RouteErrorBoundary>
 						</>
 					)}
 				</main>

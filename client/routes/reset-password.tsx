@@ -1,11 +1,12 @@
-import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
-import { useMutation } from "@tanstack/react-query";
+import { Button, Callout, Flex, Link as RadixLink, Strong, Text } from "@radix-ui/themes";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { resetPasswordFormSchema } from "../../shared/schemas/auth.ts";
 import { Form } from "../components/form/form.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
 import { NewPasswordFields } from "../features/auth/new-password-fields.tsx";
+import { useSession } from "../features/session/hooks.ts";
 import { useI18n } from "../i18n/index.tsx";
 import { notifyMutationError, reasonOf } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
@@ -15,7 +16,6 @@ import { useZodForm } from "../lib/validation.ts";
 
 export function Component() {
 	const { LL } = useI18n();
-	usePageTitle(LL.auth.resetTitle());
 	const trpc = useTRPC();
 	const navigate = useNavigate();
 	const [params] = useSearchParams();
@@ -32,11 +32,42 @@ export function Component() {
 	const form = useZodForm(resetPasswordFormSchema, {
 		defaultValues: { token, new_password: "", confirm_password: "" },
 	});
+	// What the link is for: an invitation gets a welcome naming its address, then is signed in.
+	const describe = useMutation(trpc.auth.passwordLink.mutationOptions());
+	const { data: link, error: linkError } = useQuery({
+		queryKey: ["password-link", token],
+		queryFn: () => describe.mutateAsync({ token }),
+		enabled: token !== "",
+		retry: false,
+		staleTime: Number.POSITIVE_INFINITY,
+	});
+	const invitation = link?.invitation === true;
+	usePageTitle(invitation ? LL.auth.welcomeTitle() : LL.auth.resetTitle());
+	// A link the server already refuses says so at once, not after a password was chosen.
+	useEffect(() => {
+		if (reasonOf(linkError) === "INVALID_RESET_TOKEN") setRefused(true);
+	}, [linkError]);
+	const session = useSession();
+	const login = useMutation(trpc.auth.login.mutationOptions());
+	const toLogin = () => {
+		notifySuccess(LL.auth.passwordUpdatedDone());
+		navigate("/login", { replace: true });
+	};
 	const reset = useMutation(
 		trpc.auth.resetPassword.mutationOptions({
-			onSuccess() {
-				notifySuccess(LL.auth.passwordUpdatedDone());
-				navigate("/login", { replace: true });
+			onSuccess(_answer, values) {
+				if (!link?.invitation) return toLogin();
+				login.mutate(
+					{ username: link.email, password: values.new_password },
+					{
+						onSuccess(pair) {
+							session.start({ token: pair.access_token, refreshToken: pair.refresh_token });
+							notifySuccess(LL.auth.welcomeSignedIn());
+							navigate("/", { replace: true });
+						},
+						onError: toLogin,
+					},
+				);
 			},
 			onError: (error) =>
 				reasonOf(error) === "INVALID_RESET_TOKEN" ? setRefused(true) : notifyMutationError(error, LL),
@@ -44,7 +75,21 @@ export function Component() {
 	);
 
 	return (
-		<AuthPage title={LL.auth.resetTitle()} intro={usable ? LL.auth.resetText() : undefined}>
+		<AuthPage
+			title={invitation ? LL.auth.welcomeTitle() : LL.auth.resetTitle()}
+			intro={
+				!usable ? undefined : invitation ? (
+					<>
+						{LL.auth.welcomeText()}{" "}
+						<Strong>
+							<bdi data-testid="invited-email">{link.email}</bdi>
+						</Strong>
+					</>
+				) : (
+					LL.auth.resetText()
+				)
+			}
+		>
 			{usable ? (
 				<Form
 					form={form}
@@ -55,13 +100,15 @@ export function Component() {
 					}}
 				>
 					<Flex direction="column" gap="4">
+						{/* For password managers: the account the new password belongs to. */}
+						{link ? <input type="email" autoComplete="username" value={link.email} readOnly hidden /> : null}
 						<NewPasswordFields
 							passwordName="new_password"
 							passwordLabel={LL.auth.newPassword()}
 							passwordTestId="new-password-input"
 						/>
-						<Button type="submit" size="3" loading={reset.isPending}>
-							{LL.auth.resetPassword()}
+						<Button type="submit" size="3" loading={reset.isPending || login.isPending}>
+							{invitation ? LL.auth.setPassword() : LL.auth.resetPassword()}
 						</Button>
 					</Flex>
 				</Form>

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { resetPasswordSchema } from "../../shared/schemas/auth.ts";
+import { passwordLinkInfoSchema, passwordLinkSchema, resetPasswordSchema } from "../../shared/schemas/auth.ts";
 import { messageSchema } from "../../shared/schemas/users.ts";
 import { requestMeta } from "../http/session.ts";
+import { describePasswordLink } from "../services/password-link.ts";
 import * as recovery from "../services/recovery.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { authOf, type RouteModule } from "./types.ts";
@@ -45,6 +46,20 @@ export const recoveryRoutes: RouteModule = (app, deps) => {
 			},
 		},
 		async (request) => recovery.resetPassword(deps, request.body, requestMeta(request)),
+	);
+	app.post(
+		"/reset-password/link",
+		{
+			config: { reasons: ["INVALID_RESET_TOKEN", "RATE_LIMITED"] },
+			schema: {
+				tags,
+				summary:
+					"What a reset or invitation link is for (its address, whether it is an invitation), without spending it",
+				body: passwordLinkSchema,
+				response: { 200: passwordLinkInfoSchema },
+			},
+		},
+		async (request) => describePasswordLink(deps, request.body.token, requestMeta(request)),
 	);
 	app.post(
 		"/password-recovery-html-content/:email",

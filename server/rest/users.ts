@@ -2,6 +2,7 @@ import { auditEventsSchema } from "../../shared/schemas/audit.ts";
 import { accountSummarySchema, usersSummarySchema } from "../../shared/schemas/dashboard.ts";
 import { userListQuerySchema } from "../../shared/schemas/user-list.ts";
 import {
+	adminUsersSchema,
 	listQuerySchema,
 	messageSchema,
 	signupSchema,
@@ -9,7 +10,6 @@ import {
 	userCreateSchema,
 	userIdParamsSchema,
 	userPublicSchema,
-	usersPublicSchema,
 	userUpdateMeSchema,
 	userUpdateSchema,
 } from "../../shared/schemas/users.ts";
@@ -44,7 +44,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 					"`role`, `status`, `verified`: filters. `sort`: `created_at`, `email` or `full_name`, with a leading `-` " +
 					"for descending (default `-created_at`). `count` counts every user that matches.",
 				querystring: userListQuerySchema,
-				response: { 200: usersPublicSchema },
+				response: { 200: adminUsersSchema },
 			},
 		},
 		async (request) => listUsers(deps, request.query),
@@ -240,6 +240,23 @@ export const userRoutes: RouteModule = (app, deps) => {
 				request.headers["accept-language"],
 				requestMeta(request),
 			),
+	);
+	app.delete(
+		"/users/:user_id/invite",
+		{
+			onRequest: superuser,
+			config: { reasons: ["USER_NOT_FOUND", "USER_HAS_PASSWORD"] },
+			schema: {
+				tags,
+				security,
+				summary: "Revoke an invitation",
+				description:
+					"Cancels the invitation of a user who has not chosen a password yet: the account and its link are deleted (audited as `admin.user_delete` with `invitation_revoked`). 409 once the user has a password.",
+				params: userIdParamsSchema,
+				response: { 200: messageSchema },
+			},
+		},
+		async (request) => adminUsers.revokeInvitation(deps, authOf(request), request.params.user_id, requestMeta(request)),
 	);
 	app.delete(
 		"/users/:user_id",

@@ -89,6 +89,41 @@ export function resendInvitation(
 	return INVITATION_SENT;
 }
 
+export const INVITATION_REVOKED = { message: "Invitation revoked" };
+
+/**
+ * Cancels a pending invitation: the account, which never had a password, goes with its
+ * link (as GitHub's "cancel invitation"). Checked in the deletion's transaction: a user who
+ * set a password meanwhile is kept (409), and only a live superuser session may do it.
+ */
+export async function revokeInvitation(
+	deps: ServiceDeps,
+	actor: Authenticated,
+	userId: string,
+	meta?: RequestMeta,
+): Promise<{ message: string }> {
+	const check = () => {
+		const target = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
+		if (target.hashedPassword !== NO_PASSWORD) fail("USER_HAS_PASSWORD");
+		return target;
+	};
+	const target = check();
+	const audit = {
+		action: "admin.user_delete",
+		actor: actor.user,
+		subject: target,
+		meta,
+		details: { invitation_revoked: true },
+	} as const;
+	await removeUser(deps, target, audit, (work) =>
+		atomicallyAsAdmin(deps, actor, () => {
+			check();
+			work();
+		}),
+	);
+	return INVITATION_REVOKED;
+}
+
 /** Anyone may read themselves; reading another user takes a superuser, checked before existence. */
 export function getUser(deps: ServiceDeps, actor: SessionUser, userId: string): UserPublic {
 	if (actor.id === userId) return toUserPublic(actor);

@@ -89,6 +89,18 @@ type RootTranslation = {
 		 */
 		refreshPage: string
 		/**
+		 * C​o​n​n​e​c​t​i​o​n​ ​l​o​s​t
+		 */
+		connectionLostTitle: string
+		/**
+		 * T​h​i​s​ ​w​i​l​l​ ​l​o​a​d​ ​a​g​a​i​n​ ​a​s​ ​s​o​o​n​ ​a​s​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​i​s​ ​b​a​c​k​.
+		 */
+		connectionLostText: string
+		/**
+		 * T​r​y​ ​a​g​a​i​n
+		 */
+		tryAgain: string
+		/**
 		 * 4​0​4
 		 */
 		notFoundCode: string
@@ -341,6 +353,22 @@ type RootTranslation = {
 		 */
 		resetText: string
 		/**
+		 * W​e​l​c​o​m​e​ ​t​o​ ​P​o​r​t​i​c​o
+		 */
+		welcomeTitle: string
+		/**
+		 * C​h​o​o​s​e​ ​t​h​e​ ​p​a​s​s​w​o​r​d​ ​y​o​u​ ​w​i​l​l​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​s
+		 */
+		welcomeText: string
+		/**
+		 * S​e​t​ ​p​a​s​s​w​o​r​d
+		 */
+		setPassword: string
+		/**
+		 * Y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​i​s​ ​s​e​t​.​ ​W​e​l​c​o​m​e​!
+		 */
+		welcomeSignedIn: string
+		/**
 		 * R​e​s​e​t​ ​P​a​s​s​w​o​r​d
 		 */
 		resetPassword: string
@@ -585,7 +613,7 @@ type RootTranslation = {
 		 */
 		roleInvalid: string
 		/**
-		 * M​u​s​t​ ​b​e​ ​a​c​t​i​v​e​ ​o​r​ ​i​n​a​c​t​i​v​e
+		 * M​u​s​t​ ​b​e​ ​a​c​t​i​v​e​,​ ​i​n​a​c​t​i​v​e​ ​o​r​ ​i​n​v​i​t​e​d
 		 */
 		statusInvalid: string
 		/**
@@ -1377,7 +1405,7 @@ type RootTranslation = {
 		}
 		signups: {
 			/**
-			 * S​i​g​n​-​u​p​s​,​ ​l​a​s​t​ ​7​ ​d​a​y​s
+			 * N​e​w​ ​a​c​c​o​u​n​t​s​,​ ​l​a​s​t​ ​7​ ​d​a​y​s
 			 */
 			title: string
 			/**
@@ -1406,6 +1434,24 @@ type RootTranslation = {
 			stay: string
 			/**
 			 * D​i​s​c​a​r​d​ ​c​h​a​n​g​e​s
+			 */
+			leave: string
+		}
+		unsavedCodes: {
+			/**
+			 * L​e​a​v​e​ ​w​i​t​h​o​u​t​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​?
+			 */
+			title: string
+			/**
+			 * T​h​e​s​e​ ​c​o​d​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​o​n​l​y​ ​n​o​w​.​ ​I​f​ ​y​o​u​ ​l​e​a​v​e​ ​b​e​f​o​r​e​ ​s​a​v​i​n​g​ ​t​h​e​m​,​ ​y​o​u​ ​w​i​l​l​ ​h​a​v​e​ ​t​o​ ​g​e​n​e​r​a​t​e​ ​n​e​w​ ​o​n​e​s​.
+			 */
+			text: string
+			/**
+			 * S​t​a​y
+			 */
+			stay: string
+			/**
+			 * L​e​a​v​e
 			 */
 			leave: string
 		}
@@ -1523,6 +1569,10 @@ type RootTranslation = {
 		 */
 		inactive: string
 		/**
+		 * I​n​v​i​t​e​d
+		 */
+		invitedStatus: string
+		/**
 		 * N​/​A
 		 */
 		noName: string
@@ -1560,6 +1610,10 @@ type RootTranslation = {
 			 * R​e​s​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
 			 */
 			resendInvitation: string
+			/**
+			 * R​e​v​o​k​e​ ​i​n​v​i​t​a​t​i​o​n
+			 */
+			revokeInvitation: string
 		}
 		form: {
 			/**
@@ -1627,6 +1681,30 @@ type RootTranslation = {
 			 */
 			inviteHint: string
 		}
+		revokeDialog: {
+			/**
+			 * R​e​v​o​k​e​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​?
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​{​e​m​a​i​l​}​ ​w​i​l​l​ ​b​e​ ​c​a​n​c​e​l​l​e​d​:​ ​i​t​s​ ​l​i​n​k​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​,​ ​a​n​d​ ​t​h​e​ ​a​c​c​o​u​n​t​,​ ​w​h​i​c​h​ ​h​a​s​ ​n​o​ ​p​a​s​s​w​o​r​d​ ​y​e​t​,​ ​i​s​ ​r​e​m​o​v​e​d​.
+			 * @param {string} email
+			 */
+			text: RequiredParams<'email'>
+			/**
+			 * R​e​v​o​k​e​ ​i​n​v​i​t​a​t​i​o​n
+			 */
+			confirm: string
+			/**
+			 * C​a​n​c​e​l
+			 */
+			cancel: string
+		}
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​t​o​ ​{​e​m​a​i​l​}​ ​r​e​v​o​k​e​d​.
+		 * @param {string} email
+		 */
+		invitationRevoked: RequiredParams<'email'>
 		deleteDialog: {
 			/**
 			 * D​e​l​e​t​e​ ​U​s​e​r
@@ -1983,7 +2061,7 @@ type RootTranslation = {
 				 */
 				byAdmin: RequiredParams<'email'>
 				/**
-				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​u​s​e​ ​t​h​e​ ​b​u​t​t​o​n​ ​b​e​l​o​w​:​ ​i​t​ ​p​u​t​s​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​b​a​c​k​,​ ​s​i​g​n​s​ ​o​u​t​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​a​n​d​ ​s​e​n​d​s​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​m​a​k​e​ ​t​h​i​s​ ​c​h​a​n​g​e​,​ ​u​s​e​ ​t​h​e​ ​l​i​n​k​ ​b​e​l​o​w​:​ ​i​t​ ​p​u​t​s​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​b​a​c​k​,​ ​s​i​g​n​s​ ​o​u​t​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​a​n​d​ ​s​e​n​d​s​ ​y​o​u​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
 				 */
 				revert: string
 				/**
@@ -2578,6 +2656,11 @@ type RootTranslation = {
 			 * T​h​i​s​ ​b​r​o​w​s​e​r​ ​c​a​n​n​o​t​ ​u​s​e​ ​p​a​s​s​k​e​y​s​.
 			 */
 			unsupported: string
+			/**
+			 * P​a​s​s​k​e​y​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​a​t​ ​a​n​ ​I​P​ ​a​d​d​r​e​s​s​ ​(​{​h​o​s​t​}​)​.​ ​O​p​e​n​ ​t​h​i​s​ ​s​i​t​e​ ​b​y​ ​i​t​s​ ​n​a​m​e​ ​(​s​u​c​h​ ​a​s​ ​l​o​c​a​l​h​o​s​t​)​ ​t​o​ ​a​d​d​ ​o​n​e​.
+			 * @param {unknown} host
+			 */
+			ipAddress: RequiredParams<'host'>
 		}
 		login: {
 			/**
@@ -2600,6 +2683,11 @@ type RootTranslation = {
 			 * R​e​c​o​v​e​r​y​ ​c​o​d​e
 			 */
 			recoveryLabel: string
+			/**
+			 * Y​o​u​ ​s​i​g​n​e​d​ ​i​n​ ​w​i​t​h​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​:​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​u​s​e​d​ ​a​g​a​i​n​.​ ​R​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​l​e​f​t​:​ ​{​c​o​u​n​t​}​.
+			 * @param {number} count
+			 */
+			recoveryUsed: RequiredParams<'count'>
 			/**
 			 * U​s​e​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e
 			 */
@@ -2854,6 +2942,11 @@ type RootTranslation = {
 			 */
 			resend: string
 			/**
+			 * R​e​s​e​n​d​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s
+			 * @param {number} seconds
+			 */
+			resendIn: RequiredParams<'seconds'>
+			/**
 			 * V​e​r​i​f​i​c​a​t​i​o​n​ ​e​m​a​i​l​ ​s​e​n​t​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x​.
 			 */
 			sent: string
@@ -3007,6 +3100,18 @@ export type TranslationFunctions = {
 		 * Refresh Page
 		 */
 		refreshPage: () => LocalizedString
+		/**
+		 * Connection lost
+		 */
+		connectionLostTitle: () => LocalizedString
+		/**
+		 * This will load again as soon as the connection is back.
+		 */
+		connectionLostText: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		tryAgain: () => LocalizedString
 		/**
 		 * 404
 		 */
@@ -3258,6 +3363,22 @@ export type TranslationFunctions = {
 		 */
 		resetText: () => LocalizedString
 		/**
+		 * Welcome to Portico
+		 */
+		welcomeTitle: () => LocalizedString
+		/**
+		 * Choose the password you will sign in with as
+		 */
+		welcomeText: () => LocalizedString
+		/**
+		 * Set password
+		 */
+		setPassword: () => LocalizedString
+		/**
+		 * Your password is set. Welcome!
+		 */
+		welcomeSignedIn: () => LocalizedString
+		/**
 		 * Reset Password
 		 */
 		resetPassword: () => LocalizedString
@@ -3502,7 +3623,7 @@ export type TranslationFunctions = {
 		 */
 		roleInvalid: () => LocalizedString
 		/**
-		 * Must be active or inactive
+		 * Must be active, inactive or invited
 		 */
 		statusInvalid: () => LocalizedString
 		/**
@@ -4287,7 +4408,7 @@ export type TranslationFunctions = {
 		}
 		signups: {
 			/**
-			 * Sign-ups, last 7 days
+			 * New accounts, last 7 days
 			 */
 			title: () => LocalizedString
 			/**
@@ -4316,6 +4437,24 @@ export type TranslationFunctions = {
 			stay: () => LocalizedString
 			/**
 			 * Discard changes
+			 */
+			leave: () => LocalizedString
+		}
+		unsavedCodes: {
+			/**
+			 * Leave without your recovery codes?
+			 */
+			title: () => LocalizedString
+			/**
+			 * These codes are shown only now. If you leave before saving them, you will have to generate new ones.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Stay
+			 */
+			stay: () => LocalizedString
+			/**
+			 * Leave
 			 */
 			leave: () => LocalizedString
 		}
@@ -4430,6 +4569,10 @@ export type TranslationFunctions = {
 		 */
 		inactive: () => LocalizedString
 		/**
+		 * Invited
+		 */
+		invitedStatus: () => LocalizedString
+		/**
 		 * N/A
 		 */
 		noName: () => LocalizedString
@@ -4466,6 +4609,10 @@ export type TranslationFunctions = {
 			 * Resend invitation
 			 */
 			resendInvitation: () => LocalizedString
+			/**
+			 * Revoke invitation
+			 */
+			revokeInvitation: () => LocalizedString
 		}
 		form: {
 			/**
@@ -4533,6 +4680,28 @@ export type TranslationFunctions = {
 			 */
 			inviteHint: () => LocalizedString
 		}
+		revokeDialog: {
+			/**
+			 * Revoke the invitation?
+			 */
+			title: () => LocalizedString
+			/**
+			 * The invitation to {email} will be cancelled: its link stops working, and the account, which has no password yet, is removed.
+			 */
+			text: (arg: { email: string }) => LocalizedString
+			/**
+			 * Revoke invitation
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+		/**
+		 * Invitation to {email} revoked.
+		 */
+		invitationRevoked: (arg: { email: string }) => LocalizedString
 		deleteDialog: {
 			/**
 			 * Delete User
@@ -4874,7 +5043,7 @@ export type TranslationFunctions = {
 				 */
 				byAdmin: (arg: { email: string }) => LocalizedString
 				/**
-				 * If you did not make this change, use the button below: it puts this address back, signs out every session and sends you a link to choose a new password.
+				 * If you did not make this change, use the link below: it puts this address back, signs out every session and sends you a link to choose a new password.
 				 */
 				revert: () => LocalizedString
 				/**
@@ -5456,6 +5625,10 @@ export type TranslationFunctions = {
 			 * This browser cannot use passkeys.
 			 */
 			unsupported: () => LocalizedString
+			/**
+			 * Passkeys cannot be used at an IP address ({host}). Open this site by its name (such as localhost) to add one.
+			 */
+			ipAddress: (arg: { host: unknown }) => LocalizedString
 		}
 		login: {
 			/**
@@ -5478,6 +5651,10 @@ export type TranslationFunctions = {
 			 * Recovery code
 			 */
 			recoveryLabel: () => LocalizedString
+			/**
+			 * You signed in with a recovery code: it cannot be used again. Recovery codes left: {count}.
+			 */
+			recoveryUsed: (arg: { count: number }) => LocalizedString
 			/**
 			 * Use a recovery code
 			 */
@@ -5718,6 +5895,10 @@ export type TranslationFunctions = {
 			 * Resend
 			 */
 			resend: () => LocalizedString
+			/**
+			 * Resend in {seconds} s
+			 */
+			resendIn: (arg: { seconds: number }) => LocalizedString
 			/**
 			 * Verification email sent. Check your inbox.
 			 */

@@ -63,3 +63,12 @@ export const resetPasswordFormSchema = z
 		confirm_password: required("confirmPasswordRequired"),
 	})
 	.refine(resetMatch.check, resetMatch.params);
+
+/**
+ * POST /reset-password/link (and the tRPC auth.passwordLink): what the screen of a
+ * password link may say before it is spent: the address it sets a password for, and
+ * whether it is an invitation (the account has no password yet).
+ */
+export const passwordLinkSchema = z.object({ token: required("tokenRequired") });
+export const passwordLinkInfoSchema = z.object({ email: z.string(), invitation: z.boolean() });
+export type PasswordLinkInfo = z.infer<typeof passwordLinkInfoSchema>;

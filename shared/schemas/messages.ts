@@ -45,7 +45,7 @@ export const validationMessages = {
 	auditActionInvalid: "Must be one or more actions of the audit log",
 	dateTimeInvalid: "Must be an ISO 8601 date, or date and time",
 	roleInvalid: "Must be superuser or user",
-	statusInvalid: "Must be active or inactive",
+	statusInvalid: "Must be active, inactive or invited",
 	sortInvalid: "Must be created_at, email or full_name, with a leading - for descending",
 	inviteWithPassword: "Send either a password or an invitation, not both",
 } as const;

@@ -23,7 +23,8 @@ export const userListQuerySchema = listQuerySchema.extend({
 		.optional()
 		.transform((value) => (value === "" ? undefined : value)),
 	role: z.enum(["superuser", "user"], { error: "roleInvalid" }).optional(),
-	status: z.enum(["active", "inactive"], { error: "statusInvalid" }).optional(),
+	/** `invited`: active, and no password chosen yet (the invitation is pending); `active`: active, with a password. */
+	status: z.enum(["active", "inactive", "invited"], { error: "statusInvalid" }).optional(),
 	verified: z
 		.enum(["true", "false"], { error: "mustBeBoolean" })
 		.optional()

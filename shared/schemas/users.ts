@@ -27,6 +27,15 @@ export type UserPublic = z.infer<typeof userPublicSchema>;
 export const usersPublicSchema = z.object({ data: z.array(userPublicSchema), count: z.number().int() });
 export type UsersPublic = z.infer<typeof usersPublicSchema>;
 
+/**
+ * A user in the admin's list: UserPublic and whether the account is still an invitation
+ * (no password chosen yet: resend and revoke apply). Template clients ignore the field.
+ */
+export const adminUserSchema = userPublicSchema.extend({ invited: z.boolean() });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUsersSchema = z.object({ data: z.array(adminUserSchema), count: z.number().int() });
+export type AdminUsers = z.infer<typeof adminUsersSchema>;
+
 export const messageSchema = z.object({ message: z.string() });
 
 export const listQuerySchema = z.object({

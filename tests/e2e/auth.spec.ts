@@ -386,10 +386,9 @@ test.describe("password recovery", () => {
 	});
 
 	test("a bad token is refused with the notice that offers a new link", async ({ page }) => {
+		// The screen asks what the link is for as it opens: a bad one is refused before any typing.
 		await page.goto("/reset-password?token=not-a-real-token");
-		await page.getByTestId("new-password-input").fill("another-password-1");
-		await page.getByTestId("confirm-password-input").fill("another-password-1");
-		await page.getByRole("button", { name: "Reset Password" }).click();
+		await expect(page.getByTestId("new-password-input")).toHaveCount(0);
 		await expect(page.getByRole("alert")).toContainText("has expired or was already used");
 		await expect(page.getByRole("link", { name: "Request a new link" })).toBeVisible();
 	});

@@ -15,6 +15,7 @@ export const PROCEDURE_GATES = {
 	"auth.signup": "public",
 	"auth.recoverPassword": "public",
 	"auth.resetPassword": "public",
+	"auth.passwordLink": "public",
 	"auth.verifyEmail": "public",
 	"auth.revertEmail": "public",
 	"auth.logout": "user",
@@ -65,6 +66,7 @@ export const PROCEDURE_GATES = {
 	"admin.revokeSessions": "admin",
 	"audit.list": "admin",
 	"admin.invite": "admin",
+	"admin.revokeInvitation": "admin",
 	"dashboard.account": "user",
 	"dashboard.users": "admin",
 } as const satisfies Record<ProcedurePath, Gate>;

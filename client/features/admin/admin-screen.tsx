@@ -2,6 +2,7 @@ import { Box, Button, Flex, Heading, Text, VisuallyHidden } from "@radix-ui/them
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { ConnectionLost, waitsForConnection } from "../../components/connection-lost.tsx";
 import { RowsSkeleton } from "../../components/loading-skeletons.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { mutationErrorText, notifyMutationError } from "../../lib/error-text.ts";
@@ -44,6 +45,7 @@ export function AdminScreen() {
 	const invite = useMutation(trpc.admin.invite.mutationOptions());
 	const [editing, setEditing] = useState<UserPublic | null>(null);
 	const [deleting, setDeleting] = useState<UserPublic | null>(null);
+	const [revoking, setRevoking] = useState<UserPublic | null>(null);
 	const [deactivating, setDeactivating] = useState<UserPublic | null>(null);
 	const total = list.data ? pageCount(list.data.count) : 1;
 	const lastUserId = useRef<string | null>(null);
@@ -90,6 +92,10 @@ export function AdminScreen() {
 			if (user.is_active) setDeactivating(user);
 			else void run(() => update.mutateAsync({ user_id: user.id, is_active: true }), LL.admin.updated());
 		},
+		onRevokeInvitation: (user) => {
+			lastUserId.current = user.id;
+			setRevoking(user);
+		},
 		onResendInvitation: (user) =>
 			void run(() => invite.mutateAsync({ user_id: user.id }), LL.admin.invitationResent({ email: user.email })),
 	};
@@ -110,7 +116,9 @@ export function AdminScreen() {
 			<Text size="2" color="gray" aria-live="polite" data-testid="result-count">
 				{list.data ? LL.admin.resultCount({ count: list.data.count }) : null}
 			</Text>
-			{list.isPending ? (
+			{waitsForConnection(list) ? (
+				<ConnectionLost />
+			) : list.isPending ? (
 				<div role="status" aria-busy="true">
 					<VisuallyHidden>{LL.admin.loading()}</VisuallyHidden>
 					<RowsSkeleton rows={PAGE_SIZE} testId="users-skeleton" />
@@ -149,6 +157,7 @@ export function AdminScreen() {
 			<UsersPagination page={params.page} total={total} onPage={setPage} />
 			<EditUserDialog user={editing} onClose={() => setEditing(null)} onCloseAutoFocus={restoreFocus} />
 			<DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} onCloseAutoFocus={restoreFocus} />
+			<DeleteUserDialog user={revoking} revoke onClose={() => setRevoking(null)} onCloseAutoFocus={restoreFocus} />
 			<DeactivateUserDialog
 				user={deactivating}
 				pending={update.isPending}

@@ -3,7 +3,7 @@ import { parsePageParam } from "../../lib/page-param.ts";
 import { PAGE_SIZE } from "./paging.ts";
 
 export type RoleFilter = "superuser" | "user";
-export type StatusFilter = "active" | "inactive";
+export type StatusFilter = "active" | "inactive" | "invited";
 export type VerifiedFilter = "true" | "false";
 
 /** What the admin list shows, as its URL says: `?q=&role=&status=&verified=&sort=&page=`. */
@@ -27,7 +27,7 @@ export function readListParams(search: URLSearchParams): ListParams {
 	return {
 		q: (search.get("q") ?? "").trim(),
 		role: oneOf(["superuser", "user"] as const, search.get("role")),
-		status: oneOf(["active", "inactive"] as const, search.get("status")),
+		status: oneOf(["active", "inactive", "invited"] as const, search.get("status")),
 		verified: oneOf(["true", "false"] as const, search.get("verified")),
 		sort: oneOf(userSorts, search.get("sort")) ?? DEFAULT_USER_SORT,
 		page: parsePageParam(search.get("page")),

@@ -27,6 +27,8 @@ export function TruncatedText({ text, children, className }: Props) {
 		<span
 			ref={ref}
 			className={["truncated-text", className].filter(Boolean).join(" ")}
+			// A name shows its own beginning in any UI direction: a Latin name in Arabic is cut at its end.
+			dir="auto"
 			title={cut ? text : undefined}
 			tabIndex={cut ? 0 : undefined}
 			data-cut={cut || undefined}

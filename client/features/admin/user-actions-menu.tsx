@@ -12,10 +12,11 @@ export type UserActions = {
 	onEdit: (user: UserPublic) => void;
 	onToggleActive: (user: UserPublic) => void;
 	onResendInvitation: (user: UserPublic) => void;
+	onRevokeInvitation: (user: UserPublic) => void;
 	onDelete: (user: UserPublic) => void;
 };
 
-type Props = { user: UserPublic; disabled: boolean; actions: UserActions };
+type Props = { user: UserPublic & { invited?: boolean }; disabled: boolean; actions: UserActions };
 
 function DotsIcon() {
 	return (
@@ -27,7 +28,7 @@ function DotsIcon() {
 	);
 }
 
-/** Edit, Activate/Deactivate, Sessions, Reset two-factor, Resend invitation and Delete for one row; disabled on the admin's own row. */
+/** Edit, Activate/Deactivate, Sessions, Reset two-factor, Resend and Revoke invitation (invited users only) and Delete for one row; disabled on the admin's own row. */
 export function UserActionsMenu({ user, disabled, actions }: Props) {
 	const { LL } = useI18n();
 	const t = LL.admin.menu;
@@ -61,8 +62,17 @@ export function UserActionsMenu({ user, disabled, actions }: Props) {
 				</DropdownMenu.Item>
 				<DropdownMenu.Item onSelect={() => setShowSessions(true)}>{LL.sessions.admin.menu()}</DropdownMenu.Item>
 				<DropdownMenu.Item onSelect={() => setShowTwoFactor(true)}>{LL.security.adminReset.menu()}</DropdownMenu.Item>
-				{/* Offered to everyone: the list does not say who has chosen a password; the server refuses those who have. */}
-				<DropdownMenu.Item onSelect={() => actions.onResendInvitation(user)}>{t.resendInvitation()}</DropdownMenu.Item>
+				{/* Only while the invitation is pending: once the user has a password, neither can work. */}
+				{user.invited ? (
+					<>
+						<DropdownMenu.Item onSelect={() => actions.onResendInvitation(user)}>
+							{t.resendInvitation()}
+						</DropdownMenu.Item>
+						<DropdownMenu.Item onSelect={() => actions.onRevokeInvitation(user)}>
+							{t.revokeInvitation()}
+						</DropdownMenu.Item>
+					</>
+				) : null}
 				<DropdownMenu.Separator />
 				<DropdownMenu.Item color="red" onSelect={() => actions.onDelete(user)}>
 					{t.delete()}

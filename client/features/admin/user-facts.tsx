@@ -34,11 +34,22 @@ export function RoleText({ user }: Props) {
 	return <Text className="no-wrap">{user.is_superuser ? LL.admin.superuser() : LL.admin.user()}</Text>;
 }
 
-export function StatusBadge({ user }: Props) {
+/** Active, Inactive, or Invited: active but no password chosen yet (the admin list says so). */
+export function StatusBadge({ user }: { user: UserPublic & { invited?: boolean } }) {
 	const { LL } = useI18n();
-	return (
-		<Badge highContrast color={user.is_active ? "green" : "gray"}>
-			{user.is_active ? LL.admin.active() : LL.admin.inactive()}
+	if (!user.is_active)
+		return (
+			<Badge highContrast color="gray">
+				{LL.admin.inactive()}
+			</Badge>
+		);
+	return user.invited ? (
+		<Badge highContrast color="amber">
+			{LL.admin.invitedStatus()}
+		</Badge>
+	) : (
+		<Badge highContrast color="green">
+			{LL.admin.active()}
 		</Badge>
 	);
 }

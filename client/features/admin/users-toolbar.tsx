@@ -47,6 +47,7 @@ export function UsersToolbar({ params, change, showSort }: Props) {
 						[ANY, t.filters.anyStatus()],
 						["active", t.active()],
 						["inactive", t.inactive()],
+						["invited", t.invitedStatus()],
 					]}
 					onChange={(status) => change({ status: status as ListParams["status"] })}
 					dir={dir}

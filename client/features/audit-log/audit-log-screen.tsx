@@ -1,5 +1,6 @@
 import { Button, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import { useEffect } from "react";
+import { ConnectionLost, waitsForConnection } from "../../components/connection-lost.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { mutationErrorText } from "../../lib/error-text.ts";
 import { formatNumber } from "../../lib/locale-format.ts";
@@ -63,7 +64,9 @@ export function AuditLogScreen() {
 					</Button>
 				) : null}
 			</Flex>
-			{list.isPending ? (
+			{waitsForConnection(list) ? (
+				<ConnectionLost />
+			) : list.isPending ? (
 				<Flex gap="2" align="center">
 					<Spinner />
 					<Text>{t.loading()}</Text>

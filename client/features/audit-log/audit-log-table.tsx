@@ -1,4 +1,5 @@
 import { Card, DataList, Flex, Table, Text, VisuallyHidden } from "@radix-ui/themes";
+import { Fragment, type ReactNode } from "react";
 import { auditActionKey } from "../../../shared/audit-actions.ts";
 import type { AuditEvent } from "../../../shared/schemas/audit.ts";
 import { useI18n } from "../../i18n/index.tsx";
@@ -14,14 +15,29 @@ type Props = {
 	stale: boolean;
 };
 
+/**
+ * An address that may wrap only where a reader expects it: after the "@" and before a dot
+ * (not "admin@example.c / om", nor after a hyphen); each piece between stays whole.
+ */
+function breakableEmail(email: string): ReactNode {
+	const pieces = email.split(/(?<=@)|(?=\.)/);
+	return pieces.map((piece, index) => (
+		// biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one fixed string, in order
+		<Fragment key={index}>
+			{index > 0 ? <wbr /> : null}
+			<span style={{ whiteSpace: "nowrap" }}>{piece}</span>
+		</Fragment>
+	));
+}
+
 /** An e-mail of a row, or "nobody" read out where there is none (an anonymous attempt, an operator's command). */
 function Person({ email }: { email: string | null }) {
 	const { LL } = useI18n();
 	// Its own left-to-right box: an address wrapped over two lines of an Arabic cell keeps its order.
 	if (email)
 		return (
-			<bdi dir="ltr" style={{ display: "inline-block" }}>
-				{email}
+			<bdi dir="ltr" style={{ display: "inline-block" }} data-testid="audit-email">
+				{breakableEmail(email)}
 			</bdi>
 		);
 	return (
@@ -72,7 +88,9 @@ export function AuditLogTable({ events, stale }: Props) {
 									{columns.map((column) => (
 										<DataList.Item key={column}>
 											<DataList.Label minWidth="88px">{t.columns[column]()}</DataList.Label>
-											<DataList.Value style={{ overflowWrap: "anywhere" }}>{cell[column](event)}</DataList.Value>
+											<DataList.Value style={{ overflowWrap: "break-word", minWidth: 0 }}>
+												{cell[column](event)}
+											</DataList.Value>
 										</DataList.Item>
 									))}
 								</DataList.Root>
@@ -98,8 +116,8 @@ export function AuditLogTable({ events, stale }: Props) {
 					<Table.Row key={event.id} data-testid="audit-row">
 						<Table.Cell style={{ whiteSpace: "nowrap" }}>{cell.time(event)}</Table.Cell>
 						<Table.RowHeaderCell>{cell.action(event)}</Table.RowHeaderCell>
-						<Table.Cell style={{ overflowWrap: "anywhere" }}>{cell.actor(event)}</Table.Cell>
-						<Table.Cell style={{ overflowWrap: "anywhere" }}>{cell.subject(event)}</Table.Cell>
+						<Table.Cell style={{ overflowWrap: "break-word" }}>{cell.actor(event)}</Table.Cell>
+						<Table.Cell style={{ overflowWrap: "break-word" }}>{cell.subject(event)}</Table.Cell>
 						<Table.Cell style={{ whiteSpace: "nowrap" }}>{cell.ip(event)}</Table.Cell>
 					</Table.Row>
 				))}

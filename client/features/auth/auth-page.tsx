@@ -4,7 +4,7 @@ import { useI18n } from "../../i18n/index.tsx";
 import { LanguageSelect } from "../layout/language-select.tsx";
 
 /** The frame of the public screens: brand, title, the card with the form, language and theme. */
-export function AuthPage({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+export function AuthPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
 	const { LL } = useI18n();
 	return (
 		<main className="auth-page">

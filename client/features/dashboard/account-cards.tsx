@@ -93,7 +93,15 @@ export function AccountCards() {
 						last ? (
 							<>
 								{deviceText(LL, last) ?? t.lastSignIn.unknownDevice()}
-								{last.ip ? <bdi>{` · ${last.ip}`}</bdi> : null}
+								{/* The separator between the two, the address in its own left-to-right box. */}
+								{last.ip ? (
+									<>
+										{" · "}
+										<bdi dir="ltr" data-testid="last-sign-in-ip">
+											{last.ip}
+										</bdi>
+									</>
+								) : null}
 							</>
 						) : (
 							t.lastSignIn.noneHint()

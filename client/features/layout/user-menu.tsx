@@ -19,7 +19,7 @@ export function UserMenu({ user, imageUrl }: { user: UserPublic; imageUrl?: stri
 						<Avatar size="2" radius="full" src={imageUrl ?? undefined} fallback={name.charAt(0).toUpperCase()} alt="" />
 					</span>
 					<Box asChild display={{ initial: "none", sm: "block" }}>
-						<Text truncate style={{ maxWidth: 180 }}>
+						<Text truncate style={{ maxWidth: 180 }} dir="auto">
 							{name}
 						</Text>
 					</Box>

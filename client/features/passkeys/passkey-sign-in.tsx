@@ -5,7 +5,7 @@ import type { TokenPair } from "../../../shared/schemas/auth.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyError } from "../../lib/toast.ts";
 import { useTRPC } from "../../lib/trpc.ts";
-import { passkeyErrorText, passkeysSupported, signWithPasskey } from "./webauthn.ts";
+import { ipAddressHost, passkeyErrorText, passkeysSupported, signWithPasskey } from "./webauthn.ts";
 
 /**
  * "Sign in with a passkey" on the login screen: no e-mail typed, the device offers the
@@ -17,7 +17,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (pair: TokenPair) =>
 	const options = useMutation(trpc.passkeys.loginOptions.mutationOptions());
 	const login = useMutation(trpc.passkeys.login.mutationOptions());
 	const [busy, setBusy] = useState(false);
-	if (!passkeysSupported()) return null;
+	if (!passkeysSupported() || ipAddressHost()) return null;
 
 	const signIn = async () => {
 		setBusy(true);

@@ -10,7 +10,7 @@ import { useTRPC } from "../../lib/trpc.ts";
 import { PasskeyRow } from "./passkey-row.tsx";
 import { RenamePasskeyDialog } from "./rename-passkey-dialog.tsx";
 import { usePasskeys, useRefreshPasskeys } from "./use-passkeys.ts";
-import { createPasskey, passkeyErrorText, passkeysSupported } from "./webauthn.ts";
+import { createPasskey, ipAddressHost, passkeyErrorText, passkeysSupported } from "./webauthn.ts";
 
 /**
  * Passkeys in Settings -> Security: the list (name, added, last used), Add a passkey (the
@@ -20,6 +20,7 @@ import { createPasskey, passkeyErrorText, passkeysSupported } from "./webauthn.t
 export function PasskeysSection() {
 	const { LL } = useI18n();
 	const t = LL.security.passkeys;
+	const ipAddress = ipAddressHost();
 	const trpc = useTRPC();
 	const list = usePasskeys();
 	const refresh = useRefreshPasskeys();
@@ -95,9 +96,13 @@ export function PasskeysSection() {
 				</Heading>
 				<Text color="gray">{t.intro()}</Text>
 				{body}
-				{passkeysSupported() ? (
+				{ipAddress ? (
+					<Callout.Root color="gray" role="note" data-testid="passkeys-ip-address">
+						<Callout.Text>{t.ipAddress({ host: ipAddress })}</Callout.Text>
+					</Callout.Root>
+				) : passkeysSupported() ? (
 					<Flex>
-						<Button highContrast loading={adding} onClick={() => void add()} data-testid="passkey-add">
+						<Button loading={adding} onClick={() => void add()} data-testid="passkey-add">
 							{t.add()}
 						</Button>
 					</Flex>

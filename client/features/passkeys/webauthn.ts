@@ -17,6 +17,15 @@ import { mutationErrorText } from "../../lib/error-text.ts";
 export const passkeysSupported = (): boolean =>
 	typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
 
+/**
+ * The page's host when it is an IP address: a passkey's relying party must be a host name,
+ * so the browser refuses every ceremony there ("127.0.0.1 is an invalid domain").
+ */
+export const ipAddressHost = (): string | null => {
+	const host = window.location.hostname;
+	return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith("[") ? host : null;
+};
+
 /** Asks the device for a new passkey from the server's creation options. */
 export async function createPasskey(options: WebauthnOptions): Promise<RegistrationResponseInput> {
 	const { startRegistration } = await import("@simplewebauthn/browser");

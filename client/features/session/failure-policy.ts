@@ -19,6 +19,7 @@ export const PUBLIC_PROCEDURES = [
 	"auth.logout",
 	"auth.recoverPassword",
 	"auth.resetPassword",
+	"auth.passwordLink",
 	"auth.reauthenticate",
 	"twoFactor.completeLogin",
 	"passkeys.loginOptions",

@@ -1,5 +1,6 @@
 import { Box, Callout, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
+import { ConnectionLost, waitsForConnection } from "../../components/connection-lost.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { capitalized, localDateTime, relativeTime } from "../../lib/locale-format.ts";
 import { useTRPC } from "../../lib/trpc.ts";
@@ -23,7 +24,9 @@ export function RecentActivity() {
 				<Heading as="h2" size="4" id="recent-activity-heading">
 					{t.heading()}
 				</Heading>
-				{events.isPending ? (
+				{waitsForConnection(events) ? (
+					<ConnectionLost level="h3" />
+				) : events.isPending ? (
 					<Flex gap="2" align="center">
 						<Spinner />
 						<Text>{t.loading()}</Text>

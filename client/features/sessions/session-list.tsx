@@ -1,12 +1,20 @@
 import { Button, Callout, Flex, Spinner, Text } from "@radix-ui/themes";
 import type { SessionPublic, SessionsPublic } from "../../../shared/schemas/sessions.ts";
+import { ConnectionLost, waitsForConnection } from "../../components/connection-lost.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { mutationErrorText } from "../../lib/error-text.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { SessionRow } from "./session-row.tsx";
 
 type Props = {
-	query: { data?: SessionsPublic; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+	query: {
+		data?: SessionsPublic;
+		isPending: boolean;
+		isError: boolean;
+		error: unknown;
+		fetchStatus: string;
+		refetch: () => unknown;
+	};
 	emptyText: string;
 	label: string;
 	onRevoke?: (session: SessionPublic, trigger: HTMLElement) => void;
@@ -17,6 +25,7 @@ export function SessionList({ query, emptyText, label, onRevoke }: Props) {
 	const { LL } = useI18n();
 	const t = LL.sessions;
 	const now = useNow();
+	if (waitsForConnection(query)) return <ConnectionLost level="h3" />;
 	if (query.isPending)
 		return (
 			<Flex gap="2" align="center" data-testid="sessions-loading">
@@ -37,7 +46,8 @@ export function SessionList({ query, emptyText, label, onRevoke }: Props) {
 				</Flex>
 			</Callout.Root>
 		);
-	const sessions = query.data?.data ?? [];
+	// This device first, then the others in the server's order (most recently active first).
+	const sessions = [...(query.data?.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
 	if (sessions.length === 0)
 		return (
 			<Text color="gray" data-testid="sessions-empty">

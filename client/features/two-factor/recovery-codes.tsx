@@ -1,4 +1,7 @@
 import { Box, Button, Callout, Flex, Heading, Text } from "@radix-ui/themes";
+import { useEffect, useRef } from "react";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { useLeaveGuard } from "../../components/use-leave-guard.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifySuccess } from "../../lib/toast.ts";
 import { useCurrentUser } from "../session/hooks.ts";
@@ -18,14 +21,30 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
 	const { LL } = useI18n();
 	const t = LL.security.codes;
 	const email = useCurrentUser().data?.email ?? "";
+	// Shown once: leaving the page (another tab, the menu, Back, a reload) asks first, as unsaved edits do.
+	const leaving = useLeaveGuard(true);
+	const ask = LL.confirmations.unsavedCodes;
+	// Focus comes to the codes (the button that was clicked is gone): read out, and on a phone
+	// kept clear of the toast that says two-factor is on (components/toast-clearance.ts).
+	const shown = useRef<HTMLDivElement>(null);
+	useEffect(() => shown.current?.focus(), []);
 	const asText = `${t.file({ email })}\n\n${codes.join("\n")}\n`;
 	const copy = async () => {
 		await navigator.clipboard.writeText(codes.join("\n"));
 		notifySuccess(t.copied());
 	};
 	return (
-		<Flex direction="column" gap="3" data-testid="recovery-codes">
-			<Heading as="h3" size="3">
+		<Flex
+			direction="column"
+			gap="3"
+			data-testid="recovery-codes"
+			ref={shown}
+			tabIndex={-1}
+			role="region"
+			aria-labelledby="recovery-codes-heading"
+			style={{ outline: "none" }}
+		>
+			<Heading as="h3" size="3" id="recovery-codes-heading">
 				{t.heading()}
 			</Heading>
 			<Callout.Root highContrast color="amber" role="note">
@@ -49,10 +68,19 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
 				<Button highContrast variant="soft" onClick={() => download("portico-recovery-codes.txt", asText)}>
 					{t.download()}
 				</Button>
-				<Button highContrast onClick={onDone}>
-					{t.done()}
-				</Button>
+				<Button onClick={onDone}>{t.done()}</Button>
 			</Flex>
+			<ConfirmDialog
+				open={leaving.state === "blocked"}
+				title={ask.title()}
+				text={ask.text()}
+				confirmLabel={ask.leave()}
+				cancelLabel={ask.stay()}
+				pending={false}
+				onConfirm={() => leaving.proceed?.()}
+				onClose={() => leaving.reset?.()}
+				testId="unsaved-codes-dialog"
+			/>
 		</Flex>
 	);
 }

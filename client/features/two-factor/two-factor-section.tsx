@@ -82,7 +82,7 @@ export function TwoFactorSection() {
 	else if (!status.data.enabled)
 		body = (
 			<Flex>
-				<Button highContrast loading={start.isPending} onClick={() => void enableClicked()} data-testid="totp-enable">
+				<Button loading={start.isPending} onClick={() => void enableClicked()} data-testid="totp-enable">
 					{t.enable()}
 				</Button>
 			</Flex>
@@ -133,7 +133,7 @@ export function TwoFactorSection() {
 								</Button>
 							</AlertDialog.Cancel>
 							<Button
-								highContrast
+								highContrast={confirming === "disable"}
 								color={confirming === "disable" ? "red" : undefined}
 								onClick={() => void confirmed()}
 								data-testid="totp-confirm"

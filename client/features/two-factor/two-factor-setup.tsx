@@ -66,7 +66,7 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: Props) {
 						<Button type="button" variant="soft" color="gray" onClick={onCancel}>
 							{t.cancel()}
 						</Button>
-						<Button highContrast type="submit" loading={form.formState.isSubmitting}>
+						<Button type="submit" loading={form.formState.isSubmitting}>
 							{t.verify()}
 						</Button>
 					</Flex>

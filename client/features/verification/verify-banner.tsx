@@ -6,6 +6,7 @@ import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { CloseIcon } from "../../components/icons.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { useTRPC } from "../../lib/trpc.ts";
+import { useNow } from "../../lib/use-now.ts";
 import { dismissBanner, isBannerDismissed } from "./banner-dismissal.ts";
 import { useResendVerification } from "./use-resend-verification.ts";
 
@@ -27,6 +28,8 @@ export function VerifyBanner({ user }: { user: UserPublic }) {
 	});
 	const [dismissedFor, setDismissedFor] = useState(() => (isBannerDismissed(user.email) ? user.email : null));
 	const resend = useResendVerification();
+	const now = useNow(1000);
+	const wait = Math.max(0, Math.ceil((resend.until - now) / 1000));
 
 	if (!unverified || !data || data.mode === "off" || dismissedFor === user.email) return null;
 	const dismiss = () => {
@@ -51,9 +54,11 @@ export function VerifyBanner({ user }: { user: UserPublic }) {
 						color="amber"
 						highContrast
 						loading={resend.isPending}
+						disabled={wait > 0}
 						onClick={() => resend.mutate()}
+						data-testid="resend-verification"
 					>
-						{t.resend()}
+						{wait > 0 ? t.resendIn({ seconds: wait }) : t.resend()}
 					</Button>
 					<IconButton size="2" variant="ghost" color="gray" aria-label={t.dismiss()} onClick={dismiss}>
 						<CloseIcon />

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { userListQuerySchema } from "../../../shared/schemas/user-list.ts";
 import { userCreateSchema, userIdParamsSchema, userUpdateSchema } from "../../../shared/schemas/users.ts";
-import { createUser, deleteUser, getUser, resendInvitation, updateUser } from "../../services/admin-users.ts";
+import {
+	createUser,
+	deleteUser,
+	getUser,
+	resendInvitation,
+	revokeInvitation,
+	updateUser,
+} from "../../services/admin-users.ts";
 import { listUserSessions, revokeUserSessionsAsAdmin } from "../../services/devices.ts";
 import { listUsers } from "../../services/user-list.ts";
 import { adminProcedure, router } from "../init.ts";
@@ -17,6 +24,9 @@ export const adminRouter = router({
 		.mutation(({ ctx, input }) =>
 			resendInvitation(ctx.deps, ctx.auth, input.user_id, ctx.req.headers["accept-language"], ctx.meta),
 		),
+	revokeInvitation: adminProcedure
+		.input(userIdParamsSchema)
+		.mutation(({ ctx, input }) => revokeInvitation(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
 	update: adminProcedure
 		.input(z.object({ ...userIdParamsSchema.shape, ...userUpdateSchema.shape }))
 		.mutation(({ ctx, input: { user_id, ...changes } }) => updateUser(ctx.deps, ctx.auth, user_id, changes, ctx.meta)),

@@ -1,6 +1,7 @@
 import {
 	loginSchema,
 	logoutSchema,
+	passwordLinkSchema,
 	recoverPasswordSchema,
 	refreshSchema,
 	resetPasswordSchema,
@@ -13,6 +14,7 @@ import * as auth from "../../services/auth.ts";
 import { revertEmailChange } from "../../services/email-revert.ts";
 import { verifyEmail } from "../../services/email-verification.ts";
 import { signup } from "../../services/own-account.ts";
+import { describePasswordLink } from "../../services/password-link.ts";
 import { requestPasswordRecovery, resetPassword } from "../../services/recovery.ts";
 import { protectedProcedure, publicProcedure, router } from "../init.ts";
 
@@ -45,6 +47,10 @@ export const authRouter = router({
 	resetPassword: publicProcedure
 		.input(resetPasswordSchema)
 		.mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.meta)),
+	// A mutation (POST), not a query: the token stays out of URLs and logs.
+	passwordLink: publicProcedure
+		.input(passwordLinkSchema)
+		.mutation(({ ctx, input }) => describePasswordLink(ctx.deps, input.token, ctx.meta)),
 	verifyEmail: publicProcedure
 		.input(emailLinkSchema)
 		.mutation(({ ctx, input }) => verifyEmail(ctx.deps, input, ctx.meta)),

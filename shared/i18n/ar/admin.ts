@@ -17,6 +17,7 @@ export const admin = {
 	user: "مستخدم",
 	active: "نشط",
 	inactive: "غير نشط",
+	invitedStatus: "مدعو",
 	noName: "غير متوفر",
 	empty: "لم يتم العثور على مستخدمين.",
 	loading: "جارٍ تحميل المستخدمين…",
@@ -27,6 +28,7 @@ export const admin = {
 		deactivate: "إلغاء التفعيل",
 		delete: "حذف المستخدم",
 		resendInvitation: "إعادة إرسال الدعوة",
+		revokeInvitation: "إلغاء الدعوة",
 	},
 	form: {
 		addTitle: "إضافة مستخدم",
@@ -46,6 +48,13 @@ export const admin = {
 		invite: "إرسال دعوة بدلًا من تعيين كلمة مرور",
 		inviteHint: "يتلقى المستخدم رسالة فيها رابط لاختيار كلمة مروره، صالح لمدة 7 أيام.",
 	},
+	revokeDialog: {
+		title: "إلغاء الدعوة؟",
+		text: "ستُلغى الدعوة المرسلة إلى {email}: يتوقف رابطها عن العمل، ويُحذف الحساب الذي لم تُعيَّن له كلمة مرور بعد.",
+		confirm: "إلغاء الدعوة",
+		cancel: "تراجع",
+	},
+	invitationRevoked: "أُلغيت الدعوة المرسلة إلى {email}.",
 	deleteDialog: {
 		title: "حذف المستخدم",
 		text: "هل أنت متأكد من أنك تريد حذف {name}؟ لا يمكن التراجع عن هذا الإجراء.",

@@ -15,6 +15,7 @@ export const admin = {
 	user: "User",
 	active: "Active",
 	inactive: "Inactive",
+	invitedStatus: "Invited",
 	noName: "N/A",
 	empty: "No users found.",
 	loading: "Loading users…",
@@ -25,6 +26,7 @@ export const admin = {
 		deactivate: "Deactivate",
 		delete: "Delete User",
 		resendInvitation: "Resend invitation",
+		revokeInvitation: "Revoke invitation",
 	},
 	form: {
 		addTitle: "Add User",
@@ -44,6 +46,13 @@ export const admin = {
 		invite: "Send an invitation instead of setting a password",
 		inviteHint: "The user gets an e-mail with a link to choose their password, valid 7 days.",
 	},
+	revokeDialog: {
+		title: "Revoke the invitation?",
+		text: "The invitation to {email:string} will be cancelled: its link stops working, and the account, which has no password yet, is removed.",
+		confirm: "Revoke invitation",
+		cancel: "Cancel",
+	},
+	invitationRevoked: "Invitation to {email:string} revoked.",
 	deleteDialog: {
 		title: "Delete User",
 		text: "Are you sure you want to delete {name}? This action cannot be undone.",

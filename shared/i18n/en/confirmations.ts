@@ -6,6 +6,12 @@ export const confirmations = {
 		stay: "Keep editing",
 		leave: "Discard changes",
 	},
+	unsavedCodes: {
+		title: "Leave without your recovery codes?",
+		text: "These codes are shown only now. If you leave before saving them, you will have to generate new ones.",
+		stay: "Stay",
+		leave: "Leave",
+	},
 	removeImage: {
 		title: "Remove the profile image?",
 		text: "The image will be deleted. You can upload another one at any time.",

@@ -79,7 +79,7 @@ export const mail = {
 			byAdmin:
 				"An administrator changed the e-mail address of your Portico account to {email:string}. Messages about the account now go there, not here.",
 			revert:
-				"If you did not make this change, use the button below: it puts this address back, signs out every session and sends you a link to choose a new password.",
+				"If you did not make this change, use the link below: it puts this address back, signs out every session and sends you a link to choose a new password.",
 			button: "This wasn't me",
 			askAdmin: "If you did not expect this change, contact your administrator.",
 		},

@@ -71,6 +71,8 @@ export const security = {
 		cancelled: "The passkey prompt was closed or timed out.",
 		alreadyOnDevice: "This device already holds a passkey for your account.",
 		unsupported: "This browser cannot use passkeys.",
+		ipAddress:
+			"Passkeys cannot be used at an IP address ({host}). Open this site by its name (such as localhost) to add one.",
 	},
 	login: {
 		heading: "Two-factor authentication",
@@ -78,6 +80,7 @@ export const security = {
 		codeLabel: "Two-factor code",
 		recoveryText: "Enter one of your recovery codes.",
 		recoveryLabel: "Recovery code",
+		recoveryUsed: "You signed in with a recovery code: it cannot be used again. Recovery codes left: {count:number}.",
 		recoveryInstead: "Use a recovery code",
 		appInstead: "Use the authenticator app",
 		verify: "Verify",

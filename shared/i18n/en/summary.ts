@@ -44,7 +44,7 @@ export const summary = {
 		link: "Show inactive users",
 	},
 	signups: {
-		title: "Sign-ups, last 7 days",
+		title: "New accounts, last 7 days",
 		link: "Show the newest accounts",
 	},
 	auditLog: "Open the audit log",

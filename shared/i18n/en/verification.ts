@@ -4,6 +4,7 @@ export const verification = {
 		title: "Please verify your e-mail address",
 		text: "We sent a link to {email:string}. Open it to confirm the address is yours.",
 		resend: "Resend",
+		resendIn: "Resend in {seconds:number} s",
 		sent: "Verification email sent. Check your inbox.",
 		dismiss: "Dismiss",
 	},

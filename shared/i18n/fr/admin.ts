@@ -17,6 +17,7 @@ export const admin = {
 	user: "Utilisateur",
 	active: "Actif",
 	inactive: "Inactif",
+	invitedStatus: "Invité",
 	noName: "N/D",
 	empty: "Aucun utilisateur trouvé.",
 	loading: "Chargement des utilisateurs…",
@@ -27,6 +28,7 @@ export const admin = {
 		deactivate: "Désactiver",
 		delete: "Supprimer l'utilisateur",
 		resendInvitation: "Renvoyer l'invitation",
+		revokeInvitation: "Annuler l'invitation",
 	},
 	form: {
 		addTitle: "Ajouter un utilisateur",
@@ -46,6 +48,13 @@ export const admin = {
 		invite: "Envoyer une invitation au lieu de définir un mot de passe",
 		inviteHint: "L'utilisateur reçoit un e-mail avec un lien pour choisir son mot de passe, valable 7 jours.",
 	},
+	revokeDialog: {
+		title: "Annuler l'invitation ?",
+		text: "L'invitation envoyée à {email} sera annulée : son lien ne fonctionnera plus, et le compte, qui n'a pas encore de mot de passe, sera supprimé.",
+		confirm: "Annuler l'invitation",
+		cancel: "Retour",
+	},
+	invitationRevoked: "Invitation à {email} annulée.",
 	deleteDialog: {
 		title: "Supprimer l'utilisateur",
 		text: "Êtes-vous sûr de vouloir supprimer {name} ? Cette action est irréversible.",

@@ -7,6 +7,12 @@ export const confirmations = {
 		stay: "Continuer la modification",
 		leave: "Abandonner les modifications",
 	},
+	unsavedCodes: {
+		title: "Partir sans vos codes de récupération ?",
+		text: "Ces codes ne sont affichés que maintenant. Si vous partez avant de les enregistrer, vous devrez en générer de nouveaux.",
+		stay: "Rester",
+		leave: "Partir",
+	},
 	removeImage: {
 		title: "Supprimer l'image de profil ?",
 		text: "L'image sera supprimée. Vous pourrez en téléverser une autre à tout moment.",

@@ -80,7 +80,7 @@ export const mail = {
 			byAdmin:
 				"Un administrateur a remplacé l'adresse e-mail de votre compte Portico par {email}. Les messages concernant le compte y seront désormais envoyés, et non plus ici.",
 			revert:
-				"Si vous n'êtes pas à l'origine de ce changement, utilisez le bouton ci-dessous : il rétablit cette adresse, ferme toutes les sessions et vous envoie un lien pour choisir un nouveau mot de passe.",
+				"Si vous n'êtes pas à l'origine de ce changement, utilisez le lien ci-dessous : il rétablit cette adresse, ferme toutes les sessions et vous envoie un lien pour choisir un nouveau mot de passe.",
 			button: "Ce n'était pas moi",
 			askAdmin: "Si vous ne vous attendiez pas à ce changement, contactez votre administrateur.",
 		},

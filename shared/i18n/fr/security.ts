@@ -72,6 +72,8 @@ export const security = {
 		cancelled: "La fenêtre de la clé d'accès a été fermée ou a expiré.",
 		alreadyOnDevice: "Cet appareil contient déjà une clé d'accès pour votre compte.",
 		unsupported: "Ce navigateur ne peut pas utiliser de clés d'accès.",
+		ipAddress:
+			"Les clés d'accès ne fonctionnent pas sur une adresse IP ({host}). Ouvrez ce site par son nom (par exemple localhost) pour en ajouter une.",
 	},
 	login: {
 		heading: "Double authentification",
@@ -79,6 +81,8 @@ export const security = {
 		codeLabel: "Code de double authentification",
 		recoveryText: "Saisissez l'un de vos codes de récupération.",
 		recoveryLabel: "Code de récupération",
+		recoveryUsed:
+			"Vous vous êtes connecté avec un code de récupération : il ne servira plus. Codes de récupération restants : {count}.",
 		recoveryInstead: "Utiliser un code de récupération",
 		appInstead: "Utiliser l'application d'authentification",
 		verify: "Vérifier",

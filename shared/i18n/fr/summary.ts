@@ -45,7 +45,7 @@ export const summary = {
 		link: "Afficher les utilisateurs inactifs",
 	},
 	signups: {
-		title: "Inscriptions, 7 derniers jours",
+		title: "Nouveaux comptes, 7 derniers jours",
 		link: "Afficher les comptes les plus récents",
 	},
 	auditLog: "Ouvrir le journal d'audit",

@@ -5,6 +5,7 @@ export const verification = {
 		title: "Veuillez vérifier votre adresse e-mail",
 		text: "Nous avons envoyé un lien à {email}. Ouvrez-le pour confirmer que l'adresse est bien la vôtre.",
 		resend: "Renvoyer",
+		resendIn: "Renvoyer dans {seconds} s",
 		sent: "E-mail de vérification envoyé. Consultez votre boîte de réception.",
 		dismiss: "Masquer",
 	},

@@ -349,6 +349,18 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 			changed: () => userRow(test, user.id) === undefined,
 		};
 	},
+	"admin.user_delete (an invitation revoked)": async (test) => {
+		const admin = await seedAdmin(test.app);
+		const invited = await api(test.app, "POST", "/users/", {
+			headers: admin.headers,
+			body: { email: "revoked@example.com", invite: true },
+		});
+		const id = (invited.json() as { id: string }).id;
+		return {
+			act: () => status(api(test.app, "DELETE", `/users/${id}/invite`, { headers: admin.headers })),
+			changed: () => userRow(test, id) === undefined,
+		};
+	},
 	"email.verify": async (test) => {
 		const user = await seedUser(test.app, { emailVerified: false });
 		const token = issueAccountToken(test.app.deps, user.id, "email_verify", user.email, VERIFY_LINK_TTL_MS);

@@ -93,6 +93,11 @@ const rows: Row[] = [
 		request: () => json({ token: "not-a-token", new_password: "a-new-password" }),
 	},
 	{
+		route: "POST /reset-password/link",
+		expect: 400,
+		request: () => json({ token: "not-a-token" }),
+	},
+	{
 		route: "POST /password-recovery-html-content/{email}",
 		expect: admin,
 		request: (w) => ({ url: `/password-recovery-html-content/${w.subject.email}` }),
@@ -160,6 +165,11 @@ const rows: Row[] = [
 	},
 	{
 		route: "POST /users/{user_id}/invite",
+		expect: admin,
+		request: (w) => ({ url: `/users/${invitedUser(w)}/invite` }),
+	},
+	{
+		route: "DELETE /users/{user_id}/invite",
 		expect: admin,
 		request: (w) => ({ url: `/users/${invitedUser(w)}/invite` }),
 	},

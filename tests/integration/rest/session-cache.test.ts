@@ -273,6 +273,16 @@ const paths: Record<string, Path> = {
 				api(w.app, "POST", "/users/", { headers: w.admin.headers, body: { email: "ivy@example.com", invite: true } }),
 			),
 	},
+	"an admin revokes an invitation": {
+		act: async (w) => {
+			const invited = await api(w.app, "POST", "/users/", {
+				headers: w.admin.headers,
+				body: { email: "revoked@example.com", invite: true },
+			});
+			const { id } = invited.json() as { id: string };
+			return status(api(w.app, "DELETE", `/users/${id}/invite`, { headers: w.admin.headers }));
+		},
+	},
 	...twoFactorPaths(),
 };
 

@@ -35,6 +35,12 @@ describe("security notice e-mails", () => {
 		expect(subjects.size).toBe(notices.length - 1);
 	});
 
+	it.each(locales)("the plain text never points at a button it does not have (%s)", (locale) => {
+		const mail = renderNotice(locale, "Ada", notices.find((notice) => notice.kind === "emailChanged") as Notice);
+		expect(mail.text).toContain("https://x/revert");
+		expect(mail.text).not.toMatch(/button|bouton|الزر/i);
+	});
+
 	it("escapes what it interpolates", () => {
 		const mail = renderNotice("en", "<b>Ada</b>", {
 			kind: "emailChanged",

@@ -1,0 +1,66 @@
+import type { Page } from "@playwright/test";
+import { totpAt } from "../helpers/totp.ts";
+import { closeToast, expect, expectAccessible, PASSWORD, screenshot, signUpAndLogIn, test } from "./fixtures.ts";
+
+/** Two-factor turned on in Settings, Security: the ten codes on screen, with the toast that says so. */
+async function codesOnScreen(page: Page, security: string, verify: string) {
+	await signUpAndLogIn(page);
+	await page.goto("/settings");
+	await page.getByRole("tab", { name: security }).click();
+	await page.getByTestId("totp-enable").click();
+	const dialog = page.getByTestId("reauth-dialog");
+	await expect(page.getByTestId("totp-secret").or(dialog)).toBeVisible();
+	if (await dialog.isVisible()) {
+		await dialog.getByRole("textbox").first().fill(PASSWORD);
+		await dialog.getByRole("button").last().click();
+	}
+	const secret = ((await page.getByTestId("totp-secret").textContent()) ?? "").replace(/\s+/g, "");
+	await page.getByTestId("totp-enable-input").fill(totpAt(secret, Date.now()));
+	await page.getByRole("button", { name: verify }).click();
+	await expect(page.getByTestId("recovery-code")).toHaveCount(10);
+}
+
+test("leaving the once-shown recovery codes asks first: Stay keeps them, Leave goes", async ({ page }) => {
+	await codesOnScreen(page, "Security", "Verify and enable");
+	await closeToast(page);
+	const ask = page.getByRole("alertdialog", { name: "Leave without your recovery codes?" });
+	await page.getByRole("tab", { name: "Password" }).click();
+	await expect(ask).toBeVisible();
+	await expectAccessible(page);
+	await screenshot(page, "recovery-codes-leave-en");
+	await ask.getByRole("button", { name: "Stay" }).click();
+	await expect(page.getByTestId("recovery-code")).toHaveCount(10);
+
+	await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Dashboard" }).click();
+	await expect(ask).toBeVisible();
+	await ask.getByRole("button", { name: "Leave" }).click();
+	await expect(page).toHaveURL(/\/$/);
+});
+
+test("I have saved them lets the page go without asking", async ({ page }) => {
+	await codesOnScreen(page, "Security", "Verify and enable");
+	await page.getByRole("button", { name: "I have saved them" }).click();
+	await page.getByRole("tab", { name: "Password" }).click();
+	await expect(page.getByTestId("current-password-input")).toBeVisible();
+});
+
+for (const lang of ["en", "ar"] as const) {
+	test(`at 360 px the toast covers none of the ten codes (${lang})`, async ({ page }) => {
+		await page.setViewportSize({ width: 360, height: 640 });
+		await page.addInitScript((value) => localStorage.setItem("lang", value), lang);
+		await codesOnScreen(page, lang === "en" ? "Security" : "الأمان", lang === "en" ? "Verify and enable" : "تحقّق وفعّل");
+		const toast = page.locator("[data-sonner-toast]").first();
+		await expect(toast).toBeVisible();
+		// Once the toast has landed (sonner slides it in) and the page has made room.
+		await expect
+			.poll(async () => {
+				const box = await toast.boundingBox();
+				const codes = await page
+					.getByTestId("recovery-code")
+					.evaluateAll((items) => items.map((item) => item.getBoundingClientRect()));
+				return box ? codes.filter((code) => code.bottom > box.y && code.top < box.y + box.height).length : -1;
+			})
+			.toBe(0);
+		await page.screenshot({ path: `tests/e2e/screenshots/recovery-codes-toast-${lang}-360.png` });
+	});
+}
