@@ -3,8 +3,8 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { ownerOnlyFromNowOn, prepareDataDir } from "./data-dir.ts";
 import { migrateDatabase, openDatabase } from "./db/client.ts";
 import { SecretKeyError } from "./lib/secret-key.ts";
-import { ensureFirstSuperuser } from "./services/first-superuser.ts";
-import { checkSecretKey } from "./services/two-factor.ts";
+import { ensureFirstSuperuser } from "./services/admin/first-superuser.ts";
+import { checkSecretKey } from "./services/factors/two-factor.ts";
 
 /** config -> database -> migrations -> first superuser -> listen; SIGTERM closes it all. */
 async function main() {

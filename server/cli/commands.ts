@@ -9,11 +9,11 @@ import { type Db, migrateDatabase, openDatabase } from "../db/client.ts";
 import { DomainError } from "../domain/errors.ts";
 import { randomPassword } from "../lib/passwords.ts";
 import { readSecretKey, secretKeyPath } from "../lib/secret-key.ts";
+import { createSuperuserAccount } from "../services/admin/first-superuser.ts";
+import { setPasswordAsOperator } from "../services/admin/operator.ts";
 import { createServiceDeps, type ServiceDeps } from "../services/deps.ts";
-import { createSuperuserAccount } from "../services/first-superuser.ts";
-import { setPasswordAsOperator } from "../services/operator.ts";
-import { checkSecretKey, hasTwoFactor, hasTwoFactorSecrets, resetTwoFactor } from "../services/two-factor.ts";
-import { findUserByEmail } from "../services/user-records.ts";
+import { checkSecretKey, hasTwoFactor, hasTwoFactorSecrets, resetTwoFactor } from "../services/factors/two-factor.ts";
+import { findUserByEmail } from "../services/users/records.ts";
 import { CliFailure, UsageError } from "./usage.ts";
 
 export type Io = { out: (line: string) => void; err: (line: string) => void };

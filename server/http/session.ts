@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ErrorReason } from "../../shared/errors.ts";
 import type { Config } from "../config.ts";
 import type { RequestMeta, ServiceDeps } from "../services/deps.ts";
-import { type Authenticated, authenticateAccessToken } from "../services/sessions.ts";
+import { type Authenticated, authenticateAccessToken } from "../services/sessions/session.ts";
 
 export const SESSION_COOKIE = "portico_session";
 

@@ -12,7 +12,7 @@ export const simpleNotices = [
 	"passwordChanged",
 	"totpEnabled",
 	"totpDisabled",
-	/** Too many wrong second-factor codes for the account: codes wait (server/services/proof-limits.ts). */
+	/** Too many wrong second-factor codes for the account: codes wait (server/services/sign-in/proof-limits.ts). */
 	"secondFactorLocked",
 	/** Too many wrong current passwords in a session or for the account: passwords wait there. */
 	"passwordGuessesLocked",

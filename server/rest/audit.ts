@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { auditEventsSchema, auditFilterSchema, auditQuerySchema } from "../../shared/schemas/audit.ts";
-import { auditCsvFileName, auditCsvStream } from "../services/audit-export.ts";
-import { listAuditLog } from "../services/audit-log.ts";
+import { auditCsvFileName, auditCsvStream } from "../services/audit/export.ts";
+import { listAuditLog } from "../services/audit/log.ts";
 import { authHooks } from "./auth-hooks.ts";
 import type { RouteModule } from "./types.ts";
 

@@ -1,8 +1,8 @@
 import { emailLinkSchema } from "../../shared/schemas/email-links.ts";
 import { messageSchema } from "../../shared/schemas/users.ts";
 import { requestMeta } from "../http/session.ts";
-import { revertEmailChange } from "../services/email-revert.ts";
-import { resendVerification, verifyEmail } from "../services/email-verification.ts";
+import { revertEmailChange } from "../services/account/email-revert.ts";
+import { resendVerification, verifyEmail } from "../services/account/email-verification.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { authOf, type RouteModule } from "./types.ts";
 

@@ -3,9 +3,9 @@ import { loginSchema, logoutSchema, refreshSchema, tokenPairSchema } from "../..
 import { reauthenticateSchema } from "../../shared/schemas/reauth.ts";
 import { messageSchema, userPublicSchema } from "../../shared/schemas/users.ts";
 import { clearSessionCookie, requestMeta, tokenReply } from "../http/session.ts";
-import * as auth from "../services/auth.ts";
 import type { ServiceDeps } from "../services/deps.ts";
-import { toUserPublic } from "../services/user-records.ts";
+import * as auth from "../services/sign-in/password.ts";
+import { toUserPublic } from "../services/users/records.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { formBody, registerMultipart } from "./multipart-form.ts";
 import { authOf, type RouteModule, type ZodApp } from "./types.ts";

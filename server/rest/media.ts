@@ -4,11 +4,11 @@ import { z } from "zod";
 import { entityRefSchema, fileIdSchema, mediaFileSchema } from "../../shared/schemas/media.ts";
 import { listQuerySchema, messageSchema } from "../../shared/schemas/users.ts";
 import type { ServiceDeps } from "../services/deps.ts";
-import * as mediaService from "../services/media.ts";
+import * as mediaService from "../services/media/files.ts";
 import { authHooks } from "./auth-hooks.ts";
+import { healthHandler, healthSchema } from "./health.ts";
 import { formBody, registerMultipart, uploadBody, uploadedFileSchema } from "./multipart-form.ts";
 import { authOf, type RouteModule } from "./types.ts";
-import { healthHandler, healthSchema } from "./utils.ts";
 
 const tags = ["media"];
 const security = [{ OAuth2PasswordBearer: [] }];

@@ -11,8 +11,8 @@ import {
 } from "../../shared/schemas/passkeys.ts";
 import { messageSchema } from "../../shared/schemas/users.ts";
 import { requestMeta, tokenReply } from "../http/session.ts";
-import * as passkeyLogin from "../services/passkey-login.ts";
-import * as passkeys from "../services/passkeys.ts";
+import * as passkeys from "../services/factors/passkeys.ts";
+import * as passkeyLogin from "../services/sign-in/passkey.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { authOf, type RouteModule } from "./types.ts";
 

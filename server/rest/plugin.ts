@@ -4,17 +4,17 @@ import { depthLimited } from "../http/json-body.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import { auditRoutes } from "./audit.ts";
 import { emailLinkRoutes } from "./email-links.ts";
+import { utilsRoutes } from "./health.ts";
 import { loginRoutes } from "./login.ts";
 import { mediaRoutes } from "./media.ts";
 import { parseUrlEncodedForm } from "./multipart-form.ts";
 import { passkeyRoutes } from "./passkeys.ts";
+import { recoveryRoutes } from "./password-reset.ts";
 import { profileRoutes } from "./profile.ts";
-import { recoveryRoutes } from "./recovery.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { twoFactorRoutes } from "./two-factor.ts";
 import type { RouteModule } from "./types.ts";
 import { userRoutes } from "./users.ts";
-import { utilsRoutes } from "./utils.ts";
 
 const routeModules: RouteModule[] = [
 	loginRoutes,

@@ -5,7 +5,7 @@ import {
 	publicProfileSchema,
 } from "../../shared/schemas/profile.ts";
 import { messageSchema, userIdParamsSchema } from "../../shared/schemas/users.ts";
-import * as profiles from "../services/profile.ts";
+import * as profiles from "../services/account/profile.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { authOf, type RouteModule } from "./types.ts";
 

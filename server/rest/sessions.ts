@@ -1,7 +1,7 @@
 import { sessionIdParamsSchema, sessionsPublicSchema } from "../../shared/schemas/sessions.ts";
 import { messageSchema, userIdParamsSchema } from "../../shared/schemas/users.ts";
 import { requestMeta } from "../http/session.ts";
-import * as devices from "../services/devices.ts";
+import * as devices from "../services/users/devices.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { authOf, type RouteModule } from "./types.ts";
 

@@ -9,8 +9,8 @@ import {
 import { messageSchema, userIdParamsSchema } from "../../shared/schemas/users.ts";
 import { requestMeta, tokenReply } from "../http/session.ts";
 import type { ServiceDeps } from "../services/deps.ts";
-import * as twoFactor from "../services/two-factor.ts";
-import { completeMfaLogin } from "../services/two-factor-login.ts";
+import * as twoFactor from "../services/factors/two-factor.ts";
+import { completeMfaLogin } from "../services/sign-in/two-factor.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { authOf, type RouteModule, type ZodApp } from "./types.ts";
 

@@ -8,7 +8,7 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServiceDeps } from "../services/deps.ts";
-import type { Authenticated } from "../services/sessions.ts";
+import type { Authenticated } from "../services/sessions/session.ts";
 
 export type ZodApp = FastifyInstance<
 	RawServerDefault,

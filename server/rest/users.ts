@@ -14,13 +14,13 @@ import {
 	userUpdateSchema,
 } from "../../shared/schemas/users.ts";
 import { requestMeta } from "../http/session.ts";
-import * as adminUsers from "../services/admin-users.ts";
-import { changePassword } from "../services/auth.ts";
+import { listMyAuditEvents } from "../services/account/my-activity.ts";
+import * as ownAccount from "../services/account/own-account.ts";
+import * as adminUsers from "../services/admin/users.ts";
 import { accountSummary, usersSummary } from "../services/dashboard.ts";
-import { listMyAuditEvents } from "../services/my-activity.ts";
-import * as ownAccount from "../services/own-account.ts";
-import { listUsers } from "../services/user-list.ts";
-import { toUserPublic } from "../services/user-records.ts";
+import { changePassword } from "../services/sign-in/password.ts";
+import { listUsers } from "../services/users/list.ts";
+import { toUserPublic } from "../services/users/records.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { authOf, type RouteModule } from "./types.ts";
 

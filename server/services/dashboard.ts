@@ -3,7 +3,7 @@ import type { AccountSummary, LastSignIn, UsersSummary } from "../../shared/sche
 import { describeUserAgent } from "../../shared/user-agent.ts";
 import { auditEvents, passkeys, sessions, users } from "../db/schema.ts";
 import type { ServiceDeps } from "./deps.ts";
-import type { Authenticated } from "./sessions.ts";
+import type { Authenticated } from "./sessions/session.ts";
 
 const DAY_MS = 86_400_000;
 /** How far back "recent sign-ups" looks. */

@@ -1,6 +1,6 @@
-import { sweepAccountTokens } from "./account-tokens.ts";
-import { sweepAuditEvents } from "./audit.ts";
+import { sweepAuditEvents } from "./audit/record.ts";
 import type { ServiceDeps } from "./deps.ts";
+import { sweepAccountTokens } from "./links/email-links.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { accountKeyOf, clientKeyOf } from "../../server/services/login-throttle.ts";
+import { accountKeyOf, clientKeyOf } from "../../server/services/users/login-throttle.ts";
 import { dataDir, expect } from "./fixtures.ts";
 
 /**
@@ -9,7 +9,7 @@ import { dataDir, expect } from "./fixtures.ts";
  * a sign-in old enough for the re-authentication dialog, a failed login's back-off. The
  * test writes the rows as an operator would, and no timer is waited on; the server
  * notices another connection's write and forgets its cached sessions
- * (server/services/session-cache.ts), so the next request reads the row as written.
+ * (server/services/sessions/check-cache.ts), so the next request reads the row as written.
  */
 function withServerDb<T>(act: (db: Database.Database) => T): T {
 	const db = new Database(join(dataDir, "app.db"), { timeout: 5_000 });
@@ -47,7 +47,7 @@ export async function signedInLongAgo(page: Page): Promise<void> {
  * Nine failed logins of this account from this address, their back-off just over (a wait
  * that ended a day ago would be swept): the next failure doubles it to the longest (300 s),
  * so a retry right after it is refused however slow the machine. The login back-off is per
- * account and client address (server/services/login-throttle.ts).
+ * account and client address (server/services/users/login-throttle.ts).
  */
 export function failedLoginsBefore(email: string, clientIp: string): void {
 	withServerDb((db) =>

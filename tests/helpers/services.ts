@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { DomainError } from "../../server/domain/errors.ts";
 import type { RequestMeta } from "../../server/services/deps.ts";
-import { type Authenticated, authenticateAccessToken } from "../../server/services/sessions.ts";
+import { type Authenticated, authenticateAccessToken } from "../../server/services/sessions/session.ts";
 import type { TestUser } from "./users.ts";
 
 /** Who is asking, for a service called directly. */

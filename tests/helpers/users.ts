@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { users } from "../../server/db/schema.ts";
 import { hashPassword } from "../../server/lib/passwords.ts";
-import { createSession } from "../../server/services/sessions.ts";
+import { createSession } from "../../server/services/sessions/session.ts";
 
 /** The password of every seeded user unless a test gives another. */
 export const PASSWORD = "correct-horse-battery";

@@ -8,9 +8,9 @@ import {
 	resendInvitation,
 	revokeInvitation,
 	updateUser,
-} from "../../services/admin-users.ts";
-import { listUserSessions, revokeUserSessionsAsAdmin } from "../../services/devices.ts";
-import { listUsers } from "../../services/user-list.ts";
+} from "../../services/admin/users.ts";
+import { listUserSessions, revokeUserSessionsAsAdmin } from "../../services/users/devices.ts";
+import { listUsers } from "../../services/users/list.ts";
 import { adminProcedure, router } from "../init.ts";
 
 export const adminRouter = router({

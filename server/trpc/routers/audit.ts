@@ -1,5 +1,5 @@
 import { auditQuerySchema } from "../../../shared/schemas/audit.ts";
-import { listAuditLog } from "../../services/audit-log.ts";
+import { listAuditLog } from "../../services/audit/log.ts";
 import { adminProcedure, router } from "../init.ts";
 
 export const auditRouter = router({

@@ -10,12 +10,12 @@ import { emailLinkSchema } from "../../../shared/schemas/email-links.ts";
 import { reauthenticateSchema } from "../../../shared/schemas/reauth.ts";
 import { signupSchema } from "../../../shared/schemas/users.ts";
 import { clearSessionCookie, tokenReply } from "../../http/session.ts";
-import * as auth from "../../services/auth.ts";
-import { revertEmailChange } from "../../services/email-revert.ts";
-import { verifyEmail } from "../../services/email-verification.ts";
-import { signup } from "../../services/own-account.ts";
-import { describePasswordLink } from "../../services/password-link.ts";
-import { requestPasswordRecovery, resetPassword } from "../../services/recovery.ts";
+import { revertEmailChange } from "../../services/account/email-revert.ts";
+import { verifyEmail } from "../../services/account/email-verification.ts";
+import { signup } from "../../services/account/own-account.ts";
+import { describePasswordLink } from "../../services/account/password-link.ts";
+import { requestPasswordRecovery, resetPassword } from "../../services/account/password-reset.ts";
+import * as auth from "../../services/sign-in/password.ts";
 import { protectedProcedure, publicProcedure, router } from "../init.ts";
 
 export const authRouter = router({

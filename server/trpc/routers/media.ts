@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { entityRefSchema, fileIdSchema } from "../../../shared/schemas/media.ts";
 import { listQuerySchema } from "../../../shared/schemas/users.ts";
-import * as media from "../../services/media.ts";
+import * as media from "../../services/media/files.ts";
 import { protectedProcedure, router } from "../init.ts";
 
 const fileInput = z.object({ file_id: fileIdSchema });

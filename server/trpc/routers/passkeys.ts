@@ -5,8 +5,8 @@ import {
 	renamePasskeySchema,
 } from "../../../shared/schemas/passkeys.ts";
 import { tokenReply } from "../../http/session.ts";
-import * as passkeyLogin from "../../services/passkey-login.ts";
-import * as passkeys from "../../services/passkeys.ts";
+import * as passkeys from "../../services/factors/passkeys.ts";
+import * as passkeyLogin from "../../services/sign-in/passkey.ts";
 import { protectedProcedure, publicProcedure, router } from "../init.ts";
 
 export const passkeysRouter = router({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { profileImageQuerySchema, profileInputSchema } from "../../../shared/schemas/profile.ts";
 import { userIdParamsSchema } from "../../../shared/schemas/users.ts";
-import * as profiles from "../../services/profile.ts";
+import * as profiles from "../../services/account/profile.ts";
 import { protectedProcedure, router } from "../init.ts";
 
 export const profileRouter = router({

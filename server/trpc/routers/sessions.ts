@@ -1,5 +1,5 @@
 import { sessionIdParamsSchema } from "../../../shared/schemas/sessions.ts";
-import { listMySessions, revokeMySession, revokeOtherSessions } from "../../services/devices.ts";
+import { listMySessions, revokeMySession, revokeOtherSessions } from "../../services/users/devices.ts";
 import { protectedProcedure, router } from "../init.ts";
 
 /** The caller's signed-in devices (REST: /users/me/sessions). */

@@ -1,8 +1,8 @@
 import { mfaLoginSchema, totpCodeSchema } from "../../../shared/schemas/two-factor.ts";
 import { userIdParamsSchema } from "../../../shared/schemas/users.ts";
 import { tokenReply } from "../../http/session.ts";
-import * as twoFactor from "../../services/two-factor.ts";
-import { completeMfaLogin } from "../../services/two-factor-login.ts";
+import * as twoFactor from "../../services/factors/two-factor.ts";
+import { completeMfaLogin } from "../../services/sign-in/two-factor.ts";
 import { adminProcedure, protectedProcedure, publicProcedure, router } from "../init.ts";
 
 export const twoFactorRouter = router({

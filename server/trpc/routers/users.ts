@@ -1,9 +1,9 @@
 import { listQuerySchema, updatePasswordSchema, userUpdateMeSchema } from "../../../shared/schemas/users.ts";
-import { changePassword } from "../../services/auth.ts";
-import { emailVerificationMode, resendVerification } from "../../services/email-verification.ts";
-import { listMyAuditEvents } from "../../services/my-activity.ts";
-import { deleteMe, updateMe } from "../../services/own-account.ts";
-import { toUserPublic } from "../../services/user-records.ts";
+import { emailVerificationMode, resendVerification } from "../../services/account/email-verification.ts";
+import { listMyAuditEvents } from "../../services/account/my-activity.ts";
+import { deleteMe, updateMe } from "../../services/account/own-account.ts";
+import { changePassword } from "../../services/sign-in/password.ts";
+import { toUserPublic } from "../../services/users/records.ts";
 import { protectedProcedure, router } from "../init.ts";
 
 export const usersRouter = router({

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { get, type IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { recordAudit } from "../../../server/services/audit.ts";
+import { recordAudit } from "../../../server/services/audit/record.ts";
 import type { AuditEvent } from "../../../shared/schemas/audit.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { csvObjects, parseCsv } from "../../helpers/csv.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from "vitest";
-import { recordAudit } from "../../../server/services/audit.ts";
+import { recordAudit } from "../../../server/services/audit/record.ts";
 import type { AuditAction, AuditEvent } from "../../../shared/schemas/audit.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { api, FORBIDDEN } from "../../helpers/http.ts";

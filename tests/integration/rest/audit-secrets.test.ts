@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createSuperuserAccount } from "../../../server/services/first-superuser.ts";
-import { setPasswordAsOperator } from "../../../server/services/operator.ts";
+import { createSuperuserAccount } from "../../../server/services/admin/first-superuser.ts";
+import { setPasswordAsOperator } from "../../../server/services/admin/operator.ts";
 import { actionsTheCodeWrites, rawAuditRows, storedSecrets } from "../../helpers/audit.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, parseMail } from "../../helpers/eml.ts";

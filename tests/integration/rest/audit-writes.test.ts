@@ -2,11 +2,15 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type AuditEventRow, auditEvents, users } from "../../../server/db/schema.ts";
 import { hashSecretHex } from "../../../server/lib/tokens.ts";
-import { issueAccountToken, REVERT_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from "../../../server/services/account-tokens.ts";
-import { createSuperuserAccount } from "../../../server/services/first-superuser.ts";
-import { setPasswordAsOperator } from "../../../server/services/operator.ts";
-import { recoveryEmailHtml } from "../../../server/services/recovery.ts";
-import { resetTwoFactor } from "../../../server/services/two-factor.ts";
+import { recoveryEmailHtml } from "../../../server/services/account/password-reset.ts";
+import { createSuperuserAccount } from "../../../server/services/admin/first-superuser.ts";
+import { setPasswordAsOperator } from "../../../server/services/admin/operator.ts";
+import { resetTwoFactor } from "../../../server/services/factors/two-factor.ts";
+import {
+	issueAccountToken,
+	REVERT_LINK_TTL_MS,
+	VERIFY_LINK_TTL_MS,
+} from "../../../server/services/links/email-links.ts";
 import type { AuditAction } from "../../../shared/schemas/audit.ts";
 import { actionsTheCodeWrites } from "../../helpers/audit.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
-import { PROOF_WINDOW_MS } from "../../../server/services/proof-limits.ts";
+import { PROOF_WINDOW_MS } from "../../../server/services/sign-in/proof-limits.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, loginForm } from "../../helpers/http.ts";
 import { totpAt } from "../../helpers/totp.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, mfaTokens, resetTokens, users } from "../../../server/db/schema.ts";
 import { hashSecretHex } from "../../../server/lib/tokens.ts";
-import { MFA_TOKEN_TTL_MS } from "../../../server/services/two-factor-login.ts";
+import { MFA_TOKEN_TTL_MS } from "../../../server/services/sign-in/two-factor.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { api, loginForm } from "../../helpers/http.ts";
 import { totpAt } from "../../helpers/totp.ts";

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { WATCHED_TABLES } from "../../../server/db/auth-rows-watch.ts";
 import { hashSecret } from "../../../server/lib/tokens.ts";
-import { issueAccountToken, REVERT_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from "../../../server/services/account-tokens.ts";
-import { setPasswordAsOperator } from "../../../server/services/operator.ts";
-import { recoveryEmailHtml } from "../../../server/services/recovery.ts";
-import { SESSION_LOOKUP_SQL, sessionCacheOf } from "../../../server/services/session-cache.ts";
+import { recoveryEmailHtml } from "../../../server/services/account/password-reset.ts";
+import { setPasswordAsOperator } from "../../../server/services/admin/operator.ts";
+import {
+	issueAccountToken,
+	REVERT_LINK_TTL_MS,
+	VERIFY_LINK_TTL_MS,
+} from "../../../server/services/links/email-links.ts";
+import { SESSION_LOOKUP_SQL, sessionCacheOf } from "../../../server/services/sessions/check-cache.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
 import { authOf } from "../../helpers/services.ts";
@@ -354,9 +358,9 @@ describe("the session cache", () => {
 	it("finds every write of the code, Drizzle's and raw SQL's alike", () => {
 		const sites = writeSitesOf(AUTH_TABLES).map(siteName);
 		// A few it must see, of each kind the code has.
-		expect(sites).toContainEqual(expect.stringMatching(/^server\/services\/sessions\.ts:\d+ \(sessions\)$/));
-		expect(sites).toContainEqual(expect.stringMatching(/^server\/services\/user-records\.ts:\d+ \(users\)$/));
-		expect(sites.filter((s) => s.startsWith("server/services/devices.ts"))).toHaveLength(3);
+		expect(sites).toContainEqual(expect.stringMatching(/^server\/services\/sessions\/session\.ts:\d+ \(sessions\)$/));
+		expect(sites).toContainEqual(expect.stringMatching(/^server\/services\/users\/records\.ts:\d+ \(users\)$/));
+		expect(sites.filter((s) => s.startsWith("server/services/users/devices.ts"))).toHaveLength(3);
 	});
 });
 

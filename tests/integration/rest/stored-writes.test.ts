@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, mfaTokens, webauthnChallenges } from "../../../server/db/schema.ts";
-import { MAX_LIVE_MFA_TOKENS } from "../../../server/services/two-factor-login.ts";
-import { MAX_LIVE_CHALLENGES } from "../../../server/services/webauthn-challenges.ts";
+import { MAX_LIVE_CHALLENGES } from "../../../server/services/factors/webauthn-challenges.ts";
+import { MAX_LIVE_MFA_TOKENS } from "../../../server/services/sign-in/two-factor.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { API, api } from "../../helpers/http.ts";
 import { makePng } from "../../helpers/images.ts";

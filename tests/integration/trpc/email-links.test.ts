@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { issueAccountToken, REVERT_LINK_TTL_MS } from "../../../server/services/account-tokens.ts";
+import { issueAccountToken, REVERT_LINK_TTL_MS } from "../../../server/services/links/email-links.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, type ParsedMail, parseMail } from "../../helpers/eml.ts";
 import { addPasskey } from "../../helpers/passkeys.ts";

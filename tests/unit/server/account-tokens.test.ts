@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accountTokens } from "../../../server/db/schema.ts";
+import { runHousekeeping } from "../../../server/services/housekeeping.ts";
 import {
 	addressReserved,
 	dropLinksFromRevert,
@@ -7,8 +8,7 @@ import {
 	REVERT_LINK_TTL_MS,
 	spendAccountToken,
 	VERIFY_LINK_TTL_MS,
-} from "../../../server/services/account-tokens.ts";
-import { runHousekeeping } from "../../../server/services/housekeeping.ts";
+} from "../../../server/services/links/email-links.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { seedUser } from "../../helpers/users.ts";
 

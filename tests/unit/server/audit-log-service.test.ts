@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { iterateAuditEvents, queryAuditEvents } from "../../../server/services/audit-log.ts";
+import { iterateAuditEvents, queryAuditEvents } from "../../../server/services/audit/log.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 
 const START = Date.parse("2025-03-10T12:00:00Z");

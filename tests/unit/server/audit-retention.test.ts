@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { auditEvents } from "../../../server/db/schema.ts";
-import { recordAudit } from "../../../server/services/audit.ts";
+import { recordAudit } from "../../../server/services/audit/record.ts";
 import { runHousekeeping } from "../../../server/services/housekeeping.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 

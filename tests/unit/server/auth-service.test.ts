@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../../server/db/schema.ts";
-import { changePassword, login } from "../../../server/services/auth.ts";
+import { changePassword, login } from "../../../server/services/sign-in/password.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { authOf, META, refusal } from "../../helpers/services.ts";
 import { seedUser } from "../../helpers/users.ts";

@@ -7,7 +7,7 @@ import {
 	revokeMySession,
 	revokeOtherSessions,
 	revokeUserSessionsAsAdmin,
-} from "../../../server/services/devices.ts";
+} from "../../../server/services/users/devices.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { authOf, META, refusal } from "../../helpers/services.ts";
 import { newSession, seedAdmin, seedUser } from "../../helpers/users.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listMedia, moveMedia, uploadMedia } from "../../../server/services/media.ts";
+import { listMedia, moveMedia, uploadMedia } from "../../../server/services/media/files.ts";
 import type { EntityRef } from "../../../shared/schemas/media.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { makePng } from "../../helpers/images.ts";

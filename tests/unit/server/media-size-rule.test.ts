@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { uploadMedia } from "../../../server/services/media.ts";
+import { uploadMedia } from "../../../server/services/media/files.ts";
 import { MAX_IMAGE_BYTES } from "../../../shared/schemas/media.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { makePng } from "../../helpers/images.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getProfile, mergeProfile, replaceProfile } from "../../../server/services/profile.ts";
+import { getProfile, mergeProfile, replaceProfile } from "../../../server/services/account/profile.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { authOf, refusal } from "../../helpers/services.ts";
 import { seedUser } from "../../helpers/users.ts";

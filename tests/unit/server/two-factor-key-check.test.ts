@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase } from "../../../server/db/client.ts";
 import { users } from "../../../server/db/schema.ts";
-import { firstSecretHolder } from "../../../server/services/two-factor.ts";
+import { firstSecretHolder } from "../../../server/services/factors/two-factor.ts";
 
 const user = (totpSecret: string | null) => ({
 	id: randomUUID(),

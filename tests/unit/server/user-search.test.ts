@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { users } from "../../../server/db/schema.ts";
-import { listUsers } from "../../../server/services/user-list.ts";
-import { BROAD, indexedSearch, scannedSearch, userOrder, userSearch } from "../../../server/services/user-search.ts";
+import { listUsers } from "../../../server/services/users/list.ts";
+import { BROAD, indexedSearch, scannedSearch, userOrder, userSearch } from "../../../server/services/users/search.ts";
 import { userListQuerySchema, userSorts } from "../../../shared/schemas/user-list.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 

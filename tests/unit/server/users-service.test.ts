@@ -1,9 +1,9 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../../server/db/schema.ts";
-import { deleteUser, updateUser } from "../../../server/services/admin-users.ts";
-import { deleteMe } from "../../../server/services/own-account.ts";
-import { findUserById, insertUser } from "../../../server/services/user-records.ts";
+import { deleteMe } from "../../../server/services/account/own-account.ts";
+import { deleteUser, updateUser } from "../../../server/services/admin/users.ts";
+import { findUserById, insertUser } from "../../../server/services/users/records.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { authOf, META, refusal } from "../../helpers/services.ts";
 import { PASSWORD, seedAdmin, seedUser } from "../../helpers/users.ts";

@@ -1,0 +1,128 @@
+import { eq } from "drizzle-orm";
+import type { Locales } from "../../../shared/i18n/i18n-types.ts";
+import type { ResetPasswordInput } from "../../../shared/schemas/auth.ts";
+import { resetTokens, type UserRow, users } from "../../db/schema.ts";
+import { atomically } from "../../db/transaction.ts";
+import { fail } from "../../domain/errors.ts";
+import { hashKeys } from "../../lib/passwords.ts";
+import { hashSecretHex } from "../../lib/tokens.ts";
+import { negotiateLocale } from "../../mail/locale.ts";
+import { type RemovedByRevert, renderResetEmail } from "../../mail/reset-email.ts";
+import { recordAudit } from "../audit/record.ts";
+import type { RequestMeta, ServiceDeps } from "../deps.ts";
+import { issuePasswordToken, passwordLink } from "../links/password-links.ts";
+import { sendNotice } from "../notices.ts";
+import { atomicallyAsAdmin } from "../sessions/acting-session.ts";
+import type { Authenticated } from "../sessions/session.ts";
+import { findUserByEmail, findUserById, setPassword } from "../users/records.ts";
+
+export const RECOVERY_SENT = { message: "Password recovery email sent" };
+
+/** 32 random bytes, base64url: 43 characters. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** A reset token with its audit row. */
+function issueResetToken(deps: ServiceDeps, user: UserRow, meta?: RequestMeta): string {
+	return atomically(deps, () => {
+		const token = issuePasswordToken(deps, user, deps.config.resetTokenTtlMs);
+		recordAudit(deps, { action: "password.reset_request", subject: user, meta });
+		return token;
+	});
+}
+
+/**
+ * The reset e-mail with a fresh link (older links die); also sent after a "This wasn't me"
+ * revert, then naming what the revert removed.
+ */
+export function resetEmailFor(
+	deps: ServiceDeps,
+	user: UserRow,
+	locale: Locales,
+	meta?: RequestMeta,
+	removed?: RemovedByRevert,
+) {
+	const link = passwordLink(deps, issueResetToken(deps, user, meta));
+	return renderResetEmail({
+		locale,
+		name: user.fullName || user.email,
+		link,
+		validForMs: deps.config.resetTokenTtlMs,
+		removed,
+	});
+}
+
+/**
+ * Sends a reset link to an active account. The reply is the same whether the e-mail is
+ * known or not, and everything that differs (the lookup, the token, the mail) happens
+ * after it, so neither the reply nor its timing says which e-mails exist. An account
+ * gets a few links an hour at most, however many clients ask: a victim cannot be
+ * flooded, nor their last link kept dead by newer ones.
+ */
+export function requestPasswordRecovery(
+	deps: ServiceDeps,
+	email: string,
+	acceptLanguage: string | undefined,
+	meta: RequestMeta,
+): { message: string } {
+	deps.limiter.take("recovery", meta.ip);
+	const locale = negotiateLocale(acceptLanguage);
+	deps.background.run(() => {
+		const user = findUserByEmail(deps, email);
+		if (!user?.isActive || !deps.limiter.tryTake("recoveryPerAccount", user.id)) return;
+		deps.mailer.send({ to: user.email, ...resetEmailFor(deps, user, locale, meta) });
+	});
+	return RECOVERY_SENT;
+}
+
+/** For superusers: the HTML of the e-mail the user would get (with a live link, made while they still are one). */
+export function recoveryEmailHtml(
+	deps: ServiceDeps,
+	actor: Authenticated,
+	email: string,
+	acceptLanguage: string | undefined,
+): string {
+	return atomicallyAsAdmin(deps, actor, (now) => {
+		const user = findUserByEmail(deps, email) ?? fail("USER_EMAIL_NOT_FOUND");
+		// A live link to one's own password would skip the current one: that is changed in Settings.
+		if (user.id === now.user.id) fail("OWN_ACCOUNT_IN_SETTINGS");
+		return resetEmailFor(deps, user, negotiateLocale(acceptLanguage)).html;
+	});
+}
+
+/**
+ * Spends a reset token: it is deleted in the same statement that finds it, so of two
+ * concurrent uses only one wins. Then the password changes, every session of the user
+ * ends and the failed-login back-off is cleared.
+ */
+export async function resetPassword(
+	deps: ServiceDeps,
+	input: ResetPasswordInput,
+	meta: RequestMeta,
+): Promise<{ message: string }> {
+	deps.limiter.take("reset", meta.ip);
+	if (!TOKEN_SHAPE.test(input.token)) fail("INVALID_RESET_TOKEN");
+	const spent = deps.db
+		.delete(resetTokens)
+		.where(eq(resetTokens.tokenHash, hashSecretHex(input.token)))
+		.returning()
+		.get();
+	if (!spent || spent.expiresAt <= deps.clock()) return fail("INVALID_RESET_TOKEN");
+	const user = findUserById(deps, spent.userId) ?? fail("INVALID_RESET_TOKEN");
+	if (!user.isActive) fail("INACTIVE_USER");
+	const hashedPassword = await deps.passwords.hash(input.new_password, hashKeys(user.email, meta.requestId));
+	// While hashing, the password may have changed (which ends every link, this one too),
+	// or the account been deactivated or deleted: the link then changes nothing.
+	atomically(deps, () => {
+		const now = findUserById(deps, user.id);
+		if (!now || now.hashedPassword !== user.hashedPassword || now.email !== user.email)
+			return fail("INVALID_RESET_TOKEN");
+		if (!now.isActive) fail("INACTIVE_USER");
+		setPassword(deps, now, hashedPassword);
+		// The link reached this very address (an e-mail change kills reset links): it is proved,
+		// so an invited user who sets a password by the invitation is not asked to verify.
+		if (!now.emailVerified) deps.db.update(users).set({ emailVerified: true }).where(eq(users.id, now.id)).run();
+		recordAudit(deps, { action: "password.reset", subject: now, meta, details: { by: "link" } });
+	});
+	sendNotice(deps, user, { kind: "passwordChanged" }, meta);
+	return { message: "Password updated successfully" };
+}

@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { resetTokens } from "../../db/schema.ts";
+import type { AuditRecord } from "../audit/record.ts";
+import type { ServiceDeps } from "../deps.ts";
+import { removeAllPasskeys } from "../factors/passkeys.ts";
+import { removeTwoFactor } from "../factors/two-factor.ts";
+import { dropChallengesOf } from "../factors/webauthn-challenges.ts";
+import { revokeUserSessions } from "../sessions/session.ts";
+
+/**
+ * What a "This wasn't me" revert takes off the account, beside its links: every way in
+ * that whoever held it may have left behind, whether added before or after the e-mail
+ * change (a stolen session can do both). Sessions and reset links; every passkey and the
+ * ceremonies under way; two-factor with its secret, recovery codes and pending second
+ * steps. A new kind of credential (API tokens, linked identities) is one more line here.
+ * Inside the revert's transaction; the owner adds their own factors again.
+ */
+export type ClearedByRevert = {
+	/** Names of the passkeys removed. */
+	passkeys: string[];
+	/** Whether two-factor was on. */
+	twoFactor: boolean;
+	/** Unused recovery codes that went with it. */
+	recoveryCodes: number;
+};
+
+export function clearForRevert(deps: ServiceDeps, userId: string): ClearedByRevert {
+	revokeUserSessions(deps, userId);
+	deps.db.delete(resetTokens).where(eq(resetTokens.userId, userId)).run();
+	const passkeys = removeAllPasskeys(deps, userId);
+	dropChallengesOf(deps, userId);
+	const { totp, recoveryCodes } = removeTwoFactor(deps, userId);
+	return { passkeys, twoFactor: totp, recoveryCodes };
+}
+
+export const clearedAnyFactor = (cleared: ClearedByRevert): boolean =>
+	cleared.passkeys.length > 0 || cleared.twoFactor || cleared.recoveryCodes > 0;
+
+/** The audit details of the removal: what went and how many, never a secret (keys avoid the words the audit refuses). */
+export const clearedDetails = (cleared: ClearedByRevert): NonNullable<AuditRecord["details"]> => ({
+	two_factor: cleared.twoFactor,
+	recovery_unused: cleared.recoveryCodes,
+	webauthn_credentials: cleared.passkeys.length,
+	names: cleared.passkeys,
+});

@@ -1,0 +1,21 @@
+import { atomically } from "../../db/transaction.ts";
+import { fail } from "../../domain/errors.ts";
+import { hashKeys } from "../../lib/passwords.ts";
+import { recordAudit } from "../audit/record.ts";
+import type { ServiceDeps } from "../deps.ts";
+import { findUserByEmail, findUserById, setPassword } from "../users/records.ts";
+
+/**
+ * An operator sets a user's password (CLI `reset-password`): like a reset by e-mail, it
+ * ends every session and outstanding reset link, and lifts the failed-login back-off.
+ */
+export async function setPasswordAsOperator(deps: ServiceDeps, email: string, password: string): Promise<void> {
+	const user = findUserByEmail(deps, email) ?? fail("USER_EMAIL_NOT_FOUND");
+	const hashedPassword = await deps.passwords.hash(password, hashKeys(email));
+	atomically(deps, () => {
+		// Deleted while hashing: say so rather than report a password set on nobody.
+		if (!findUserById(deps, user.id)) fail("USER_EMAIL_NOT_FOUND");
+		setPassword(deps, user, hashedPassword);
+		recordAudit(deps, { action: "password.reset", subject: user, details: { by: "operator" } });
+	});
+}

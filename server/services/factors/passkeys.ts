@@ -1,0 +1,185 @@
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { and, asc, eq } from "drizzle-orm";
+import type {
+	PasskeyPublic,
+	PasskeysPublic,
+	RegisterPasskeyInput,
+	RenamePasskeyInput,
+} from "../../../shared/schemas/passkeys.ts";
+import { describeUserAgent } from "../../../shared/user-agent.ts";
+import { type PasskeyRow, passkeys } from "../../db/schema.ts";
+import { fail } from "../../domain/errors.ts";
+import { challengeOf, loadWebAuthn, relyingParty, userHandleOf } from "../../lib/webauthn.ts";
+import { recordAudit } from "../audit/record.ts";
+import type { RequestMeta, ServiceDeps } from "../deps.ts";
+import { sendNotice } from "../notices.ts";
+import { atomicallyAs } from "../sessions/acting-session.ts";
+import { type Authenticated, requireRecentAuth } from "../sessions/session.ts";
+import { keepChallenge, takeChallenge } from "./webauthn-challenges.ts";
+
+/**
+ * The caller's passkeys: made (a recent proof of identity needed), listed, renamed and
+ * removed (a recent proof again). Signing in and confirming one's identity with them is
+ * sign-in/passkey.ts.
+ */
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const toPasskeyPublic = (row: PasskeyRow): PasskeyPublic => ({
+	id: row.id,
+	name: row.name,
+	created_at: iso(row.createdAt),
+	last_used_at: row.lastUsedAt === null ? null : iso(row.lastUsedAt),
+});
+
+/** How the browser may reach the authenticator ("internal", "usb", "hybrid"...), as it told us. */
+export const transportsOf = (row: Pick<PasskeyRow, "transports">): string[] => JSON.parse(row.transports) as string[];
+
+export const passkeysOf = ({ db }: ServiceDeps, userId: string): PasskeyRow[] =>
+	db
+		.select()
+		.from(passkeys)
+		.where(eq(passkeys.userId, userId))
+		.orderBy(asc(passkeys.createdAt), asc(passkeys.id))
+		.all();
+
+export function listPasskeys(deps: ServiceDeps, auth: Authenticated): PasskeysPublic {
+	const rows = passkeysOf(deps, auth.user.id);
+	return { data: rows.map(toPasskeyPublic), count: rows.length };
+}
+
+/**
+ * Options for the browser to make a passkey for the caller: a discoverable credential (it
+ * carries the account, so signing in needs no e-mail) with user verification (a PIN or a
+ * fingerprint: the passkey then stands for both factors). The caller's passkeys are
+ * excluded, so one authenticator does not register twice.
+ */
+export async function registrationOptions(
+	deps: ServiceDeps,
+	auth: Authenticated,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
+	requireRecentAuth(deps, auth);
+	const { generateRegistrationOptions } = await loadWebAuthn();
+	const { user } = auth;
+	const rp = relyingParty(deps.config.publicUrl);
+	const options = await generateRegistrationOptions({
+		rpName: rp.name,
+		rpID: rp.id,
+		userName: user.email,
+		userID: userHandleOf(user.id),
+		userDisplayName: user.fullName || user.email,
+		attestationType: "none",
+		excludeCredentials: passkeysOf(deps, user.id).map((row) => ({ id: row.id, transports: transportsOf(row) })),
+		authenticatorSelection: { residentKey: "required", userVerification: "required" },
+	});
+	atomicallyAs(deps, auth, (now) => keepChallenge(deps, options.challenge, "register", now.user.id));
+	return options;
+}
+
+/** The name a passkey gets when none is given: where it was made ("Chrome on macOS"). */
+function defaultName(userAgent: string | undefined): string {
+	const { browser, os } = describeUserAgent(userAgent);
+	const browserName = browser?.replace(/ \d+$/, "");
+	if (browserName && os) return `${browserName} on ${os}`;
+	return browserName || os || "Passkey";
+}
+
+/**
+ * Keeps the passkey the browser made from our options, once its attestation holds: the
+ * challenge is ours, unused and under 5 minutes old, the origin and relying party are
+ * PUBLIC_URL's, and the user was verified. The owner is told by e-mail.
+ */
+export async function registerPasskey(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	input: RegisterPasskeyInput,
+	meta: RequestMeta,
+): Promise<PasskeyPublic> {
+	requireRecentAuth(deps, auth);
+	deps.limiter.take("passkeyAdd", auth.user.id);
+	const { verifyRegistrationResponse } = await loadWebAuthn();
+	const response = input.response as RegistrationResponseJSON;
+	const challenge = challengeOf(response.response.clientDataJSON);
+	const taken = atomicallyAs(deps, auth, (now) => takeChallenge(deps, challenge, "register", now.user.id));
+	if (!taken) fail("PASSKEY_REGISTRATION_FAILED");
+	const rp = relyingParty(deps.config.publicUrl);
+	const verified = await verifyRegistrationResponse({
+		response,
+		expectedChallenge: challenge ?? "",
+		expectedOrigin: rp.origin,
+		expectedRPID: rp.id,
+		requireUserVerification: true,
+	}).catch(() => null);
+	if (!verified?.verified) return fail("PASSKEY_REGISTRATION_FAILED");
+	const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
+	const name = input.name ?? defaultName(meta.userAgent);
+	const row = atomicallyAs(deps, auth, ({ user }) => {
+		const taken = deps.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.id, credential.id)).get();
+		if (taken) fail("PASSKEY_ALREADY_REGISTERED");
+		const added = deps.db
+			.insert(passkeys)
+			.values({
+				id: credential.id,
+				userId: user.id,
+				publicKey: Buffer.from(credential.publicKey),
+				counter: credential.counter,
+				transports: JSON.stringify(credential.transports ?? []),
+				deviceType: credentialDeviceType,
+				backedUp: credentialBackedUp,
+				name,
+				createdAt: deps.clock(),
+			})
+			.returning()
+			.get();
+		recordAudit(deps, { action: "passkey.add", actor: user, subject: user, meta, details: { name } });
+		return added;
+	});
+	sendNotice(deps, auth.user, { kind: "passkeyAdded", name }, meta);
+	return toPasskeyPublic(row);
+}
+
+const ownPasskey = (auth: Authenticated, passkeyId: string) =>
+	and(eq(passkeys.id, passkeyId), eq(passkeys.userId, auth.user.id));
+
+/** Renames one of the caller's passkeys; any other id, someone else's included, is "not found". */
+export function renamePasskey(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	passkeyId: string,
+	input: RenamePasskeyInput,
+): PasskeyPublic {
+	const row = atomicallyAs(
+		deps,
+		auth,
+		() =>
+			deps.db.update(passkeys).set({ name: input.name }).where(ownPasskey(auth, passkeyId)).returning().get() ??
+			fail("PASSKEY_NOT_FOUND"),
+	);
+	return toPasskeyPublic(row);
+}
+
+/** Removes one of the caller's passkeys (a recent proof of identity needed): it no longer signs in. */
+export function removePasskey(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	passkeyId: string,
+	meta: RequestMeta,
+): { message: string } {
+	requireRecentAuth(deps, auth);
+	atomicallyAs(deps, auth, ({ user }) => {
+		const row =
+			deps.db.delete(passkeys).where(ownPasskey(auth, passkeyId)).returning().get() ?? fail("PASSKEY_NOT_FOUND");
+		recordAudit(deps, { action: "passkey.remove", actor: user, subject: user, meta, details: { name: row.name } });
+	});
+	return { message: "Passkey removed" };
+}
+
+/** Removes every passkey of the user, inside the caller's transaction (a revert); answers their names. */
+export function removeAllPasskeys({ db }: ServiceDeps, userId: string): string[] {
+	return db
+		.delete(passkeys)
+		.where(eq(passkeys.userId, userId))
+		.returning({ name: passkeys.name })
+		.all()
+		.map((row) => row.name);
+}

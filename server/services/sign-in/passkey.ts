@@ -1,0 +1,195 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import { and, eq } from "drizzle-orm";
+import type { TokenPair } from "../../../shared/schemas/auth.ts";
+import type { AuthenticationResponseInput, PasskeyLoginInput } from "../../../shared/schemas/passkeys.ts";
+import { type PasskeyRow, passkeys } from "../../db/schema.ts";
+import { atomically } from "../../db/transaction.ts";
+import { fail } from "../../domain/errors.ts";
+import { challengeOf, loadWebAuthn, relyingParty } from "../../lib/webauthn.ts";
+import type { MailMessage } from "../../mail/mailer.ts";
+import { automaticVerificationMail } from "../account/email-verification.ts";
+import { recordAudit } from "../audit/record.ts";
+import type { RequestMeta, ServiceDeps } from "../deps.ts";
+import { passkeysOf, transportsOf } from "../factors/passkeys.ts";
+import { type ChallengePurpose, keepChallenge, takeChallenge } from "../factors/webauthn-challenges.ts";
+import { atomicallyAs } from "../sessions/acting-session.ts";
+import { type Authenticated, createSession, markAuthenticated } from "../sessions/session.ts";
+import { clearFailedLogins } from "../users/login-throttle.ts";
+import { findUserById } from "../users/records.ts";
+import { refusedAfterProof } from "./refusals.ts";
+
+/**
+ * Signing in with a passkey, and confirming one's identity with one. A passkey made with
+ * user verification is two factors at once (the device, and the PIN or fingerprint that
+ * unlocks it): its sign-in asks for no two-factor code, and counts as a fresh proof of
+ * identity like a password.
+ */
+
+/** For a signed-in caller (`auth`), the challenge is kept only while their session still holds. */
+async function requestOptions(
+	deps: ServiceDeps,
+	purpose: ChallengePurpose,
+	auth: Authenticated | null,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+	const user = auth?.user;
+	const { generateAuthenticationOptions } = await loadWebAuthn();
+	const options = await generateAuthenticationOptions({
+		rpID: relyingParty(deps.config.publicUrl).id,
+		// None for a sign-in: the browser offers every passkey it holds for this site.
+		allowCredentials: user
+			? passkeysOf(deps, user.id).map((row) => ({ id: row.id, transports: transportsOf(row) }))
+			: [],
+		userVerification: "required",
+	});
+	if (auth) atomicallyAs(deps, auth, (now) => keepChallenge(deps, options.challenge, purpose, now.user.id));
+	else keepChallenge(deps, options.challenge, purpose, null);
+	return options;
+}
+
+/** Options for a sign-in without an e-mail (discoverable credentials); throttled like a login. */
+export function loginOptions(deps: ServiceDeps, meta: RequestMeta): Promise<PublicKeyCredentialRequestOptionsJSON> {
+	deps.limiter.take("login", meta.ip);
+	return requestOptions(deps, "login", null);
+}
+
+/** Options to confirm the caller's identity with one of their passkeys. */
+export function reauthenticationOptions(
+	deps: ServiceDeps,
+	auth: Authenticated,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+	return requestOptions(deps, "reauthenticate", auth);
+}
+
+type Checked = { passkey: PasskeyRow; newCounter: number } | { failed: PasskeyRow | undefined };
+
+/**
+ * Whether a signed challenge holds: the challenge is one we kept for this ceremony (taken
+ * now, so never twice, and for a signed-in caller only while their session holds), the
+ * passkey is known (and the caller's, when there is one),
+ * the signature is its key's over our relying party, origin and challenge, with the user
+ * verified, and the user handle, when sent, names the passkey's owner.
+ */
+async function checkAssertion(
+	deps: ServiceDeps,
+	response: AuthenticationResponseInput,
+	purpose: ChallengePurpose,
+	auth: Authenticated | null,
+): Promise<Checked> {
+	const userId = auth?.user.id ?? null;
+	const { verifyAuthenticationResponse } = await loadWebAuthn();
+	const challenge = challengeOf(response.response.clientDataJSON);
+	const passkey = deps.db
+		.select()
+		.from(passkeys)
+		.where(userId ? and(eq(passkeys.id, response.id), eq(passkeys.userId, userId)) : eq(passkeys.id, response.id))
+		.get();
+	const taken = auth
+		? atomicallyAs(deps, auth, (now) => takeChallenge(deps, challenge, purpose, now.user.id))
+		: takeChallenge(deps, challenge, purpose, null);
+	if (!taken || !passkey) return { failed: passkey };
+	const { userHandle } = response.response;
+	if (userHandle && Buffer.from(userHandle, "base64url").toString("utf8") !== passkey.userId)
+		return { failed: passkey };
+	const rp = relyingParty(deps.config.publicUrl);
+	const result = await verifyAuthenticationResponse({
+		response,
+		expectedChallenge: challenge ?? "",
+		expectedOrigin: rp.origin,
+		expectedRPID: rp.id,
+		credential: {
+			id: passkey.id,
+			publicKey: new Uint8Array(passkey.publicKey),
+			counter: passkey.counter,
+			transports: transportsOf(passkey),
+		},
+		requireUserVerification: true,
+	}).catch(() => null);
+	return result?.verified ? { passkey, newCounter: result.authenticationInfo.newCounter } : { failed: passkey };
+}
+
+/** The passkey was used: its signature counter and when. Inside the use's transaction. */
+function markUsed(deps: ServiceDeps, checked: { passkey: PasskeyRow; newCounter: number }): void {
+	deps.db
+		.update(passkeys)
+		.set({ counter: checked.newCounter, lastUsedAt: deps.clock() })
+		.where(eq(passkeys.id, checked.passkey.id))
+		.run();
+}
+
+type LoginOutcome = TokenPair | "INVALID_PASSKEY" | "INACTIVE_USER" | "EMAIL_NOT_VERIFIED";
+
+/**
+ * POST /login/passkey: a session for the owner of the passkey that signed our challenge,
+ * with the same refusals as a password (a deactivated account, an unproved address under
+ * EMAIL_VERIFICATION=required). Anything wrong with the passkey itself is one answer,
+ * "Invalid passkey", recorded as a failed login.
+ */
+export async function loginWithPasskey(
+	deps: ServiceDeps,
+	input: PasskeyLoginInput,
+	meta: RequestMeta,
+): Promise<TokenPair> {
+	deps.limiter.take("login", meta.ip);
+	const checked = await checkAssertion(deps, input.response, "login", null);
+	let verification: MailMessage | null = null;
+	const outcome = atomically(deps, (): LoginOutcome => {
+		const owner = "passkey" in checked ? findUserById(deps, checked.passkey.userId) : undefined;
+		// Removed meanwhile (the owner deleted, or the passkey removed, since the check).
+		const stillThere =
+			"passkey" in checked &&
+			deps.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.id, checked.passkey.id)).get();
+		if (!("passkey" in checked) || !owner || !stillThere) {
+			const subject = "failed" in checked && checked.failed ? findUserById(deps, checked.failed.userId) : undefined;
+			recordAudit(deps, {
+				action: "auth.login_failed",
+				subject: subject ?? null,
+				meta,
+				details: { method: "passkey" },
+			});
+			return "INVALID_PASSKEY";
+		}
+		if (!owner.isActive) return refusedAfterProof(deps, owner, meta, "INACTIVE_USER", { method: "passkey" });
+		if (deps.config.emailVerification === "required" && !owner.emailVerified) {
+			verification = automaticVerificationMail(deps, owner, meta);
+			return refusedAfterProof(deps, owner, meta, "EMAIL_NOT_VERIFIED", { method: "passkey" });
+		}
+		markUsed(deps, checked);
+		clearFailedLogins(deps, owner.email);
+		const tokens = createSession(deps, owner.id, meta);
+		recordAudit(deps, { action: "auth.login", actor: owner, subject: owner, meta, details: { method: "passkey" } });
+		return tokens;
+	});
+	if (verification) deps.mailer.send(verification);
+	return typeof outcome === "string" ? fail(outcome) : outcome;
+}
+
+/**
+ * POST /login/reauthenticate with `passkey`: one of the caller's passkeys signed the
+ * challenge of POST /login/reauthenticate/options. Never ends the session.
+ */
+export async function reauthenticateWithPasskey(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	response: AuthenticationResponseInput,
+	meta: RequestMeta,
+): Promise<{ message: string }> {
+	const checked = await checkAssertion(deps, response, "reauthenticate", auth);
+	const confirmed = atomicallyAs(deps, auth, ({ user }) => {
+		if (!("passkey" in checked)) {
+			recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "reauthenticate" } });
+			return false;
+		}
+		markUsed(deps, checked);
+		markAuthenticated(deps, auth.session.id);
+		recordAudit(deps, {
+			action: "auth.reauthenticate",
+			actor: user,
+			subject: user,
+			meta,
+			details: { method: "passkey" },
+		});
+		return true;
+	});
+	if (!confirmed) fail("INVALID_PASSKEY");
+	return { message: "Identity confirmed" };
+}

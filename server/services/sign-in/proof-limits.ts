@@ -1,0 +1,118 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import { proofFailures, type UserRow } from "../../db/schema.ts";
+import { atomically } from "../../db/transaction.ts";
+import { fail } from "../../domain/errors.ts";
+import type { RequestMeta, ServiceDeps } from "../deps.ts";
+import { sendNotice } from "../notices.ts";
+
+/**
+ * Wrong proofs of identity counted per account and per session, whatever the client
+ * (docs/decisions/029). Only someone past the password (a second-factor code) or holding a
+ * session (a current password) reaches them, so a stranger cannot lock anybody out here;
+ * the per-IP limits alone let a guesser with many addresses go on.
+ */
+export type ProofKind = "second_factor" | "password";
+
+export const PROOF_WINDOW_MS = 15 * 60_000;
+/** Wrong proofs of a kind allowed per window: per account, and per session where one asks. */
+export const PROOF_LIMITS = {
+	second_factor: { account: 10 },
+	password: { account: 10, session: 5 },
+} as const;
+/** A window that ended a day ago is forgotten, so the table holds only recent guessing. */
+const FORGET_AFTER_MS = 24 * 3_600_000;
+
+/** Whose failures are counted: the account always, the session for a current password. */
+export type ProofHolders = { userId: string; sessionId?: string };
+
+type Counter = { holder: string; max: number };
+
+function countersOf(kind: ProofKind, { userId, sessionId }: ProofHolders): Counter[] {
+	const counters: Counter[] = [{ holder: `user:${userId}`, max: PROOF_LIMITS[kind].account }];
+	if (kind === "password" && sessionId)
+		counters.push({ holder: `session:${sessionId}`, max: PROOF_LIMITS.password.session });
+	return counters;
+}
+
+const rowOf = ({ db }: ServiceDeps, kind: ProofKind, holder: string) =>
+	db
+		.select()
+		.from(proofFailures)
+		.where(and(eq(proofFailures.kind, kind), eq(proofFailures.holder, holder)))
+		.get();
+
+/** Throws RATE_LIMITED (with the seconds until the window ends) while any counter of the holders is full. */
+export function assertProofTriesLeft(deps: ServiceDeps, kind: ProofKind, holders: ProofHolders): void {
+	const now = deps.clock();
+	let waitMs = 0;
+	for (const { holder, max } of countersOf(kind, holders)) {
+		const row = rowOf(deps, kind, holder);
+		if (row && row.windowEndsAt > now && row.failures >= max) waitMs = Math.max(waitMs, row.windowEndsAt - now);
+	}
+	if (waitMs > 0) fail("RATE_LIMITED", { retryAfter: Math.ceil(waitMs / 1000) });
+}
+
+/**
+ * Counts one wrong proof for each holder: the first of a window opens it for PROOF_WINDOW_MS.
+ * Inside the transaction that checked assertProofTriesLeft, so concurrent tries cannot pass the limit.
+ */
+export function countProofFailure(deps: ServiceDeps, kind: ProofKind, holders: ProofHolders): void {
+	const { db, clock } = deps;
+	const now = clock();
+	db.delete(proofFailures)
+		.where(lt(proofFailures.windowEndsAt, now - FORGET_AFTER_MS))
+		.run();
+	for (const { holder } of countersOf(kind, holders)) {
+		const row = rowOf(deps, kind, holder);
+		const fresh = !row || row.windowEndsAt <= now;
+		const values = fresh
+			? { failures: 1, windowEndsAt: now + PROOF_WINDOW_MS, noticeSent: false }
+			: { failures: row.failures + 1, windowEndsAt: row.windowEndsAt, noticeSent: row.noticeSent };
+		db.insert(proofFailures)
+			.values({ kind, holder, ...values })
+			.onConflictDoUpdate({ target: [proofFailures.kind, proofFailures.holder], set: values })
+			.run();
+	}
+}
+
+/**
+ * A try counted before a password hash (so that concurrent ones cannot pass the limit)
+ * turned out right: it is taken back.
+ */
+export function refundProofTry(deps: ServiceDeps, kind: ProofKind, holders: ProofHolders): void {
+	for (const { holder } of countersOf(kind, holders)) {
+		deps.db
+			.update(proofFailures)
+			.set({ failures: sql`case when ${proofFailures.failures} > 0 then ${proofFailures.failures} - 1 else 0 end` })
+			.where(and(eq(proofFailures.kind, kind), eq(proofFailures.holder, holder)))
+			.run();
+	}
+}
+
+/**
+ * True once per lock of the account: when its counter is full and the owner was not told
+ * yet in this window (the caller then sends the notice, after the commit).
+ */
+function accountJustLocked(deps: ServiceDeps, kind: ProofKind, userId: string): boolean {
+	const holder = `user:${userId}`;
+	const row = rowOf(deps, kind, holder);
+	if (!row || row.noticeSent || row.failures < PROOF_LIMITS[kind].account || row.windowEndsAt <= deps.clock())
+		return false;
+	deps.db
+		.update(proofFailures)
+		.set({ noticeSent: true })
+		.where(and(eq(proofFailures.kind, kind), eq(proofFailures.holder, holder)))
+		.run();
+	return true;
+}
+
+/** After a wrong proof has committed: the owner hears by e-mail once per lock of their account. */
+export function tellOwnerIfLocked(
+	deps: ServiceDeps,
+	kind: ProofKind,
+	user: Pick<UserRow, "id" | "email" | "fullName">,
+	meta: RequestMeta,
+): void {
+	if (!atomically(deps, () => accountJustLocked(deps, kind, user.id))) return;
+	sendNotice(deps, user, { kind: kind === "second_factor" ? "secondFactorLocked" : "passwordGuessesLocked" }, meta);
+}

@@ -1,0 +1,54 @@
+import { and, eq, lt } from "drizzle-orm";
+import { loginThrottle } from "../../db/schema.ts";
+import { fail } from "../../domain/errors.ts";
+import { clientKey } from "../../lib/rate-limiter.ts";
+import { hashSecretHex } from "../../lib/tokens.ts";
+import type { ServiceDeps } from "../deps.ts";
+
+const MAX_WAIT_SECONDS = 300;
+/** A back-off nobody touched for this long is forgotten, so the table cannot grow without bound. */
+const FORGET_AFTER_MS = 24 * 3_600_000;
+
+/** The e-mail and the client come from the request, of any length: a row keeps their SHA-256 only. */
+/** The stored keys are hashes: what a client sends never reaches the table as it is. */
+export const accountKeyOf = (email: string) => hashSecretHex(email);
+export const clientKeyOf = (ip: string) => hashSecretHex(clientKey(ip));
+
+const thisPair = (email: string, ip: string) =>
+	and(eq(loginThrottle.accountKey, accountKeyOf(email)), eq(loginThrottle.clientKey, clientKeyOf(ip)));
+
+/** Throws RATE_LIMITED while this account is in its back-off for this client after failed logins. */
+export function assertNotLockedOut({ db, clock }: ServiceDeps, email: string, ip: string): void {
+	const row = db.select().from(loginThrottle).where(thisPair(email, ip)).get();
+	const now = clock();
+	if (row && row.lockedUntil > now) fail("RATE_LIMITED", { retryAfter: Math.ceil((row.lockedUntil - now) / 1000) });
+}
+
+/**
+ * Each failure doubles the wait: 1, 2, 4 ... 300 seconds. Kept in SQLite so a restart
+ * keeps it; waits that ended a day ago are swept here, on the failure path only.
+ */
+export function recordFailedLogin({ db, clock }: ServiceDeps, email: string, ip: string): void {
+	db.delete(loginThrottle)
+		.where(lt(loginThrottle.lockedUntil, clock() - FORGET_AFTER_MS))
+		.run();
+	const row = db.select().from(loginThrottle).where(thisPair(email, ip)).get();
+	const failures = (row?.failures ?? 0) + 1;
+	const waitSeconds = Math.min(2 ** (failures - 1), MAX_WAIT_SECONDS);
+	const lockedUntil = clock() + waitSeconds * 1000;
+	db.insert(loginThrottle)
+		.values({ accountKey: accountKeyOf(email), clientKey: clientKeyOf(ip), failures, lockedUntil })
+		.onConflictDoUpdate({
+			target: [loginThrottle.accountKey, loginThrottle.clientKey],
+			set: { failures, lockedUntil },
+		})
+		.run();
+}
+
+/** The owner proved the password (or an operator or reset link replaced it): every wait of the account ends. */
+export function clearFailedLogins({ db }: ServiceDeps, email: string): void {
+	// A read first: most logins have no failures to clear, and a write costs an fsync.
+	const ofAccount = eq(loginThrottle.accountKey, accountKeyOf(email));
+	const row = db.select({ key: loginThrottle.accountKey }).from(loginThrottle).where(ofAccount).get();
+	if (row) db.delete(loginThrottle).where(ofAccount).run();
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { resetTokens, type UserRow, users } from "../../db/schema.ts";
+import { atomically } from "../../db/transaction.ts";
+import { type DomainError, fail } from "../../domain/errors.ts";
+import { hashKeys, NO_PASSWORD } from "../../lib/passwords.ts";
+import { type AuditRecord, recordAudit } from "../audit/record.ts";
+import type { ServiceDeps } from "../deps.ts";
+import { addressReserved, dropAccountTokens } from "../links/email-links.ts";
+import { removeUserFiles } from "../media/user-files.ts";
+import { revokeUserSessions } from "../sessions/session.ts";
+import { clearFailedLogins } from "./login-throttle.ts";
+
+// The users table as every account rule sees it: read, insert, change, remove. The rules
+// themselves are in account/own-account.ts (what users do to themselves) and admin/users.ts.
+
+/** The columns a user's public form is made of (a session's user has them, no hash). */
+export type PublicUserFields = Pick<
+	UserRow,
+	"id" | "email" | "fullName" | "isActive" | "isSuperuser" | "emailVerified" | "createdAt"
+>;
+
+export const toUserPublic = (row: PublicUserFields): UserPublic => ({
+	id: row.id,
+	email: row.email,
+	full_name: row.fullName,
+	is_active: row.isActive,
+	is_superuser: row.isSuperuser,
+	email_verified: row.emailVerified,
+	created_at: new Date(row.createdAt).toISOString(),
+});
+
+export const findUserByEmail = ({ db }: ServiceDeps, email: string) =>
+	db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+
+export const findUserById = ({ db }: ServiceDeps, id: string) => db.select().from(users).where(eq(users.id, id)).get();
+
+/** Another account has the address, or may take it back by its "This wasn't me" link. */
+export const emailTakenByOther = (deps: ServiceDeps, email: string, userId?: string) => {
+	const row = findUserByEmail(deps, email);
+	return (row !== undefined && row.id !== userId) || addressReserved(deps, email, userId);
+};
+
+type NewUser = {
+	email: string;
+	fullName?: string | null;
+	/** null: no usable password yet (an invitation); a login then fails as a wrong password does. */
+	password: string | null;
+	isActive: boolean;
+	isSuperuser: boolean;
+	/** Users made by an admin, the CLI or at first start count as verified; sign-ups prove it by a link. */
+	emailVerified: boolean;
+};
+
+/** Runs a write in one transaction; an acting session's writes pass `atomicallyAs` (sessions/acting-session.ts). */
+export type Transaction = <T>(work: () => T) => T;
+
+/**
+ * Inserts a user; `takenReason` is the error when the e-mail exists (its text differs per
+ * route). `transaction` is the insert's, after the hash (an admin's passes `atomicallyAsAdmin`:
+ * their standing may have changed meanwhile), and `afterInsert` runs in it (its audit row).
+ */
+export async function insertUser(
+	deps: ServiceDeps,
+	user: NewUser,
+	takenReason: DomainError["reason"],
+	options: { requestId?: string; transaction?: Transaction; afterInsert?: (row: UserRow) => void } = {},
+): Promise<UserRow> {
+	if (emailTakenByOther(deps, user.email)) fail(takenReason);
+	const hashedPassword =
+		user.password === null
+			? NO_PASSWORD
+			: await deps.passwords.hash(user.password, hashKeys(user.email, options.requestId));
+	const row: UserRow = {
+		id: randomUUID(),
+		email: user.email.toLowerCase(),
+		fullName: user.fullName ?? null,
+		hashedPassword,
+		isActive: user.isActive,
+		isSuperuser: user.isSuperuser,
+		emailVerified: user.emailVerified,
+		totpSecret: null,
+		totpEnabledAt: null,
+		totpLastStep: null,
+		createdAt: deps.clock(),
+	};
+	const transaction: Transaction = options.transaction ?? ((work) => atomically(deps, work));
+	return transaction(() => {
+		if (addressReserved(deps, user.email)) fail(takenReason);
+		// The e-mail may have been taken while the hash was computed: the unique index decides.
+		const inserted = deps.db.insert(users).values(row).onConflictDoNothing().returning().get() ?? fail(takenReason);
+		options.afterInsert?.(inserted);
+		return inserted;
+	});
+}
+
+/**
+ * Writes user changes and returns the row as it was. A changed e-mail also ends every
+ * reset and verification link of the account: a link mailed to the old address must not
+ * outlive it. ("This wasn't me" links stay: they are the old addresses' way back.)
+ */
+export function writeUserChanges(deps: ServiceDeps, userId: string, changes: Partial<UserRow>): UserRow {
+	return atomically(deps, () => {
+		const before = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
+		if (Object.keys(changes).length === 0) return before;
+		deps.db.update(users).set(changes).where(eq(users.id, userId)).run();
+		if (changes.email !== undefined && changes.email !== before.email) {
+			deps.db.delete(resetTokens).where(eq(resetTokens.userId, userId)).run();
+			dropAccountTokens(deps, userId, "email_verify");
+		}
+		return before;
+	});
+}
+
+/**
+ * Gives the user a new password (already hashed), in one transaction with its effects:
+ * however it happens (own change, reset link, admin, operator), every outstanding reset
+ * link and failed-login wait of the account ends, and so does every session but
+ * `keepSessionId`. Callers that decided on the account's state before hashing re-check
+ * it inside their own `atomically` around this call.
+ */
+export function setPassword(
+	deps: ServiceDeps,
+	user: Pick<UserRow, "id" | "email">,
+	hashedPassword: string,
+	keepSessionId?: string,
+): void {
+	atomically(deps, () => {
+		deps.db.update(users).set({ hashedPassword }).where(eq(users.id, user.id)).run();
+		deps.db.delete(resetTokens).where(eq(resetTokens.userId, user.id)).run();
+		revokeUserSessions(deps, user.id, keepSessionId);
+		clearFailedLogins(deps, user.email);
+	});
+}
+
+export const USER_DELETED = { message: "User deleted successfully" };
+
+/**
+ * Deletes the user row (sessions, profile, media rows and tokens cascade) with its audit
+ * row, in `transaction` (the acting session's, `atomicallyAs`), then their files.
+ */
+export async function removeUser(
+	deps: ServiceDeps,
+	user: Pick<UserRow, "id">,
+	audit: AuditRecord,
+	transaction: (work: () => void) => void,
+): Promise<void> {
+	await removeUserFiles(deps, user.id, () => {
+		transaction(() => {
+			deps.db.delete(users).where(eq(users.id, user.id)).run();
+			recordAudit(deps, audit);
+		});
+	});
+}
