@@ -69,6 +69,6 @@ export const resetPasswordFormSchema = z
  * password link may say before it is spent: the address it sets a password for, and
  * whether it is an invitation (the account has no password yet).
  */
-export const passwordLinkSchema = z.object({ token: required("tokenRequired") });
+export const passwordLinkSchema = z.object({ token: boundedText("tokenRequired") });
 export const passwordLinkInfoSchema = z.object({ email: z.string(), invitation: z.boolean() });
 export type PasswordLinkInfo = z.infer<typeof passwordLinkInfoSchema>;

@@ -133,6 +133,13 @@ const rows: Record<string, Row> = {
 			return json(`/users/${w.target.id}/invite`);
 		},
 	},
+	"DELETE /users/{user_id}/invite": {
+		actor: "admin",
+		prepare: (w) => {
+			w.db.update(users).set({ hashedPassword: NO_PASSWORD }).where(eq(users.id, w.target.id)).run();
+			return json(`/users/${w.target.id}/invite`);
+		},
+	},
 	"DELETE /users/{user_id}": { actor: "admin", prepare: (w) => json(`/users/${w.target.id}`) },
 	"PUT /profile/me": { actor: "user", prepare: () => json("/profile/me", { age: 40 }) },
 	"POST /profile/me": { actor: "user", prepare: () => json("/profile/me", { age: 41 }) },
