@@ -217,21 +217,18 @@ export const userRoutes: RouteModule = (app, deps) => {
 		async (request) =>
 			adminUsers.updateUser(deps, authOf(request), request.params.user_id, request.body, requestMeta(request)),
 	);
+	/** The gate, refusals and shape both invitation routes share; each says what it does. */
+	const invitationRoute = (summary: string, description: string) => ({
+		onRequest: superuser,
+		config: { reasons: ["USER_NOT_FOUND", "USER_HAS_PASSWORD"] as const },
+		schema: { tags, security, summary, description, params: userIdParamsSchema, response: { 200: messageSchema } },
+	});
 	app.post(
 		"/users/:user_id/invite",
-		{
-			onRequest: superuser,
-			config: { reasons: ["USER_NOT_FOUND", "USER_HAS_PASSWORD"] },
-			schema: {
-				tags,
-				security,
-				summary: "Send an invitation again",
-				description:
-					"A new `Set your password` link for a user who has not chosen a password yet; the older link stops working.",
-				params: userIdParamsSchema,
-				response: { 200: messageSchema },
-			},
-		},
+		invitationRoute(
+			"Send an invitation again",
+			"A new `Set your password` link for a user who has not chosen a password yet; the older link stops working.",
+		),
 		async (request) =>
 			adminUsers.resendInvitation(
 				deps,
@@ -243,19 +240,10 @@ export const userRoutes: RouteModule = (app, deps) => {
 	);
 	app.delete(
 		"/users/:user_id/invite",
-		{
-			onRequest: superuser,
-			config: { reasons: ["USER_NOT_FOUND", "USER_HAS_PASSWORD"] },
-			schema: {
-				tags,
-				security,
-				summary: "Revoke an invitation",
-				description:
-					"Cancels the invitation of a user who has not chosen a password yet: the account and its link are deleted (audited as `admin.user_delete` with `invitation_revoked`). 409 once the user has a password.",
-				params: userIdParamsSchema,
-				response: { 200: messageSchema },
-			},
-		},
+		invitationRoute(
+			"Revoke an invitation",
+			"Cancels the invitation of a user who has not chosen a password yet: the account and its link are deleted (audited as `admin.user_delete` with `invitation_revoked`). 409 once the user has a password.",
+		),
 		async (request) => adminUsers.revokeInvitation(deps, authOf(request), request.params.user_id, requestMeta(request)),
 	);
 	app.delete(

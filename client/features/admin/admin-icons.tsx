@@ -1,23 +1,8 @@
 import type { SVGProps } from "react";
+import { Icon as FramedIcon } from "../../components/icons.tsx";
 
-/** The admin list's small icons, inline (no icon package ships); decorative unless given a label. */
-const Icon = ({ children, ...props }: SVGProps<SVGSVGElement>) => (
-	<svg
-		width="14"
-		height="14"
-		viewBox="0 0 24 24"
-		fill="none"
-		stroke="currentColor"
-		strokeWidth="2"
-		strokeLinecap="round"
-		strokeLinejoin="round"
-		aria-hidden="true"
-		focusable="false"
-		{...props}
-	>
-		{children}
-	</svg>
-);
+/** The admin list's small icons: the app's icon frame at 14 px; decorative unless given a label. */
+const Icon = (props: SVGProps<SVGSVGElement>) => <FramedIcon width="14" height="14" {...props} />;
 
 export const SearchIcon = () => (
 	<Icon>

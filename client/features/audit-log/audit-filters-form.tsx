@@ -4,6 +4,7 @@ import { type AuditAction, auditActionKey, auditActions } from "../../../shared/
 import { useDir } from "../../components/use-dir.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import type { AuditLogFilters } from "./audit-filters.ts";
+import { DayFilter } from "./day-filter.tsx";
 
 const ALL = "__all";
 /** Typing pauses this long before the list follows the e-mail box. */
@@ -102,32 +103,22 @@ export function AuditFiltersForm({ filters, onChange }: Props) {
 							{t.userHint()}
 						</Text>
 					</Flex>
-					<Flex direction="column" gap="1">
-						<Text as="label" htmlFor={`${id}-since`} size="2" weight="medium">
-							{t.from()}
-						</Text>
-						<TextField.Root
-							id={`${id}-since`}
-							type="date"
-							data-testid="audit-since-filter"
-							value={filters.since}
-							max={filters.until || undefined}
-							onChange={(event) => onChange({ since: event.target.value })}
-						/>
-					</Flex>
-					<Flex direction="column" gap="1">
-						<Text as="label" htmlFor={`${id}-until`} size="2" weight="medium">
-							{t.to()}
-						</Text>
-						<TextField.Root
-							id={`${id}-until`}
-							type="date"
-							data-testid="audit-until-filter"
-							value={filters.until}
-							min={filters.since || undefined}
-							onChange={(event) => onChange({ until: event.target.value })}
-						/>
-					</Flex>
+					<DayFilter
+						id={`${id}-since`}
+						label={t.from()}
+						testId="audit-since-filter"
+						value={filters.since}
+						max={filters.until || undefined}
+						onChange={(since) => onChange({ since })}
+					/>
+					<DayFilter
+						id={`${id}-until`}
+						label={t.to()}
+						testId="audit-until-filter"
+						value={filters.until}
+						min={filters.since || undefined}
+						onChange={(until) => onChange({ until })}
+					/>
 				</Grid>
 			</form>
 		</search>
