@@ -1,17 +1,8 @@
 import type { Translation } from "../i18n-types";
 import { access } from "./access";
-import { admin } from "./admin";
-import { audit } from "./audit";
-import { auditLog } from "./auditLog";
-import { confirmations } from "./confirmations";
 import { errorHints } from "./errorHints";
 import { mail } from "./mail";
-import { reauth } from "./reauth";
 import { security } from "./security";
-import { sessions } from "./sessions";
-import { settings } from "./settings";
-import { summary } from "./summary";
-import { verification } from "./verification";
 
 const ar = {
 	common: {
@@ -269,19 +260,10 @@ const ar = {
 		greeting: "مرحبًا، {name}",
 		welcome: "مرحبًا بعودتك، يسعدنا رؤيتك مجددًا!",
 	},
-	settings,
 	access,
-	summary,
-	confirmations,
 	errorHints,
-	admin,
 	mail,
-	audit,
-	auditLog,
-	reauth,
 	security,
-	sessions,
-	verification,
 } satisfies Translation;
 
 export default ar;

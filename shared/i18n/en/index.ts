@@ -2,18 +2,9 @@ import { errorTexts } from "../../errors";
 import { validationMessages } from "../../schemas/messages";
 import type { BaseTranslation } from "../i18n-types";
 import { access } from "./access";
-import { admin } from "./admin";
-import { audit } from "./audit";
-import { auditLog } from "./auditLog";
-import { confirmations } from "./confirmations";
 import { errorHints } from "./errorHints";
 import { mail } from "./mail";
-import { reauth } from "./reauth";
 import { security } from "./security";
-import { sessions } from "./sessions";
-import { settings } from "./settings";
-import { summary } from "./summary";
-import { verification } from "./verification";
 
 const en = {
 	common: {
@@ -178,19 +169,10 @@ const en = {
 		greeting: "Hi, {name}",
 		welcome: "Welcome back, nice to see you again!",
 	},
-	settings,
 	access,
-	summary,
-	confirmations,
 	errorHints,
-	admin,
 	mail,
-	audit,
-	auditLog,
-	reauth,
 	security,
-	sessions,
-	verification,
 } satisfies BaseTranslation;
 
 export default en;
