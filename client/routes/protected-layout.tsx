@@ -33,10 +33,14 @@ const SIGNED_IN_NAMESPACES = [
 	"audit",
 	"auditLog",
 	"confirmations",
+	"dashboard",
+	"forms",
 	"reauth",
 	"sessions",
 	"settings",
 	"summary",
+	"tasks",
+	"user",
 	"verification",
 ] as const;
 

@@ -18,10 +18,14 @@ export type Translations = RootTranslation &
 	audit: NamespaceAuditTranslation,
 	auditLog: NamespaceAuditLogTranslation,
 	confirmations: NamespaceConfirmationsTranslation,
+	dashboard: NamespaceDashboardTranslation,
+	forms: NamespaceFormsTranslation,
 	reauth: NamespaceReauthTranslation,
 	sessions: NamespaceSessionsTranslation,
 	settings: NamespaceSettingsTranslation,
 	summary: NamespaceSummaryTranslation,
+	tasks: NamespaceTasksTranslation,
+	user: NamespaceUserTranslation,
 	verification: NamespaceVerificationTranslation
 }
 
@@ -404,60 +408,6 @@ type RootTranslation = {
 		 */
 		showPassword: string
 	}
-	user: {
-		/**
-		 * F​u​l​l​ ​n​a​m​e
-		 */
-		fullName: string
-		/**
-		 * F​i​r​s​t​ ​n​a​m​e
-		 */
-		firstName: string
-		/**
-		 * L​a​s​t​ ​n​a​m​e
-		 */
-		lastName: string
-		/**
-		 * E​-​m​a​i​l
-		 */
-		email: string
-		/**
-		 * P​h​o​n​e​ ​n​u​m​b​e​r
-		 */
-		phone: string
-		/**
-		 * A​d​d​r​e​s​s
-		 */
-		address: string
-		/**
-		 * C​i​t​y
-		 */
-		city: string
-		/**
-		 * C​o​u​n​t​r​y
-		 */
-		country: string
-		/**
-		 * L​a​n​g​u​a​g​e
-		 */
-		language: string
-		/**
-		 * T​i​m​e​z​o​n​e
-		 */
-		timezone: string
-		/**
-		 * A​v​a​t​a​r
-		 */
-		avatar: string
-		/**
-		 * B​i​o​g​r​a​p​h​y
-		 */
-		bio: string
-		/**
-		 * W​e​b​s​i​t​e
-		 */
-		website: string
-	}
 	validation: {
 		/**
 		 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​r​e​q​u​i​r​e​d
@@ -635,55 +585,6 @@ type RootTranslation = {
 		 * S​e​n​d​ ​e​i​t​h​e​r​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​,​ ​n​o​t​ ​b​o​t​h
 		 */
 		inviteWithPassword: string
-	}
-	forms: {
-		/**
-		 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​r​e​q​u​i​r​e​d
-		 */
-		required: string
-		/**
-		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
-		 */
-		invalidEmail: string
-		/**
-		 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​_​l​e​n​g​t​h​}​ ​c​h​a​r​a​c​t​e​r​s
-		 * @param {unknown} min_length
-		 */
-		passwordMinLength: RequiredParams<'min_length'>
-		/**
-		 * P​a​s​s​w​o​r​d​s​ ​d​o​ ​n​o​t​ ​m​a​t​c​h
-		 */
-		passwordsDoNotMatch: string
-		/**
-		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​p​h​o​n​e​ ​n​u​m​b​e​r
-		 */
-		invalidPhone: string
-		/**
-		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​U​R​L
-		 */
-		invalidUrl: string
-		/**
-		 * M​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s
-		 * @param {unknown} min
-		 */
-		minLength: RequiredParams<'min'>
-		/**
-		 * M​u​s​t​ ​b​e​ ​n​o​ ​m​o​r​e​ ​t​h​a​n​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
-		 * @param {unknown} max
-		 */
-		maxLength: RequiredParams<'max'>
-		/**
-		 * M​u​s​t​ ​b​e​ ​a​ ​n​u​m​b​e​r
-		 */
-		mustBeNumber: string
-		/**
-		 * M​u​s​t​ ​b​e​ ​a​ ​p​o​s​i​t​i​v​e​ ​n​u​m​b​e​r
-		 */
-		mustBePositive: string
-		/**
-		 * M​u​s​t​ ​b​e​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r
-		 */
-		mustBeWhole: string
 	}
 	api: {
 		/**
@@ -925,36 +826,6 @@ type RootTranslation = {
 			USER_HAS_PASSWORD: string
 		}
 	}
-	tasks: {
-		/**
-		 * P​e​n​d​i​n​g
-		 */
-		pending: string
-		/**
-		 * C​o​m​p​l​e​t​e​d
-		 */
-		completed: string
-		/**
-		 * F​a​i​l​e​d
-		 */
-		failed: string
-		/**
-		 * P​r​o​c​e​s​s​i​n​g
-		 */
-		processing: string
-		/**
-		 * T​a​s​k​ ​q​u​e​u​e​d​ ​f​o​r​ ​p​r​o​c​e​s​s​i​n​g
-		 */
-		queued: string
-		/**
-		 * T​a​s​k​ ​c​o​m​p​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y
-		 */
-		completedSuccessfully: string
-		/**
-		 * T​a​s​k​ ​f​a​i​l​e​d​ ​t​o​ ​c​o​m​p​l​e​t​e
-		 */
-		failedToComplete: string
-	}
 	navigation: {
 		/**
 		 * M​e​n​u
@@ -1000,17 +871,6 @@ type RootTranslation = {
 		 * U​s​e​r​ ​S​e​t​t​i​n​g​s
 		 */
 		userSettings: string
-	}
-	dashboard: {
-		/**
-		 * H​i​,​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		greeting: RequiredParams<'name'>
-		/**
-		 * W​e​l​c​o​m​e​ ​b​a​c​k​,​ ​n​i​c​e​ ​t​o​ ​s​e​e​ ​y​o​u​ ​a​g​a​i​n​!
-		 */
-		welcome: string
 	}
 	access: {
 		denied: {
@@ -2270,6 +2130,68 @@ export type NamespaceConfirmationsTranslation = {
 	}
 }
 
+export type NamespaceDashboardTranslation = {
+	/**
+	 * H​i​,​ ​{​n​a​m​e​}
+	 * @param {unknown} name
+	 */
+	greeting: RequiredParams<'name'>
+	/**
+	 * W​e​l​c​o​m​e​ ​b​a​c​k​,​ ​n​i​c​e​ ​t​o​ ​s​e​e​ ​y​o​u​ ​a​g​a​i​n​!
+	 */
+	welcome: string
+}
+
+export type NamespaceFormsTranslation = {
+	/**
+	 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​r​e​q​u​i​r​e​d
+	 */
+	required: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+	 */
+	invalidEmail: string
+	/**
+	 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​_​l​e​n​g​t​h​}​ ​c​h​a​r​a​c​t​e​r​s
+	 * @param {unknown} min_length
+	 */
+	passwordMinLength: RequiredParams<'min_length'>
+	/**
+	 * P​a​s​s​w​o​r​d​s​ ​d​o​ ​n​o​t​ ​m​a​t​c​h
+	 */
+	passwordsDoNotMatch: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​p​h​o​n​e​ ​n​u​m​b​e​r
+	 */
+	invalidPhone: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​U​R​L
+	 */
+	invalidUrl: string
+	/**
+	 * M​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s
+	 * @param {unknown} min
+	 */
+	minLength: RequiredParams<'min'>
+	/**
+	 * M​u​s​t​ ​b​e​ ​n​o​ ​m​o​r​e​ ​t​h​a​n​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+	 * @param {unknown} max
+	 */
+	maxLength: RequiredParams<'max'>
+	/**
+	 * M​u​s​t​ ​b​e​ ​a​ ​n​u​m​b​e​r
+	 */
+	mustBeNumber: string
+	/**
+	 * M​u​s​t​ ​b​e​ ​a​ ​p​o​s​i​t​i​v​e​ ​n​u​m​b​e​r
+	 */
+	mustBePositive: string
+	/**
+	 * M​u​s​t​ ​b​e​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r
+	 */
+	mustBeWhole: string
+}
+
 export type NamespaceReauthTranslation = {
 	/**
 	 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y
@@ -2947,6 +2869,92 @@ export type NamespaceSummaryTranslation = {
 	auditLog: string
 }
 
+export type NamespaceTasksTranslation = {
+	/**
+	 * P​e​n​d​i​n​g
+	 */
+	pending: string
+	/**
+	 * C​o​m​p​l​e​t​e​d
+	 */
+	completed: string
+	/**
+	 * F​a​i​l​e​d
+	 */
+	failed: string
+	/**
+	 * P​r​o​c​e​s​s​i​n​g
+	 */
+	processing: string
+	/**
+	 * T​a​s​k​ ​q​u​e​u​e​d​ ​f​o​r​ ​p​r​o​c​e​s​s​i​n​g
+	 */
+	queued: string
+	/**
+	 * T​a​s​k​ ​c​o​m​p​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y
+	 */
+	completedSuccessfully: string
+	/**
+	 * T​a​s​k​ ​f​a​i​l​e​d​ ​t​o​ ​c​o​m​p​l​e​t​e
+	 */
+	failedToComplete: string
+}
+
+export type NamespaceUserTranslation = {
+	/**
+	 * F​u​l​l​ ​n​a​m​e
+	 */
+	fullName: string
+	/**
+	 * F​i​r​s​t​ ​n​a​m​e
+	 */
+	firstName: string
+	/**
+	 * L​a​s​t​ ​n​a​m​e
+	 */
+	lastName: string
+	/**
+	 * E​-​m​a​i​l
+	 */
+	email: string
+	/**
+	 * P​h​o​n​e​ ​n​u​m​b​e​r
+	 */
+	phone: string
+	/**
+	 * A​d​d​r​e​s​s
+	 */
+	address: string
+	/**
+	 * C​i​t​y
+	 */
+	city: string
+	/**
+	 * C​o​u​n​t​r​y
+	 */
+	country: string
+	/**
+	 * L​a​n​g​u​a​g​e
+	 */
+	language: string
+	/**
+	 * T​i​m​e​z​o​n​e
+	 */
+	timezone: string
+	/**
+	 * A​v​a​t​a​r
+	 */
+	avatar: string
+	/**
+	 * B​i​o​g​r​a​p​h​y
+	 */
+	bio: string
+	/**
+	 * W​e​b​s​i​t​e
+	 */
+	website: string
+}
+
 export type NamespaceVerificationTranslation = {
 	banner: {
 		/**
@@ -3051,10 +3059,14 @@ export type Namespaces =
 	| 'audit'
 	| 'auditLog'
 	| 'confirmations'
+	| 'dashboard'
+	| 'forms'
 	| 'reauth'
 	| 'sessions'
 	| 'settings'
 	| 'summary'
+	| 'tasks'
+	| 'user'
 	| 'verification'
 
 type DisallowNamespaces = {
@@ -3083,6 +3095,18 @@ type DisallowNamespaces = {
 	confirmations?: "[typesafe-i18n] reserved for 'confirmations'-namespace. You need to use the `./confirmations/index.ts` file instead."
 
 	/**
+	 * reserved for 'dashboard'-namespace\
+	 * you need to use the `./dashboard/index.ts` file instead
+	 */
+	dashboard?: "[typesafe-i18n] reserved for 'dashboard'-namespace. You need to use the `./dashboard/index.ts` file instead."
+
+	/**
+	 * reserved for 'forms'-namespace\
+	 * you need to use the `./forms/index.ts` file instead
+	 */
+	forms?: "[typesafe-i18n] reserved for 'forms'-namespace. You need to use the `./forms/index.ts` file instead."
+
+	/**
 	 * reserved for 'reauth'-namespace\
 	 * you need to use the `./reauth/index.ts` file instead
 	 */
@@ -3105,6 +3129,18 @@ type DisallowNamespaces = {
 	 * you need to use the `./summary/index.ts` file instead
 	 */
 	summary?: "[typesafe-i18n] reserved for 'summary'-namespace. You need to use the `./summary/index.ts` file instead."
+
+	/**
+	 * reserved for 'tasks'-namespace\
+	 * you need to use the `./tasks/index.ts` file instead
+	 */
+	tasks?: "[typesafe-i18n] reserved for 'tasks'-namespace. You need to use the `./tasks/index.ts` file instead."
+
+	/**
+	 * reserved for 'user'-namespace\
+	 * you need to use the `./user/index.ts` file instead
+	 */
+	user?: "[typesafe-i18n] reserved for 'user'-namespace. You need to use the `./user/index.ts` file instead."
 
 	/**
 	 * reserved for 'verification'-namespace\
@@ -3490,60 +3526,6 @@ export type TranslationFunctions = {
 		 */
 		showPassword: () => LocalizedString
 	}
-	user: {
-		/**
-		 * Full name
-		 */
-		fullName: () => LocalizedString
-		/**
-		 * First name
-		 */
-		firstName: () => LocalizedString
-		/**
-		 * Last name
-		 */
-		lastName: () => LocalizedString
-		/**
-		 * E-mail
-		 */
-		email: () => LocalizedString
-		/**
-		 * Phone number
-		 */
-		phone: () => LocalizedString
-		/**
-		 * Address
-		 */
-		address: () => LocalizedString
-		/**
-		 * City
-		 */
-		city: () => LocalizedString
-		/**
-		 * Country
-		 */
-		country: () => LocalizedString
-		/**
-		 * Language
-		 */
-		language: () => LocalizedString
-		/**
-		 * Timezone
-		 */
-		timezone: () => LocalizedString
-		/**
-		 * Avatar
-		 */
-		avatar: () => LocalizedString
-		/**
-		 * Biography
-		 */
-		bio: () => LocalizedString
-		/**
-		 * Website
-		 */
-		website: () => LocalizedString
-	}
 	validation: {
 		/**
 		 * This field is required
@@ -3721,52 +3703,6 @@ export type TranslationFunctions = {
 		 * Send either a password or an invitation, not both
 		 */
 		inviteWithPassword: () => LocalizedString
-	}
-	forms: {
-		/**
-		 * This field is required
-		 */
-		required: () => LocalizedString
-		/**
-		 * Please enter a valid email address
-		 */
-		invalidEmail: () => LocalizedString
-		/**
-		 * Password must be at least {min_length} characters
-		 */
-		passwordMinLength: (arg: { min_length: unknown }) => LocalizedString
-		/**
-		 * Passwords do not match
-		 */
-		passwordsDoNotMatch: () => LocalizedString
-		/**
-		 * Please enter a valid phone number
-		 */
-		invalidPhone: () => LocalizedString
-		/**
-		 * Please enter a valid URL
-		 */
-		invalidUrl: () => LocalizedString
-		/**
-		 * Must be at least {min} characters
-		 */
-		minLength: (arg: { min: unknown }) => LocalizedString
-		/**
-		 * Must be no more than {max} characters
-		 */
-		maxLength: (arg: { max: unknown }) => LocalizedString
-		/**
-		 * Must be a number
-		 */
-		mustBeNumber: () => LocalizedString
-		/**
-		 * Must be a positive number
-		 */
-		mustBePositive: () => LocalizedString
-		/**
-		 * Must be a whole number
-		 */
-		mustBeWhole: () => LocalizedString
 	}
 	api: {
 		/**
@@ -4008,36 +3944,6 @@ export type TranslationFunctions = {
 			USER_HAS_PASSWORD: () => LocalizedString
 		}
 	}
-	tasks: {
-		/**
-		 * Pending
-		 */
-		pending: () => LocalizedString
-		/**
-		 * Completed
-		 */
-		completed: () => LocalizedString
-		/**
-		 * Failed
-		 */
-		failed: () => LocalizedString
-		/**
-		 * Processing
-		 */
-		processing: () => LocalizedString
-		/**
-		 * Task queued for processing
-		 */
-		queued: () => LocalizedString
-		/**
-		 * Task completed successfully
-		 */
-		completedSuccessfully: () => LocalizedString
-		/**
-		 * Task failed to complete
-		 */
-		failedToComplete: () => LocalizedString
-	}
 	navigation: {
 		/**
 		 * Menu
@@ -4083,16 +3989,6 @@ export type TranslationFunctions = {
 		 * User Settings
 		 */
 		userSettings: () => LocalizedString
-	}
-	dashboard: {
-		/**
-		 * Hi, {name}
-		 */
-		greeting: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Welcome back, nice to see you again!
-		 */
-		welcome: () => LocalizedString
 	}
 	access: {
 		denied: {
@@ -5310,6 +5206,62 @@ export type TranslationFunctions = {
 			cancel: () => LocalizedString
 		}
 	}
+	dashboard: {
+		/**
+		 * Hi, {name}
+		 */
+		greeting: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Welcome back, nice to see you again!
+		 */
+		welcome: () => LocalizedString
+	}
+	forms: {
+		/**
+		 * This field is required
+		 */
+		required: () => LocalizedString
+		/**
+		 * Please enter a valid email address
+		 */
+		invalidEmail: () => LocalizedString
+		/**
+		 * Password must be at least {min_length} characters
+		 */
+		passwordMinLength: (arg: { min_length: unknown }) => LocalizedString
+		/**
+		 * Passwords do not match
+		 */
+		passwordsDoNotMatch: () => LocalizedString
+		/**
+		 * Please enter a valid phone number
+		 */
+		invalidPhone: () => LocalizedString
+		/**
+		 * Please enter a valid URL
+		 */
+		invalidUrl: () => LocalizedString
+		/**
+		 * Must be at least {min} characters
+		 */
+		minLength: (arg: { min: unknown }) => LocalizedString
+		/**
+		 * Must be no more than {max} characters
+		 */
+		maxLength: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * Must be a number
+		 */
+		mustBeNumber: () => LocalizedString
+		/**
+		 * Must be a positive number
+		 */
+		mustBePositive: () => LocalizedString
+		/**
+		 * Must be a whole number
+		 */
+		mustBeWhole: () => LocalizedString
+	}
 	reauth: {
 		/**
 		 * Confirm your identity
@@ -5967,6 +5919,90 @@ export type TranslationFunctions = {
 		 * Open the audit log
 		 */
 		auditLog: () => LocalizedString
+	}
+	tasks: {
+		/**
+		 * Pending
+		 */
+		pending: () => LocalizedString
+		/**
+		 * Completed
+		 */
+		completed: () => LocalizedString
+		/**
+		 * Failed
+		 */
+		failed: () => LocalizedString
+		/**
+		 * Processing
+		 */
+		processing: () => LocalizedString
+		/**
+		 * Task queued for processing
+		 */
+		queued: () => LocalizedString
+		/**
+		 * Task completed successfully
+		 */
+		completedSuccessfully: () => LocalizedString
+		/**
+		 * Task failed to complete
+		 */
+		failedToComplete: () => LocalizedString
+	}
+	user: {
+		/**
+		 * Full name
+		 */
+		fullName: () => LocalizedString
+		/**
+		 * First name
+		 */
+		firstName: () => LocalizedString
+		/**
+		 * Last name
+		 */
+		lastName: () => LocalizedString
+		/**
+		 * E-mail
+		 */
+		email: () => LocalizedString
+		/**
+		 * Phone number
+		 */
+		phone: () => LocalizedString
+		/**
+		 * Address
+		 */
+		address: () => LocalizedString
+		/**
+		 * City
+		 */
+		city: () => LocalizedString
+		/**
+		 * Country
+		 */
+		country: () => LocalizedString
+		/**
+		 * Language
+		 */
+		language: () => LocalizedString
+		/**
+		 * Timezone
+		 */
+		timezone: () => LocalizedString
+		/**
+		 * Avatar
+		 */
+		avatar: () => LocalizedString
+		/**
+		 * Biography
+		 */
+		bio: () => LocalizedString
+		/**
+		 * Website
+		 */
+		website: () => LocalizedString
 	}
 	verification: {
 		banner: {

@@ -17,10 +17,14 @@ const localeNamespaceLoaders = {
 		audit: () => import('./ar/audit/index.js'),
 		auditLog: () => import('./ar/auditLog/index.js'),
 		confirmations: () => import('./ar/confirmations/index.js'),
+		dashboard: () => import('./ar/dashboard/index.js'),
+		forms: () => import('./ar/forms/index.js'),
 		reauth: () => import('./ar/reauth/index.js'),
 		sessions: () => import('./ar/sessions/index.js'),
 		settings: () => import('./ar/settings/index.js'),
 		summary: () => import('./ar/summary/index.js'),
+		tasks: () => import('./ar/tasks/index.js'),
+		user: () => import('./ar/user/index.js'),
 		verification: () => import('./ar/verification/index.js')
 	},
 	en: {
@@ -28,10 +32,14 @@ const localeNamespaceLoaders = {
 		audit: () => import('./en/audit/index.js'),
 		auditLog: () => import('./en/auditLog/index.js'),
 		confirmations: () => import('./en/confirmations/index.js'),
+		dashboard: () => import('./en/dashboard/index.js'),
+		forms: () => import('./en/forms/index.js'),
 		reauth: () => import('./en/reauth/index.js'),
 		sessions: () => import('./en/sessions/index.js'),
 		settings: () => import('./en/settings/index.js'),
 		summary: () => import('./en/summary/index.js'),
+		tasks: () => import('./en/tasks/index.js'),
+		user: () => import('./en/user/index.js'),
 		verification: () => import('./en/verification/index.js')
 	},
 	fr: {
@@ -39,10 +47,14 @@ const localeNamespaceLoaders = {
 		audit: () => import('./fr/audit/index.js'),
 		auditLog: () => import('./fr/auditLog/index.js'),
 		confirmations: () => import('./fr/confirmations/index.js'),
+		dashboard: () => import('./fr/dashboard/index.js'),
+		forms: () => import('./fr/forms/index.js'),
 		reauth: () => import('./fr/reauth/index.js'),
 		sessions: () => import('./fr/sessions/index.js'),
 		settings: () => import('./fr/settings/index.js'),
 		summary: () => import('./fr/summary/index.js'),
+		tasks: () => import('./fr/tasks/index.js'),
+		user: () => import('./fr/user/index.js'),
 		verification: () => import('./fr/verification/index.js')
 	}
 }

@@ -21,10 +21,14 @@ export const namespaces: Namespaces[] = [
 	'audit',
 	'auditLog',
 	'confirmations',
+	'dashboard',
+	'forms',
 	'reauth',
 	'sessions',
 	'settings',
 	'summary',
+	'tasks',
+	'user',
 	'verification'
 ]
 
