@@ -78,9 +78,6 @@ function serverOnlyMailTexts(): Plugin {
 	};
 }
 
-/** shared/i18n/<lang>/<namespace>/index.ts: the language is the first group. */
-const namespaceFolder = /[\\/]shared[\\/]i18n[\\/]([a-z]+)[\\/][A-Za-z]+[\\/]index\.ts$/;
-
 const serverUrl = `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
 
 export default defineConfig({
@@ -111,14 +108,7 @@ export default defineConfig({
 				// 8 KB is copied into the screens that use it rather than fetched on its own (the
 				// login screen then loads 6 scripts and 3 stylesheets instead of 23 and 7).
 				codeSplitting: {
-					groups: [
-						{ name: "app", tags: ["$initial"] },
-						// A language's namespaces (the signed-in screens' texts) load together: one file.
-						{
-							name: (id) => `${namespaceFolder.exec(id)?.[1]}-namespaces`,
-							test: namespaceFolder,
-						},
-					],
+					groups: [{ name: "app", tags: ["$initial"] }],
 					experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
 				},
 			},

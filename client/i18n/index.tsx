@@ -71,7 +71,7 @@ export function useI18n(): { LL: TranslationFunctions; locale: Locales; setLocal
 			}
 			// The page keeps its language until the new dictionary (one small chunk) is there,
 			// with the namespaces the screens shown so far use.
-			void Promise.all([loadLocaleAsync(next), loadNamespaces(next, namespacesInUse())]).then(() => {
+			void Promise.all([loadLocaleAsync(next), ...(namespacesInUse() ? [loadNamespaces(next)] : [])]).then(() => {
 				showLocale(next);
 				applyToDocument(next);
 				setLocale(next);

@@ -1,7 +1,8 @@
 import { use } from "react";
 import { useI18nContext } from "../../shared/i18n/i18n-react.tsx";
-import type { Locales, Namespaces } from "../../shared/i18n/i18n-types.ts";
-import { loadNamespaceAsync } from "../../shared/i18n/i18n-util.async.ts";
+import type { Locales, Namespaces, Translations } from "../../shared/i18n/i18n-types.ts";
+import { loadedLocales } from "../../shared/i18n/i18n-util.ts";
+import type { NamespaceTexts } from "./namespace-texts.ts";
 
 /**
  * The texts only signed-in screens (and the e-mailed links' screens) show are typesafe-i18n
@@ -10,28 +11,39 @@ import { loadNamespaceAsync } from "../../shared/i18n/i18n-util.async.ts";
  * texts on its first paint.
  */
 
-/** Every namespace a screen has asked for: a language switch loads them in the new language first. */
-const inUse = new Set<Namespaces>();
-const loads = new Map<string, Promise<void>>();
+/** Whether a screen has asked for namespaces: a language switch then loads them in the new language first. */
+let inUse = false;
+/**
+ * A language's namespaces are one chunk (one file to fetch; typesafe-i18n's own
+ * loadNamespaceAsync would put a loader per language and namespace in the entry chunk).
+ */
+const chunks: Record<Locales, () => Promise<{ default: NamespaceTexts }>> = {
+	ar: () => import("./ar-namespaces.ts"),
+	en: () => import("./en-namespaces.ts"),
+	fr: () => import("./fr-namespaces.ts"),
+};
+const loads = new Map<Locales, Promise<void>>();
 /** Per `LL` that lacks a namespace: its load, then the provider's new `LL`. */
 const rebuilds = new WeakMap<object, Promise<void>>();
 let shownLocale: Locales | null = null;
 
-export const namespacesInUse = (): Namespaces[] => [...inUse];
+export const namespacesInUse = (): boolean => inUse;
 
 /** The language on screen; a namespace loaded for an older one must not switch back to it. */
 export function showLocale(locale: Locales): void {
 	shownLocale = locale;
 }
 
-export function loadNamespaces(locale: Locales, namespaces: readonly Namespaces[]): Promise<void> {
-	const key = `${locale}:${[...namespaces].sort().join()}`;
-	let load = loads.get(key);
+/** Loads the language's namespaces (all of them: one file) into its dictionary. */
+export function loadNamespaces(locale: Locales): Promise<void> {
+	let load = loads.get(locale);
 	if (!load) {
-		load = Promise.all(namespaces.map((namespace) => loadNamespaceAsync(locale, namespace))).then(() => undefined);
+		load = chunks[locale]().then(({ default: texts }) => {
+			loadedLocales[locale] = { ...loadedLocales[locale], ...(texts as Partial<Translations>) };
+		});
 		// A failed download is tried again at the next render (RouteErrorBoundary's retry).
-		load.catch(() => loads.delete(key));
-		loads.set(key, load);
+		load.catch(() => loads.delete(locale));
+		loads.set(locale, load);
 	}
 	return load;
 }
@@ -39,12 +51,12 @@ export function loadNamespaces(locale: Locales, namespaces: readonly Namespaces[
 /** Suspends the calling screen until these namespaces are in `LL`, in the current language. */
 export function useNamespaces(...namespaces: Namespaces[]): void {
 	const { LL, locale, setLocale } = useI18nContext();
-	for (const namespace of namespaces) inUse.add(namespace);
+	inUse = true;
 	const missing = namespaces.filter((namespace) => !(namespace in LL));
 	if (missing.length === 0) return;
 	let ready = rebuilds.get(LL);
 	if (!ready) {
-		ready = loadNamespaces(locale, missing).then(
+		ready = loadNamespaces(locale).then(
 			() =>
 				new Promise<void>((resolve) => {
 					// typesafe-i18n's LL copies the dictionary's sections when it is built: build it again.
