@@ -3,17 +3,21 @@ import TypesafeI18n, { useI18nContext } from "../../shared/i18n/i18n-react.tsx";
 import type { Locales, TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
 import { loadLocaleAsync } from "../../shared/i18n/i18n-util.async.ts";
 import { detectLocale, directionOf, LANG_STORAGE_KEY } from "./detect.ts";
+import { loadNamespaces, namespacesInUse, showLocale } from "./namespaces.ts";
 
 export { directionOf, SUPPORTED_LOCALES } from "./detect.ts";
+export { useNamespaces } from "./namespaces.ts";
 export type { Locales, TranslationFunctions };
 
 /**
  * Loads the starting language before the first render, and only it: each dictionary is
- * its own chunk, and another one loads when the user picks that language.
+ * its own chunk, and another one loads when the user picks that language. The signed-in
+ * screens' texts are namespaces, loaded by the screens that show them (./namespaces.ts).
  */
 export async function prepareI18n(): Promise<Locales> {
 	const locale = initialLocale();
 	await loadLocaleAsync(locale);
+	showLocale(locale);
 	return locale;
 }
 
@@ -65,8 +69,10 @@ export function useI18n(): { LL: TranslationFunctions; locale: Locales; setLocal
 			} catch {
 				// Private mode: the choice lasts for this page only.
 			}
-			// The page keeps its language until the new dictionary (one small chunk) is there.
-			void loadLocaleAsync(next).then(() => {
+			// The page keeps its language until the new dictionary (one small chunk) is there,
+			// with the namespaces the screens shown so far use.
+			void Promise.all([loadLocaleAsync(next), ...(namespacesInUse() ? [loadNamespaces(next)] : [])]).then(() => {
+				showLocale(next);
 				applyToDocument(next);
 				setLocale(next);
 			});

@@ -11,7 +11,7 @@ import { UserMenu } from "../features/layout/user-menu.tsx";
 import { useProfile } from "../features/profile/use-profile.ts";
 import { useCurrentUser, useSession } from "../features/session/hooks.ts";
 import { VerifyBanner } from "../features/verification/verify-banner.tsx";
-import { useI18n } from "../i18n/index.tsx";
+import { useI18n, useNamespaces } from "../i18n/index.tsx";
 import { useMediaQuery } from "../lib/use-media-query.ts";
 
 const NARROW = "(max-width: 767.98px)";
@@ -22,6 +22,29 @@ const NARROW = "(max-width: 767.98px)";
  * (and the menu has no Admin entries: the role decides them).
  */
 export function Component() {
+	// The signed-in screens' texts, out of the dictionary /login loads (docs/decisions/022).
+	useNamespaces(...SIGNED_IN_NAMESPACES);
+	return <SignedInLayout />;
+}
+
+/** All the namespaces: the e-mailed links' screens load `verification` too. */
+const SIGNED_IN_NAMESPACES = [
+	"admin",
+	"audit",
+	"auditLog",
+	"confirmations",
+	"dashboard",
+	"forms",
+	"reauth",
+	"sessions",
+	"settings",
+	"summary",
+	"tasks",
+	"user",
+	"verification",
+] as const;
+
+function SignedInLayout() {
 	const { LL } = useI18n();
 	const { tokens } = useSession();
 	const { data: user, isPending, error } = useCurrentUser();

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { AuthPage } from "../features/auth/auth-page.tsx";
 import { tokenStore } from "../features/session/token-store.ts";
 import { linkErrorText } from "../features/verification/link-error-text.ts";
-import { useI18n } from "../i18n/index.tsx";
+import { useI18n, useNamespaces } from "../i18n/index.tsx";
 import { usePageTitle } from "../lib/page-title.ts";
 import { useTRPC } from "../lib/trpc.ts";
 
@@ -14,6 +14,11 @@ import { useTRPC } from "../lib/trpc.ts";
  * session too, which the server has just ended.
  */
 export function Component() {
+	useNamespaces("verification");
+	return <RevertEmailScreen />;
+}
+
+function RevertEmailScreen() {
 	const { LL } = useI18n();
 	const t = LL.verification.revert;
 	usePageTitle(t.title());

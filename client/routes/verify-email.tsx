@@ -6,7 +6,7 @@ import { AuthPage } from "../features/auth/auth-page.tsx";
 import { useCurrentUser, useSession } from "../features/session/hooks.ts";
 import { linkErrorText } from "../features/verification/link-error-text.ts";
 import { useResendVerification } from "../features/verification/use-resend-verification.ts";
-import { useI18n } from "../i18n/index.tsx";
+import { useI18n, useNamespaces } from "../i18n/index.tsx";
 import { usePageTitle } from "../lib/page-title.ts";
 import { useTRPC } from "../lib/trpc.ts";
 
@@ -16,6 +16,11 @@ import { useTRPC } from "../lib/trpc.ts";
  * offers a new one to a signed-in user whose address is still unproved.
  */
 export function Component() {
+	useNamespaces("verification");
+	return <VerifyEmailScreen />;
+}
+
+function VerifyEmailScreen() {
 	const { LL } = useI18n();
 	const t = LL.verification.verify;
 	usePageTitle(t.title());

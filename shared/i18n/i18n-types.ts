@@ -2,7 +2,7 @@
 /* eslint-disable */
 import type { BaseTranslation as BaseTranslationType, LocalizedString, RequiredParams } from 'typesafe-i18n'
 
-export type BaseTranslation = BaseTranslationType
+export type BaseTranslation = BaseTranslationType & DisallowNamespaces
 export type BaseLocale = 'en'
 
 export type Locales =
@@ -10,9 +10,24 @@ export type Locales =
 	| 'en'
 	| 'fr'
 
-export type Translation = RootTranslation
+export type Translation = RootTranslation & DisallowNamespaces
 
-export type Translations = RootTranslation
+export type Translations = RootTranslation &
+{
+	admin: NamespaceAdminTranslation,
+	audit: NamespaceAuditTranslation,
+	auditLog: NamespaceAuditLogTranslation,
+	confirmations: NamespaceConfirmationsTranslation,
+	dashboard: NamespaceDashboardTranslation,
+	forms: NamespaceFormsTranslation,
+	reauth: NamespaceReauthTranslation,
+	sessions: NamespaceSessionsTranslation,
+	settings: NamespaceSettingsTranslation,
+	summary: NamespaceSummaryTranslation,
+	tasks: NamespaceTasksTranslation,
+	user: NamespaceUserTranslation,
+	verification: NamespaceVerificationTranslation
+}
 
 type RootTranslation = {
 	common: {
@@ -393,60 +408,6 @@ type RootTranslation = {
 		 */
 		showPassword: string
 	}
-	user: {
-		/**
-		 * F​u​l​l​ ​n​a​m​e
-		 */
-		fullName: string
-		/**
-		 * F​i​r​s​t​ ​n​a​m​e
-		 */
-		firstName: string
-		/**
-		 * L​a​s​t​ ​n​a​m​e
-		 */
-		lastName: string
-		/**
-		 * E​-​m​a​i​l
-		 */
-		email: string
-		/**
-		 * P​h​o​n​e​ ​n​u​m​b​e​r
-		 */
-		phone: string
-		/**
-		 * A​d​d​r​e​s​s
-		 */
-		address: string
-		/**
-		 * C​i​t​y
-		 */
-		city: string
-		/**
-		 * C​o​u​n​t​r​y
-		 */
-		country: string
-		/**
-		 * L​a​n​g​u​a​g​e
-		 */
-		language: string
-		/**
-		 * T​i​m​e​z​o​n​e
-		 */
-		timezone: string
-		/**
-		 * A​v​a​t​a​r
-		 */
-		avatar: string
-		/**
-		 * B​i​o​g​r​a​p​h​y
-		 */
-		bio: string
-		/**
-		 * W​e​b​s​i​t​e
-		 */
-		website: string
-	}
 	validation: {
 		/**
 		 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​r​e​q​u​i​r​e​d
@@ -624,55 +585,6 @@ type RootTranslation = {
 		 * S​e​n​d​ ​e​i​t​h​e​r​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​,​ ​n​o​t​ ​b​o​t​h
 		 */
 		inviteWithPassword: string
-	}
-	forms: {
-		/**
-		 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​r​e​q​u​i​r​e​d
-		 */
-		required: string
-		/**
-		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
-		 */
-		invalidEmail: string
-		/**
-		 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​_​l​e​n​g​t​h​}​ ​c​h​a​r​a​c​t​e​r​s
-		 * @param {unknown} min_length
-		 */
-		passwordMinLength: RequiredParams<'min_length'>
-		/**
-		 * P​a​s​s​w​o​r​d​s​ ​d​o​ ​n​o​t​ ​m​a​t​c​h
-		 */
-		passwordsDoNotMatch: string
-		/**
-		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​p​h​o​n​e​ ​n​u​m​b​e​r
-		 */
-		invalidPhone: string
-		/**
-		 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​U​R​L
-		 */
-		invalidUrl: string
-		/**
-		 * M​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s
-		 * @param {unknown} min
-		 */
-		minLength: RequiredParams<'min'>
-		/**
-		 * M​u​s​t​ ​b​e​ ​n​o​ ​m​o​r​e​ ​t​h​a​n​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
-		 * @param {unknown} max
-		 */
-		maxLength: RequiredParams<'max'>
-		/**
-		 * M​u​s​t​ ​b​e​ ​a​ ​n​u​m​b​e​r
-		 */
-		mustBeNumber: string
-		/**
-		 * M​u​s​t​ ​b​e​ ​a​ ​p​o​s​i​t​i​v​e​ ​n​u​m​b​e​r
-		 */
-		mustBePositive: string
-		/**
-		 * M​u​s​t​ ​b​e​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r
-		 */
-		mustBeWhole: string
 	}
 	api: {
 		/**
@@ -914,36 +826,6 @@ type RootTranslation = {
 			USER_HAS_PASSWORD: string
 		}
 	}
-	tasks: {
-		/**
-		 * P​e​n​d​i​n​g
-		 */
-		pending: string
-		/**
-		 * C​o​m​p​l​e​t​e​d
-		 */
-		completed: string
-		/**
-		 * F​a​i​l​e​d
-		 */
-		failed: string
-		/**
-		 * P​r​o​c​e​s​s​i​n​g
-		 */
-		processing: string
-		/**
-		 * T​a​s​k​ ​q​u​e​u​e​d​ ​f​o​r​ ​p​r​o​c​e​s​s​i​n​g
-		 */
-		queued: string
-		/**
-		 * T​a​s​k​ ​c​o​m​p​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y
-		 */
-		completedSuccessfully: string
-		/**
-		 * T​a​s​k​ ​f​a​i​l​e​d​ ​t​o​ ​c​o​m​p​l​e​t​e
-		 */
-		failedToComplete: string
-	}
 	navigation: {
 		/**
 		 * M​e​n​u
@@ -990,268 +872,6 @@ type RootTranslation = {
 		 */
 		userSettings: string
 	}
-	dashboard: {
-		/**
-		 * H​i​,​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		greeting: RequiredParams<'name'>
-		/**
-		 * W​e​l​c​o​m​e​ ​b​a​c​k​,​ ​n​i​c​e​ ​t​o​ ​s​e​e​ ​y​o​u​ ​a​g​a​i​n​!
-		 */
-		welcome: string
-	}
-	settings: {
-		/**
-		 * U​s​e​r​ ​S​e​t​t​i​n​g​s
-		 */
-		title: string
-		/**
-		 * S​e​t​t​i​n​g​s​ ​s​e​c​t​i​o​n​s
-		 */
-		tabsLabel: string
-		tabs: {
-			/**
-			 * M​y​ ​p​r​o​f​i​l​e
-			 */
-			profile: string
-			/**
-			 * P​a​s​s​w​o​r​d
-			 */
-			password: string
-			/**
-			 * S​e​c​u​r​i​t​y
-			 */
-			security: string
-			/**
-			 * A​p​p​e​a​r​a​n​c​e
-			 */
-			appearance: string
-			/**
-			 * D​a​n​g​e​r​ ​z​o​n​e
-			 */
-			dangerZone: string
-		}
-		profile: {
-			/**
-			 * U​s​e​r​ ​I​n​f​o​r​m​a​t​i​o​n
-			 */
-			heading: string
-			/**
-			 * F​u​l​l​ ​n​a​m​e
-			 */
-			fullName: string
-			/**
-			 * E​m​a​i​l
-			 */
-			email: string
-			/**
-			 * A​g​e
-			 */
-			age: string
-			/**
-			 * G​e​n​d​e​r
-			 */
-			gender: string
-			/**
-			 * H​e​i​g​h​t​ ​(​c​m​)
-			 */
-			height: string
-			/**
-			 * W​e​i​g​h​t​ ​(​k​g​)
-			 */
-			weight: string
-			/**
-			 * P​h​o​n​e
-			 */
-			phone: string
-			/**
-			 * P​r​o​f​i​l​e​ ​i​m​a​g​e
-			 */
-			image: string
-			/**
-			 * N​o​t​ ​s​e​t
-			 */
-			notSet: string
-			/**
-			 * S​e​l​e​c​t​ ​g​e​n​d​e​r
-			 */
-			genderPlaceholder: string
-			genders: {
-				/**
-				 * M​a​l​e
-				 */
-				male: string
-				/**
-				 * F​e​m​a​l​e
-				 */
-				female: string
-				/**
-				 * O​t​h​e​r
-				 */
-				other: string
-				/**
-				 * P​r​e​f​e​r​ ​n​o​t​ ​t​o​ ​s​a​y
-				 */
-				prefer_not_to_say: string
-			}
-			/**
-			 * E​d​i​t​ ​P​r​o​f​i​l​e
-			 */
-			edit: string
-			/**
-			 * S​a​v​e​ ​C​h​a​n​g​e​s
-			 */
-			save: string
-			/**
-			 * C​a​n​c​e​l
-			 */
-			cancel: string
-			/**
-			 * S​a​v​i​n​g​…
-			 */
-			saving: string
-			/**
-			 * L​o​a​d​i​n​g​ ​p​r​o​f​i​l​e​…
-			 */
-			loading: string
-			/**
-			 * P​r​o​f​i​l​e​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
-			 */
-			updated: string
-			/**
-			 * U​s​e​r​ ​i​n​f​o​r​m​a​t​i​o​n​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
-			 */
-			userUpdated: string
-		}
-		image: {
-			/**
-			 * U​p​l​o​a​d​ ​i​m​a​g​e
-			 */
-			choose: string
-			/**
-			 * C​h​a​n​g​e​ ​i​m​a​g​e
-			 */
-			change: string
-			/**
-			 * R​e​m​o​v​e​ ​i​m​a​g​e
-			 */
-			remove: string
-			/**
-			 * J​P​G​,​ ​P​N​G​,​ ​G​I​F​ ​o​r​ ​W​e​b​P​,​ ​u​p​ ​t​o​ ​5​ ​M​B
-			 */
-			hint: string
-			/**
-			 * P​r​o​f​i​l​e​ ​i​m​a​g​e​ ​p​r​e​v​i​e​w
-			 */
-			alt: string
-			/**
-			 * N​o​ ​i​m​a​g​e​ ​y​e​t
-			 */
-			none: string
-			/**
-			 * U​p​l​o​a​d​ ​p​r​o​g​r​e​s​s
-			 */
-			progressLabel: string
-			/**
-			 * U​p​l​o​a​d​i​n​g​…​ ​{​p​e​r​c​e​n​t​}​%
-			 * @param {unknown} percent
-			 */
-			uploading: RequiredParams<'percent'>
-			/**
-			 * I​m​a​g​e​ ​u​p​l​o​a​d​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y
-			 */
-			uploaded: string
-			/**
-			 * P​r​o​f​i​l​e​ ​i​m​a​g​e​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y
-			 */
-			updated: string
-			/**
-			 * P​r​o​f​i​l​e​ ​i​m​a​g​e​ ​r​e​m​o​v​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y
-			 */
-			removed: string
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​u​p​l​o​a​d​ ​i​m​a​g​e​:​ ​{​m​e​s​s​a​g​e​}
-			 * @param {unknown} message
-			 */
-			uploadFailed: RequiredParams<'message'>
-			/**
-			 * F​a​i​l​e​d​ ​t​o​ ​r​e​m​o​v​e​ ​i​m​a​g​e​:​ ​{​m​e​s​s​a​g​e​}
-			 * @param {unknown} message
-			 */
-			removeFailed: RequiredParams<'message'>
-			/**
-			 * U​n​k​n​o​w​n​ ​e​r​r​o​r
-			 */
-			unknownError: string
-		}
-		password: {
-			/**
-			 * C​h​a​n​g​e​ ​P​a​s​s​w​o​r​d
-			 */
-			heading: string
-			/**
-			 * C​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
-			 */
-			current: string
-			/**
-			 * N​e​w​ ​p​a​s​s​w​o​r​d
-			 */
-			'new': string
-			/**
-			 * C​o​n​f​i​r​m​ ​p​a​s​s​w​o​r​d
-			 */
-			confirm: string
-			/**
-			 * S​a​v​e
-			 */
-			save: string
-			/**
-			 * P​a​s​s​w​o​r​d​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
-			 */
-			updated: string
-		}
-		appearance: {
-			/**
-			 * A​p​p​e​a​r​a​n​c​e
-			 */
-			heading: string
-			/**
-			 * C​o​l​o​r​ ​t​h​e​m​e
-			 */
-			label: string
-			/**
-			 * S​y​s​t​e​m​ ​(​a​u​t​o​)
-			 */
-			system: string
-			/**
-			 * L​i​g​h​t
-			 */
-			light: string
-			/**
-			 * D​a​r​k
-			 */
-			dark: string
-		}
-		danger: {
-			/**
-			 * D​a​n​g​e​r​ ​z​o​n​e
-			 */
-			heading: string
-			/**
-			 * D​e​l​e​t​e​ ​a​c​c​o​u​n​t
-			 */
-			title: string
-			/**
-			 * A​c​c​o​u​n​t​ ​d​e​l​e​t​i​o​n​ ​i​s​ ​c​o​m​i​n​g​ ​s​o​o​n​.
-			 */
-			comingSoon: string
-			/**
-			 * T​o​ ​d​e​l​e​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​i​n​ ​t​h​e​ ​m​e​a​n​t​i​m​e​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​s​u​p​p​o​r​t​.
-			 */
-			contact: string
-		}
-	}
 	access: {
 		denied: {
 			/**
@@ -1272,228 +892,6 @@ type RootTranslation = {
 		 */
 		sessionEnded: string
 	}
-	summary: {
-		/**
-		 * Y​o​u​r​ ​a​c​c​o​u​n​t
-		 */
-		accountHeading: string
-		/**
-		 * A​l​l​ ​a​c​c​o​u​n​t​s
-		 */
-		adminHeading: string
-		/**
-		 * L​o​a​d​i​n​g​…
-		 */
-		loading: string
-		/**
-		 * T​h​i​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-		 */
-		loadError: string
-		/**
-		 * T​r​y​ ​a​g​a​i​n
-		 */
-		retry: string
-		email: {
-			/**
-			 * E​-​m​a​i​l​ ​a​d​d​r​e​s​s
-			 */
-			title: string
-			/**
-			 * V​e​r​i​f​i​e​d
-			 */
-			verified: string
-			/**
-			 * N​o​t​ ​v​e​r​i​f​i​e​d
-			 */
-			notVerified: string
-			/**
-			 * S​e​n​d​ ​a​ ​n​e​w​ ​v​e​r​i​f​i​c​a​t​i​o​n​ ​l​i​n​k
-			 */
-			resend: string
-		}
-		twoFactor: {
-			/**
-			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
-			 */
-			title: string
-			/**
-			 * O​n
-			 */
-			on: string
-			/**
-			 * O​f​f
-			 */
-			off: string
-			/**
-			 * T​u​r​n​ ​o​n​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
-			 */
-			turnOn: string
-			/**
-			 * M​a​n​a​g​e​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
-			 */
-			manage: string
-		}
-		passkeys: {
-			/**
-			 * P​a​s​s​k​e​y​s
-			 */
-			title: string
-			/**
-			 * N​o​n​e​ ​y​e​t
-			 */
-			none: string
-			/**
-			 * A​d​d​ ​a​ ​p​a​s​s​k​e​y
-			 */
-			add: string
-			/**
-			 * M​a​n​a​g​e​ ​p​a​s​s​k​e​y​s
-			 */
-			manage: string
-		}
-		sessions: {
-			/**
-			 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
-			 */
-			title: string
-			/**
-			 * R​e​v​i​e​w​ ​y​o​u​r​ ​s​e​s​s​i​o​n​s
-			 */
-			review: string
-		}
-		lastSignIn: {
-			/**
-			 * L​a​s​t​ ​s​i​g​n​-​i​n
-			 */
-			title: string
-			/**
-			 * N​o​n​e​ ​b​e​f​o​r​e​ ​t​h​i​s​ ​o​n​e
-			 */
-			none: string
-			/**
-			 * T​h​i​s​ ​i​s​ ​t​h​e​ ​f​i​r​s​t​ ​s​i​g​n​-​i​n​ ​w​e​ ​k​n​o​w​ ​o​f​.
-			 */
-			noneHint: string
-			/**
-			 * A​n​ ​u​n​k​n​o​w​n​ ​d​e​v​i​c​e
-			 */
-			unknownDevice: string
-			/**
-			 * N​o​t​ ​y​o​u​?​ ​R​e​v​i​e​w​ ​y​o​u​r​ ​s​e​s​s​i​o​n​s
-			 */
-			notYou: string
-		}
-		users: {
-			/**
-			 * U​s​e​r​s
-			 */
-			title: string
-			/**
-			 * M​a​n​a​g​e​ ​u​s​e​r​s
-			 */
-			link: string
-		}
-		inactive: {
-			/**
-			 * I​n​a​c​t​i​v​e​ ​u​s​e​r​s
-			 */
-			title: string
-			/**
-			 * S​h​o​w​ ​i​n​a​c​t​i​v​e​ ​u​s​e​r​s
-			 */
-			link: string
-		}
-		signups: {
-			/**
-			 * N​e​w​ ​a​c​c​o​u​n​t​s​,​ ​l​a​s​t​ ​7​ ​d​a​y​s
-			 */
-			title: string
-			/**
-			 * S​h​o​w​ ​t​h​e​ ​n​e​w​e​s​t​ ​a​c​c​o​u​n​t​s
-			 */
-			link: string
-		}
-		/**
-		 * O​p​e​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
-		 */
-		auditLog: string
-	}
-	confirmations: {
-		unsaved: {
-			/**
-			 * D​i​s​c​a​r​d​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​?
-			 */
-			title: string
-			/**
-			 * Y​o​u​r​ ​c​h​a​n​g​e​s​ ​t​o​ ​t​h​e​ ​p​r​o​f​i​l​e​ ​h​a​v​e​ ​n​o​t​ ​b​e​e​n​ ​s​a​v​e​d​.​ ​I​f​ ​y​o​u​ ​l​e​a​v​e​ ​n​o​w​,​ ​t​h​e​y​ ​w​i​l​l​ ​b​e​ ​l​o​s​t​.
-			 */
-			text: string
-			/**
-			 * K​e​e​p​ ​e​d​i​t​i​n​g
-			 */
-			stay: string
-			/**
-			 * D​i​s​c​a​r​d​ ​c​h​a​n​g​e​s
-			 */
-			leave: string
-		}
-		unsavedCodes: {
-			/**
-			 * L​e​a​v​e​ ​w​i​t​h​o​u​t​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​?
-			 */
-			title: string
-			/**
-			 * T​h​e​s​e​ ​c​o​d​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​o​n​l​y​ ​n​o​w​.​ ​I​f​ ​y​o​u​ ​l​e​a​v​e​ ​b​e​f​o​r​e​ ​s​a​v​i​n​g​ ​t​h​e​m​,​ ​y​o​u​ ​w​i​l​l​ ​h​a​v​e​ ​t​o​ ​g​e​n​e​r​a​t​e​ ​n​e​w​ ​o​n​e​s​.
-			 */
-			text: string
-			/**
-			 * S​t​a​y
-			 */
-			stay: string
-			/**
-			 * L​e​a​v​e
-			 */
-			leave: string
-		}
-		removeImage: {
-			/**
-			 * R​e​m​o​v​e​ ​t​h​e​ ​p​r​o​f​i​l​e​ ​i​m​a​g​e​?
-			 */
-			title: string
-			/**
-			 * T​h​e​ ​i​m​a​g​e​ ​w​i​l​l​ ​b​e​ ​d​e​l​e​t​e​d​.​ ​Y​o​u​ ​c​a​n​ ​u​p​l​o​a​d​ ​a​n​o​t​h​e​r​ ​o​n​e​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
-			 */
-			text: string
-			/**
-			 * R​e​m​o​v​e​ ​i​m​a​g​e
-			 */
-			confirm: string
-			/**
-			 * C​a​n​c​e​l
-			 */
-			cancel: string
-		}
-		deactivateUser: {
-			/**
-			 * D​e​a​c​t​i​v​a​t​e​ ​{​n​a​m​e​}​?
-			 * @param {string} name
-			 */
-			title: RequiredParams<'name'>
-			/**
-			 * {​n​a​m​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​ ​a​n​d​ ​c​a​n​n​o​t​ ​s​i​g​n​ ​i​n​ ​u​n​t​i​l​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​i​s​ ​a​c​t​i​v​a​t​e​d​ ​a​g​a​i​n​.
-			 * @param {string} name
-			 */
-			text: RequiredParams<'name'>
-			/**
-			 * D​e​a​c​t​i​v​a​t​e
-			 */
-			confirm: string
-			/**
-			 * C​a​n​c​e​l
-			 */
-			cancel: string
-		}
-	}
 	errorHints: {
 		/**
 		 * T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​|​w​a​i​t​}​.
@@ -1508,362 +906,6 @@ type RootTranslation = {
 		 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.​ ​A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​r​e​c​o​v​e​r​y​ ​e​-​m​a​i​l​.
 		 */
 		resetLinkInvalid: string
-	}
-	admin: {
-		/**
-		 * U​s​e​r​s​ ​M​a​n​a​g​e​m​e​n​t
-		 */
-		title: string
-		/**
-		 * A​d​d​ ​U​s​e​r
-		 */
-		addUser: string
-		/**
-		 * U​s​e​r​s
-		 */
-		tableLabel: string
-		columns: {
-			/**
-			 * F​u​l​l​ ​n​a​m​e
-			 */
-			fullName: string
-			/**
-			 * E​m​a​i​l
-			 */
-			email: string
-			/**
-			 * R​o​l​e
-			 */
-			role: string
-			/**
-			 * S​t​a​t​u​s
-			 */
-			status: string
-			/**
-			 * A​c​t​i​o​n​s
-			 */
-			actions: string
-			/**
-			 * C​r​e​a​t​e​d
-			 */
-			created: string
-		}
-		/**
-		 * Y​o​u
-		 */
-		you: string
-		/**
-		 * S​u​p​e​r​u​s​e​r
-		 */
-		superuser: string
-		/**
-		 * U​s​e​r
-		 */
-		user: string
-		/**
-		 * A​c​t​i​v​e
-		 */
-		active: string
-		/**
-		 * I​n​a​c​t​i​v​e
-		 */
-		inactive: string
-		/**
-		 * I​n​v​i​t​e​d
-		 */
-		invitedStatus: string
-		/**
-		 * N​/​A
-		 */
-		noName: string
-		/**
-		 * N​o​ ​u​s​e​r​s​ ​f​o​u​n​d​.
-		 */
-		empty: string
-		/**
-		 * L​o​a​d​i​n​g​ ​u​s​e​r​s​…
-		 */
-		loading: string
-		/**
-		 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		actionsFor: RequiredParams<'name'>
-		menu: {
-			/**
-			 * E​d​i​t​ ​U​s​e​r
-			 */
-			edit: string
-			/**
-			 * A​c​t​i​v​a​t​e
-			 */
-			activate: string
-			/**
-			 * D​e​a​c​t​i​v​a​t​e
-			 */
-			deactivate: string
-			/**
-			 * D​e​l​e​t​e​ ​U​s​e​r
-			 */
-			'delete': string
-			/**
-			 * R​e​s​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
-			 */
-			resendInvitation: string
-			/**
-			 * R​e​v​o​k​e​ ​i​n​v​i​t​a​t​i​o​n
-			 */
-			revokeInvitation: string
-		}
-		form: {
-			/**
-			 * A​d​d​ ​U​s​e​r
-			 */
-			addTitle: string
-			/**
-			 * F​i​l​l​ ​i​n​ ​t​h​e​ ​f​o​r​m​ ​b​e​l​o​w​ ​t​o​ ​a​d​d​ ​a​ ​n​e​w​ ​u​s​e​r​ ​t​o​ ​t​h​e​ ​s​y​s​t​e​m​.
-			 */
-			addDescription: string
-			/**
-			 * E​d​i​t​ ​U​s​e​r
-			 */
-			editTitle: string
-			/**
-			 * U​p​d​a​t​e​ ​t​h​e​ ​u​s​e​r​ ​d​e​t​a​i​l​s​ ​b​e​l​o​w​.
-			 */
-			editDescription: string
-			/**
-			 * E​m​a​i​l
-			 */
-			email: string
-			/**
-			 * F​u​l​l​ ​n​a​m​e
-			 */
-			fullName: string
-			/**
-			 * P​a​s​s​w​o​r​d
-			 */
-			password: string
-			/**
-			 * S​e​t​ ​p​a​s​s​w​o​r​d
-			 */
-			newPassword: string
-			/**
-			 * L​e​a​v​e​ ​e​m​p​t​y​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​.
-			 */
-			passwordHint: string
-			/**
-			 * C​o​n​f​i​r​m​ ​p​a​s​s​w​o​r​d
-			 */
-			confirmPassword: string
-			/**
-			 * I​s​ ​s​u​p​e​r​u​s​e​r​?
-			 */
-			isSuperuser: string
-			/**
-			 * I​s​ ​a​c​t​i​v​e​?
-			 */
-			isActive: string
-			/**
-			 * S​a​v​e
-			 */
-			save: string
-			/**
-			 * C​a​n​c​e​l
-			 */
-			cancel: string
-			/**
-			 * S​e​n​d​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​i​n​s​t​e​a​d​ ​o​f​ ​s​e​t​t​i​n​g​ ​a​ ​p​a​s​s​w​o​r​d
-			 */
-			invite: string
-			/**
-			 * T​h​e​ ​u​s​e​r​ ​g​e​t​s​ ​a​n​ ​e​-​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​t​h​e​i​r​ ​p​a​s​s​w​o​r​d​,​ ​v​a​l​i​d​ ​7​ ​d​a​y​s​.
-			 */
-			inviteHint: string
-		}
-		revokeDialog: {
-			/**
-			 * R​e​v​o​k​e​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​?
-			 */
-			title: string
-			/**
-			 * T​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​{​e​m​a​i​l​}​ ​w​i​l​l​ ​b​e​ ​c​a​n​c​e​l​l​e​d​:​ ​i​t​s​ ​l​i​n​k​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​,​ ​a​n​d​ ​t​h​e​ ​a​c​c​o​u​n​t​,​ ​w​h​i​c​h​ ​h​a​s​ ​n​o​ ​p​a​s​s​w​o​r​d​ ​y​e​t​,​ ​i​s​ ​r​e​m​o​v​e​d​.
-			 * @param {string} email
-			 */
-			text: RequiredParams<'email'>
-			/**
-			 * R​e​v​o​k​e​ ​i​n​v​i​t​a​t​i​o​n
-			 */
-			confirm: string
-			/**
-			 * C​a​n​c​e​l
-			 */
-			cancel: string
-		}
-		/**
-		 * I​n​v​i​t​a​t​i​o​n​ ​t​o​ ​{​e​m​a​i​l​}​ ​r​e​v​o​k​e​d​.
-		 * @param {string} email
-		 */
-		invitationRevoked: RequiredParams<'email'>
-		deleteDialog: {
-			/**
-			 * D​e​l​e​t​e​ ​U​s​e​r
-			 */
-			title: string
-			/**
-			 * A​r​e​ ​y​o​u​ ​s​u​r​e​ ​y​o​u​ ​w​a​n​t​ ​t​o​ ​d​e​l​e​t​e​ ​{​n​a​m​e​}​?​ ​T​h​i​s​ ​a​c​t​i​o​n​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
-			 * @param {unknown} name
-			 */
-			text: RequiredParams<'name'>
-			/**
-			 * D​e​l​e​t​e
-			 */
-			confirm: string
-			/**
-			 * C​a​n​c​e​l
-			 */
-			cancel: string
-		}
-		/**
-		 * U​s​e​r​ ​c​r​e​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
-		 */
-		created: string
-		/**
-		 * U​s​e​r​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
-		 */
-		updated: string
-		/**
-		 * U​s​e​r​ ​d​e​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
-		 */
-		deleted: string
-		/**
-		 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.
-		 * @param {string} email
-		 */
-		invited: RequiredParams<'email'>
-		/**
-		 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t​ ​a​g​a​i​n​ ​t​o​ ​{​e​m​a​i​l​}​.
-		 * @param {string} email
-		 */
-		invitationResent: RequiredParams<'email'>
-		/**
-		 * E​-​m​a​i​l​ ​v​e​r​i​f​i​e​d
-		 */
-		verified: string
-		search: {
-			/**
-			 * S​e​a​r​c​h​ ​u​s​e​r​s
-			 */
-			label: string
-			/**
-			 * S​e​a​r​c​h​ ​b​y​ ​n​a​m​e​ ​o​r​ ​e​-​m​a​i​l
-			 */
-			placeholder: string
-		}
-		filters: {
-			/**
-			 * F​i​l​t​e​r​ ​a​n​d​ ​s​o​r​t​ ​u​s​e​r​s
-			 */
-			label: string
-			/**
-			 * R​o​l​e
-			 */
-			role: string
-			/**
-			 * A​l​l​ ​r​o​l​e​s
-			 */
-			anyRole: string
-			/**
-			 * S​t​a​t​u​s
-			 */
-			status: string
-			/**
-			 * A​l​l​ ​s​t​a​t​u​s​e​s
-			 */
-			anyStatus: string
-			/**
-			 * E​-​m​a​i​l
-			 */
-			verified: string
-			/**
-			 * A​n​y​ ​e​-​m​a​i​l
-			 */
-			anyVerified: string
-			/**
-			 * V​e​r​i​f​i​e​d
-			 */
-			verifiedOnly: string
-			/**
-			 * N​o​t​ ​v​e​r​i​f​i​e​d
-			 */
-			unverifiedOnly: string
-			/**
-			 * S​o​r​t​ ​b​y
-			 */
-			sort: string
-		}
-		sorts: {
-			/**
-			 * N​e​w​e​s​t​ ​f​i​r​s​t
-			 */
-			newest: string
-			/**
-			 * O​l​d​e​s​t​ ​f​i​r​s​t
-			 */
-			oldest: string
-			/**
-			 * N​a​m​e​,​ ​A​ ​t​o​ ​Z
-			 */
-			nameAz: string
-			/**
-			 * N​a​m​e​,​ ​Z​ ​t​o​ ​A
-			 */
-			nameZa: string
-			/**
-			 * E​-​m​a​i​l​,​ ​A​ ​t​o​ ​Z
-			 */
-			emailAz: string
-			/**
-			 * E​-​m​a​i​l​,​ ​Z​ ​t​o​ ​A
-			 */
-			emailZa: string
-		}
-		/**
-		 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
-		 * @param {number} count
-		 */
-		resultCount: RequiredParams<'count|grouped'>
-		/**
-		 * N​o​ ​u​s​e​r​s​ ​m​a​t​c​h
-		 */
-		noMatch: string
-		/**
-		 * N​o​b​o​d​y​ ​m​a​t​c​h​e​s​ ​t​h​i​s​ ​s​e​a​r​c​h​ ​a​n​d​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
-		 */
-		noMatchHint: string
-		/**
-		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
-		 */
-		clearFilters: string
-		pagination: {
-			/**
-			 * P​a​g​i​n​a​t​i​o​n
-			 */
-			label: string
-			/**
-			 * P​r​e​v​i​o​u​s
-			 */
-			previous: string
-			/**
-			 * N​e​x​t
-			 */
-			next: string
-			/**
-			 * P​a​g​e​ ​{​p​a​g​e​}
-			 * @param {unknown} page
-			 */
-			page: RequiredParams<'page'>
-		}
 	}
 	mail: {
 		/**
@@ -2097,301 +1139,6 @@ type RootTranslation = {
 			 */
 			ignore: string
 		}
-	}
-	audit: {
-		actions: {
-			/**
-			 * A​c​c​o​u​n​t​ ​c​r​e​a​t​e​d
-			 */
-			user__signup: string
-			/**
-			 * S​i​g​n​e​d​ ​i​n
-			 */
-			auth__login: string
-			/**
-			 * F​a​i​l​e​d​ ​s​i​g​n​-​i​n​ ​a​t​t​e​m​p​t
-			 */
-			auth__login_failed: string
-			/**
-			 * S​i​g​n​e​d​ ​o​u​t
-			 */
-			auth__logout: string
-			/**
-			 * S​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
-			 */
-			auth__logout_all: string
-			/**
-			 * S​e​s​s​i​o​n​ ​e​n​d​e​d​:​ ​a​ ​s​t​o​l​e​n​ ​t​o​k​e​n​ ​w​a​s​ ​d​e​t​e​c​t​e​d
-			 */
-			auth__refresh_reuse: string
-			/**
-			 * I​d​e​n​t​i​t​y​ ​c​o​n​f​i​r​m​e​d
-			 */
-			auth__reauthenticate: string
-			/**
-			 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​d
-			 */
-			password__change: string
-			/**
-			 * P​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​r​e​q​u​e​s​t​e​d
-			 */
-			password__reset_request: string
-			/**
-			 * P​a​s​s​w​o​r​d​ ​r​e​s​e​t
-			 */
-			password__reset: string
-			/**
-			 * E​-​m​a​i​l​ ​c​h​a​n​g​e​d
-			 */
-			email__change: string
-			/**
-			 * E​-​m​a​i​l​ ​c​h​a​n​g​e​ ​r​e​v​e​r​t​e​d
-			 */
-			email__change_reverted: string
-			/**
-			 * P​a​s​s​k​e​y​s​ ​a​n​d​ ​t​w​o​-​f​a​c​t​o​r​ ​r​e​m​o​v​e​d​ ​w​h​e​n​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​t​a​k​e​n​ ​b​a​c​k
-			 */
-			account__credentials_removed: string
-			/**
-			 * E​-​m​a​i​l​ ​v​e​r​i​f​i​e​d
-			 */
-			email__verify: string
-			/**
-			 * S​e​s​s​i​o​n​ ​r​e​v​o​k​e​d
-			 */
-			session__revoke: string
-			/**
-			 * O​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​r​e​v​o​k​e​d
-			 */
-			session__revoke_others: string
-			/**
-			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​e​n​a​b​l​e​d
-			 */
-			totp__enable: string
-			/**
-			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​d​i​s​a​b​l​e​d
-			 */
-			totp__disable: string
-			/**
-			 * N​e​w​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​g​e​n​e​r​a​t​e​d
-			 */
-			recovery_codes__regenerate: string
-			/**
-			 * R​e​c​o​v​e​r​y​ ​c​o​d​e​ ​u​s​e​d
-			 */
-			recovery_code__use: string
-			/**
-			 * P​a​s​s​k​e​y​ ​a​d​d​e​d
-			 */
-			passkey__add: string
-			/**
-			 * P​a​s​s​k​e​y​ ​r​e​m​o​v​e​d
-			 */
-			passkey__remove: string
-			/**
-			 * U​s​e​r​ ​c​r​e​a​t​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
-			 */
-			admin__user_create: string
-			/**
-			 * U​s​e​r​ ​i​n​v​i​t​e​d
-			 */
-			admin__user_invite: string
-			/**
-			 * U​s​e​r​ ​u​p​d​a​t​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
-			 */
-			admin__user_update: string
-			/**
-			 * U​s​e​r​ ​d​e​l​e​t​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
-			 */
-			admin__user_delete: string
-			/**
-			 * S​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
-			 */
-			admin__sessions_revoke: string
-			/**
-			 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​r​e​s​e​t​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
-			 */
-			admin__totp_reset: string
-			/**
-			 * A​c​c​o​u​n​t​ ​d​e​l​e​t​e​d
-			 */
-			user__delete: string
-		}
-	}
-	auditLog: {
-		/**
-		 * A​u​d​i​t​ ​l​o​g
-		 */
-		nav: string
-		/**
-		 * A​u​d​i​t​ ​l​o​g
-		 */
-		title: string
-		/**
-		 * E​v​e​r​y​ ​s​e​c​u​r​i​t​y​ ​e​v​e​n​t​ ​o​f​ ​e​v​e​r​y​ ​a​c​c​o​u​n​t​:​ ​w​h​o​ ​d​i​d​ ​w​h​a​t​,​ ​t​o​ ​w​h​o​m​,​ ​w​h​e​n​ ​a​n​d​ ​f​r​o​m​ ​w​h​e​r​e​.
-		 */
-		intro: string
-		/**
-		 * S​e​c​u​r​i​t​y​ ​e​v​e​n​t​s
-		 */
-		tableLabel: string
-		columns: {
-			/**
-			 * T​i​m​e
-			 */
-			time: string
-			/**
-			 * A​c​t​i​o​n
-			 */
-			action: string
-			/**
-			 * B​y
-			 */
-			actor: string
-			/**
-			 * A​c​c​o​u​n​t
-			 */
-			subject: string
-			/**
-			 * I​P​ ​a​d​d​r​e​s​s
-			 */
-			ip: string
-		}
-		/**
-		 * N​o​b​o​d​y
-		 */
-		nobody: string
-		filters: {
-			/**
-			 * F​i​l​t​e​r​ ​t​h​e​ ​e​v​e​n​t​s
-			 */
-			label: string
-			/**
-			 * A​c​t​i​o​n
-			 */
-			action: string
-			/**
-			 * A​l​l​ ​a​c​t​i​o​n​s
-			 */
-			allActions: string
-			/**
-			 * U​s​e​r​ ​e​-​m​a​i​l
-			 */
-			user: string
-			/**
-			 * T​h​e​ ​w​h​o​l​e​ ​a​d​d​r​e​s​s​ ​o​r​ ​i​t​s​ ​b​e​g​i​n​n​i​n​g
-			 */
-			userHint: string
-			/**
-			 * F​r​o​m
-			 */
-			from: string
-			/**
-			 * T​o
-			 */
-			to: string
-			/**
-			 * C​l​e​a​r​ ​f​i​l​t​e​r​s
-			 */
-			clear: string
-		}
-		/**
-		 * M​a​t​c​h​i​n​g​ ​e​v​e​n​t​s​:​ ​{​c​o​u​n​t​}
-		 * @param {unknown} count
-		 */
-		count: RequiredParams<'count'>
-		/**
-		 * E​x​p​o​r​t​ ​C​S​V
-		 */
-		'export': string
-		/**
-		 * E​x​p​o​r​t​i​n​g​…
-		 */
-		exporting: string
-		/**
-		 * T​h​e​ ​e​x​p​o​r​t​ ​f​a​i​l​e​d
-		 */
-		exportFailed: string
-		/**
-		 * L​o​a​d​i​n​g​ ​e​v​e​n​t​s​…
-		 */
-		loading: string
-		/**
-		 * N​o​ ​e​v​e​n​t​s​ ​y​e​t​.
-		 */
-		empty: string
-		/**
-		 * N​o​ ​e​v​e​n​t​s​ ​m​a​t​c​h​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
-		 */
-		noMatch: string
-		/**
-		 * T​h​e​ ​e​v​e​n​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-		 */
-		loadFailed: string
-		/**
-		 * T​r​y​ ​a​g​a​i​n
-		 */
-		retry: string
-	}
-	reauth: {
-		/**
-		 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y
-		 */
-		title: string
-		/**
-		 * C​o​n​f​i​r​m
-		 */
-		confirm: string
-		/**
-		 * C​a​n​c​e​l
-		 */
-		cancel: string
-		password: {
-			/**
-			 * F​o​r​ ​y​o​u​r​ ​s​e​c​u​r​i​t​y​,​ ​e​n​t​e​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​c​o​n​t​i​n​u​e​.
-			 */
-			text: string
-			/**
-			 * P​a​s​s​w​o​r​d
-			 */
-			label: string
-		}
-		code: {
-			/**
-			 * C​o​d​e
-			 */
-			tab: string
-			/**
-			 * E​n​t​e​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​.
-			 */
-			text: string
-			/**
-			 * T​w​o​-​f​a​c​t​o​r​ ​c​o​d​e
-			 */
-			label: string
-		}
-		passkey: {
-			/**
-			 * P​a​s​s​k​e​y
-			 */
-			tab: string
-			/**
-			 * U​s​e​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​p​a​s​s​k​e​y​s​ ​t​o​ ​c​o​n​f​i​r​m​ ​i​t​ ​i​s​ ​y​o​u​.
-			 */
-			text: string
-			/**
-			 * U​s​e​ ​a​ ​p​a​s​s​k​e​y
-			 */
-			button: string
-		}
-		/**
-		 * H​o​w​ ​t​o​ ​c​o​n​f​i​r​m
-		 */
-		methods: string
-		/**
-		 * P​a​s​s​w​o​r​d
-		 */
-		passwordTab: string
 	}
 	security: {
 		twoFactor: {
@@ -2710,320 +1457,1696 @@ type RootTranslation = {
 			back: string
 		}
 	}
-	sessions: {
+}
+
+export type NamespaceAdminTranslation = {
+	/**
+	 * U​s​e​r​s​ ​M​a​n​a​g​e​m​e​n​t
+	 */
+	title: string
+	/**
+	 * A​d​d​ ​U​s​e​r
+	 */
+	addUser: string
+	/**
+	 * U​s​e​r​s
+	 */
+	tableLabel: string
+	columns: {
 		/**
-		 * S​e​s​s​i​o​n​s
+		 * F​u​l​l​ ​n​a​m​e
 		 */
-		tab: string
+		fullName: string
 		/**
-		 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
+		 * E​m​a​i​l
 		 */
-		heading: string
+		email: string
 		/**
-		 * T​h​e​s​e​ ​d​e​v​i​c​e​s​ ​a​r​e​ ​s​i​g​n​e​d​ ​i​n​ ​t​o​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​R​e​v​o​k​e​ ​a​n​y​ ​y​o​u​ ​d​o​ ​n​o​t​ ​r​e​c​o​g​n​i​s​e​.
+		 * R​o​l​e
 		 */
-		intro: string
+		role: string
 		/**
-		 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
+		 * S​t​a​t​u​s
 		 */
-		listLabel: string
+		status: string
 		/**
-		 * L​o​a​d​i​n​g​ ​s​e​s​s​i​o​n​s​.​.​.
+		 * A​c​t​i​o​n​s
 		 */
-		loading: string
+		actions: string
 		/**
-		 * T​h​e​ ​s​e​s​s​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 * C​r​e​a​t​e​d
 		 */
-		loadError: string
+		created: string
+	}
+	/**
+	 * Y​o​u
+	 */
+	you: string
+	/**
+	 * S​u​p​e​r​u​s​e​r
+	 */
+	superuser: string
+	/**
+	 * U​s​e​r
+	 */
+	user: string
+	/**
+	 * A​c​t​i​v​e
+	 */
+	active: string
+	/**
+	 * I​n​a​c​t​i​v​e
+	 */
+	inactive: string
+	/**
+	 * I​n​v​i​t​e​d
+	 */
+	invitedStatus: string
+	/**
+	 * N​/​A
+	 */
+	noName: string
+	/**
+	 * N​o​ ​u​s​e​r​s​ ​f​o​u​n​d​.
+	 */
+	empty: string
+	/**
+	 * L​o​a​d​i​n​g​ ​u​s​e​r​s​…
+	 */
+	loading: string
+	/**
+	 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}
+	 * @param {unknown} name
+	 */
+	actionsFor: RequiredParams<'name'>
+	menu: {
 		/**
-		 * T​r​y​ ​a​g​a​i​n
+		 * E​d​i​t​ ​U​s​e​r
 		 */
-		retry: string
+		edit: string
 		/**
-		 * N​o​ ​a​c​t​i​v​e​ ​s​e​s​s​i​o​n​s​.
+		 * A​c​t​i​v​a​t​e
 		 */
-		empty: string
+		activate: string
 		/**
-		 * {​b​r​o​w​s​e​r​}​ ​o​n​ ​{​o​s​}
-		 * @param {unknown} browser
-		 * @param {unknown} os
+		 * D​e​a​c​t​i​v​a​t​e
 		 */
-		device: RequiredParams<'browser' | 'os'>
+		deactivate: string
 		/**
-		 * U​n​k​n​o​w​n​ ​d​e​v​i​c​e
+		 * D​e​l​e​t​e​ ​U​s​e​r
 		 */
-		unknownDevice: string
-		deviceTypes: {
-			/**
-			 * C​o​m​p​u​t​e​r
-			 */
-			desktop: string
-			/**
-			 * P​h​o​n​e
-			 */
-			mobile: string
-			/**
-			 * T​a​b​l​e​t
-			 */
-			tablet: string
-		}
+		'delete': string
 		/**
-		 * A​c​t​i​v​e​ ​{​w​h​e​n​}
-		 * @param {unknown} when
+		 * R​e​s​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
 		 */
-		activeWhen: RequiredParams<'when'>
+		resendInvitation: string
 		/**
-		 * S​i​g​n​e​d​ ​i​n​ ​o​n​ ​{​d​a​t​e​}
-		 * @param {unknown} date
+		 * R​e​v​o​k​e​ ​i​n​v​i​t​a​t​i​o​n
 		 */
-		signedInOn: RequiredParams<'date'>
+		revokeInvitation: string
+	}
+	form: {
 		/**
-		 * T​h​i​s​ ​d​e​v​i​c​e
+		 * A​d​d​ ​U​s​e​r
 		 */
-		thisDevice: string
+		addTitle: string
 		/**
-		 * R​e​v​o​k​e
+		 * F​i​l​l​ ​i​n​ ​t​h​e​ ​f​o​r​m​ ​b​e​l​o​w​ ​t​o​ ​a​d​d​ ​a​ ​n​e​w​ ​u​s​e​r​ ​t​o​ ​t​h​e​ ​s​y​s​t​e​m​.
 		 */
-		revoke: string
+		addDescription: string
 		/**
-		 * R​e​v​o​k​e​ ​{​d​e​v​i​c​e​}
-		 * @param {unknown} device
+		 * E​d​i​t​ ​U​s​e​r
 		 */
-		revokeFor: RequiredParams<'device'>
-		revokeDialog: {
-			/**
-			 * R​e​v​o​k​e​ ​t​h​i​s​ ​s​e​s​s​i​o​n​?
-			 */
-			title: string
-			/**
-			 * {​d​e​v​i​c​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​;​ ​w​h​o​e​v​e​r​ ​u​s​e​s​ ​i​t​ ​w​i​l​l​ ​h​a​v​e​ ​t​o​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​.
-			 * @param {unknown} device
-			 */
-			text: RequiredParams<'device'>
-			/**
-			 * R​e​v​o​k​e
-			 */
-			confirm: string
-			/**
-			 * C​a​n​c​e​l
-			 */
-			cancel: string
-		}
+		editTitle: string
+		/**
+		 * U​p​d​a​t​e​ ​t​h​e​ ​u​s​e​r​ ​d​e​t​a​i​l​s​ ​b​e​l​o​w​.
+		 */
+		editDescription: string
+		/**
+		 * E​m​a​i​l
+		 */
+		email: string
+		/**
+		 * F​u​l​l​ ​n​a​m​e
+		 */
+		fullName: string
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		password: string
+		/**
+		 * S​e​t​ ​p​a​s​s​w​o​r​d
+		 */
+		newPassword: string
+		/**
+		 * L​e​a​v​e​ ​e​m​p​t​y​ ​t​o​ ​k​e​e​p​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d​.
+		 */
+		passwordHint: string
+		/**
+		 * C​o​n​f​i​r​m​ ​p​a​s​s​w​o​r​d
+		 */
+		confirmPassword: string
+		/**
+		 * I​s​ ​s​u​p​e​r​u​s​e​r​?
+		 */
+		isSuperuser: string
+		/**
+		 * I​s​ ​a​c​t​i​v​e​?
+		 */
+		isActive: string
+		/**
+		 * S​a​v​e
+		 */
+		save: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * S​e​n​d​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​i​n​s​t​e​a​d​ ​o​f​ ​s​e​t​t​i​n​g​ ​a​ ​p​a​s​s​w​o​r​d
+		 */
+		invite: string
+		/**
+		 * T​h​e​ ​u​s​e​r​ ​g​e​t​s​ ​a​n​ ​e​-​m​a​i​l​ ​w​i​t​h​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​t​h​e​i​r​ ​p​a​s​s​w​o​r​d​,​ ​v​a​l​i​d​ ​7​ ​d​a​y​s​.
+		 */
+		inviteHint: string
+	}
+	revokeDialog: {
+		/**
+		 * R​e​v​o​k​e​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​?
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​t​o​ ​{​e​m​a​i​l​}​ ​w​i​l​l​ ​b​e​ ​c​a​n​c​e​l​l​e​d​:​ ​i​t​s​ ​l​i​n​k​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​,​ ​a​n​d​ ​t​h​e​ ​a​c​c​o​u​n​t​,​ ​w​h​i​c​h​ ​h​a​s​ ​n​o​ ​p​a​s​s​w​o​r​d​ ​y​e​t​,​ ​i​s​ ​r​e​m​o​v​e​d​.
+		 * @param {string} email
+		 */
+		text: RequiredParams<'email'>
+		/**
+		 * R​e​v​o​k​e​ ​i​n​v​i​t​a​t​i​o​n
+		 */
+		confirm: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+	}
+	/**
+	 * I​n​v​i​t​a​t​i​o​n​ ​t​o​ ​{​e​m​a​i​l​}​ ​r​e​v​o​k​e​d​.
+	 * @param {string} email
+	 */
+	invitationRevoked: RequiredParams<'email'>
+	deleteDialog: {
+		/**
+		 * D​e​l​e​t​e​ ​U​s​e​r
+		 */
+		title: string
+		/**
+		 * A​r​e​ ​y​o​u​ ​s​u​r​e​ ​y​o​u​ ​w​a​n​t​ ​t​o​ ​d​e​l​e​t​e​ ​{​n​a​m​e​}​?​ ​T​h​i​s​ ​a​c​t​i​o​n​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 * @param {unknown} name
+		 */
+		text: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e
+		 */
+		confirm: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+	}
+	/**
+	 * U​s​e​r​ ​c​r​e​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+	 */
+	created: string
+	/**
+	 * U​s​e​r​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+	 */
+	updated: string
+	/**
+	 * U​s​e​r​ ​d​e​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+	 */
+	deleted: string
+	/**
+	 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.
+	 * @param {string} email
+	 */
+	invited: RequiredParams<'email'>
+	/**
+	 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t​ ​a​g​a​i​n​ ​t​o​ ​{​e​m​a​i​l​}​.
+	 * @param {string} email
+	 */
+	invitationResent: RequiredParams<'email'>
+	/**
+	 * E​-​m​a​i​l​ ​v​e​r​i​f​i​e​d
+	 */
+	verified: string
+	search: {
+		/**
+		 * S​e​a​r​c​h​ ​u​s​e​r​s
+		 */
+		label: string
+		/**
+		 * S​e​a​r​c​h​ ​b​y​ ​n​a​m​e​ ​o​r​ ​e​-​m​a​i​l
+		 */
+		placeholder: string
+	}
+	filters: {
+		/**
+		 * F​i​l​t​e​r​ ​a​n​d​ ​s​o​r​t​ ​u​s​e​r​s
+		 */
+		label: string
+		/**
+		 * R​o​l​e
+		 */
+		role: string
+		/**
+		 * A​l​l​ ​r​o​l​e​s
+		 */
+		anyRole: string
+		/**
+		 * S​t​a​t​u​s
+		 */
+		status: string
+		/**
+		 * A​l​l​ ​s​t​a​t​u​s​e​s
+		 */
+		anyStatus: string
+		/**
+		 * E​-​m​a​i​l
+		 */
+		verified: string
+		/**
+		 * A​n​y​ ​e​-​m​a​i​l
+		 */
+		anyVerified: string
+		/**
+		 * V​e​r​i​f​i​e​d
+		 */
+		verifiedOnly: string
+		/**
+		 * N​o​t​ ​v​e​r​i​f​i​e​d
+		 */
+		unverifiedOnly: string
+		/**
+		 * S​o​r​t​ ​b​y
+		 */
+		sort: string
+	}
+	sorts: {
+		/**
+		 * N​e​w​e​s​t​ ​f​i​r​s​t
+		 */
+		newest: string
+		/**
+		 * O​l​d​e​s​t​ ​f​i​r​s​t
+		 */
+		oldest: string
+		/**
+		 * N​a​m​e​,​ ​A​ ​t​o​ ​Z
+		 */
+		nameAz: string
+		/**
+		 * N​a​m​e​,​ ​Z​ ​t​o​ ​A
+		 */
+		nameZa: string
+		/**
+		 * E​-​m​a​i​l​,​ ​A​ ​t​o​ ​Z
+		 */
+		emailAz: string
+		/**
+		 * E​-​m​a​i​l​,​ ​Z​ ​t​o​ ​A
+		 */
+		emailZa: string
+	}
+	/**
+	 * {​c​o​u​n​t​|​g​r​o​u​p​e​d​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
+	 * @param {number} count
+	 */
+	resultCount: RequiredParams<'count|grouped'>
+	/**
+	 * N​o​ ​u​s​e​r​s​ ​m​a​t​c​h
+	 */
+	noMatch: string
+	/**
+	 * N​o​b​o​d​y​ ​m​a​t​c​h​e​s​ ​t​h​i​s​ ​s​e​a​r​c​h​ ​a​n​d​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+	 */
+	noMatchHint: string
+	/**
+	 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+	 */
+	clearFilters: string
+	pagination: {
+		/**
+		 * P​a​g​i​n​a​t​i​o​n
+		 */
+		label: string
+		/**
+		 * P​r​e​v​i​o​u​s
+		 */
+		previous: string
+		/**
+		 * N​e​x​t
+		 */
+		next: string
+		/**
+		 * P​a​g​e​ ​{​p​a​g​e​}
+		 * @param {unknown} page
+		 */
+		page: RequiredParams<'page'>
+	}
+}
+
+export type NamespaceAuditTranslation = {
+	actions: {
+		/**
+		 * A​c​c​o​u​n​t​ ​c​r​e​a​t​e​d
+		 */
+		user__signup: string
+		/**
+		 * S​i​g​n​e​d​ ​i​n
+		 */
+		auth__login: string
+		/**
+		 * F​a​i​l​e​d​ ​s​i​g​n​-​i​n​ ​a​t​t​e​m​p​t
+		 */
+		auth__login_failed: string
+		/**
+		 * S​i​g​n​e​d​ ​o​u​t
+		 */
+		auth__logout: string
+		/**
+		 * S​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+		 */
+		auth__logout_all: string
+		/**
+		 * S​e​s​s​i​o​n​ ​e​n​d​e​d​:​ ​a​ ​s​t​o​l​e​n​ ​t​o​k​e​n​ ​w​a​s​ ​d​e​t​e​c​t​e​d
+		 */
+		auth__refresh_reuse: string
+		/**
+		 * I​d​e​n​t​i​t​y​ ​c​o​n​f​i​r​m​e​d
+		 */
+		auth__reauthenticate: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​d
+		 */
+		password__change: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​r​e​s​e​t​ ​r​e​q​u​e​s​t​e​d
+		 */
+		password__reset_request: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​r​e​s​e​t
+		 */
+		password__reset: string
+		/**
+		 * E​-​m​a​i​l​ ​c​h​a​n​g​e​d
+		 */
+		email__change: string
+		/**
+		 * E​-​m​a​i​l​ ​c​h​a​n​g​e​ ​r​e​v​e​r​t​e​d
+		 */
+		email__change_reverted: string
+		/**
+		 * P​a​s​s​k​e​y​s​ ​a​n​d​ ​t​w​o​-​f​a​c​t​o​r​ ​r​e​m​o​v​e​d​ ​w​h​e​n​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​t​a​k​e​n​ ​b​a​c​k
+		 */
+		account__credentials_removed: string
+		/**
+		 * E​-​m​a​i​l​ ​v​e​r​i​f​i​e​d
+		 */
+		email__verify: string
 		/**
 		 * S​e​s​s​i​o​n​ ​r​e​v​o​k​e​d
 		 */
-		revoked: string
+		session__revoke: string
 		/**
-		 * S​i​g​n​ ​o​u​t​ ​o​f​ ​a​l​l​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s
+		 * O​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​r​e​v​o​k​e​d
 		 */
-		revokeOthers: string
-		revokeOthersDialog: {
-			/**
-			 * S​i​g​n​ ​o​u​t​ ​o​f​ ​a​l​l​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s​?
-			 */
-			title: string
-			/**
-			 * E​v​e​r​y​ ​d​e​v​i​c​e​ ​b​u​t​ ​t​h​i​s​ ​o​n​e​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​.
-			 */
-			text: string
-			/**
-			 * S​i​g​n​ ​o​u​t
-			 */
-			confirm: string
-			/**
-			 * C​a​n​c​e​l
-			 */
-			cancel: string
-		}
+		session__revoke_others: string
 		/**
-		 * O​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​s​i​g​n​e​d​ ​o​u​t
+		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​e​n​a​b​l​e​d
 		 */
-		othersRevoked: string
-		activity: {
-			/**
-			 * R​e​c​e​n​t​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y
-			 */
-			heading: string
-			/**
-			 * R​e​c​e​n​t​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y
-			 */
-			listLabel: string
-			/**
-			 * L​o​a​d​i​n​g​ ​a​c​t​i​v​i​t​y​.​.​.
-			 */
-			loading: string
-			/**
-			 * T​h​e​ ​a​c​t​i​v​i​t​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-			 */
-			loadError: string
-			/**
-			 * N​o​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y​ ​y​e​t​.
-			 */
-			empty: string
-			/**
-			 * S​i​g​n​e​d​ ​i​n​ ​f​r​o​m​ ​{​d​e​v​i​c​e​}
-			 * @param {unknown} device
-			 */
-			loginFrom: RequiredParams<'device'>
-			/**
-			 * F​a​i​l​e​d​ ​s​i​g​n​-​i​n​ ​a​t​t​e​m​p​t​ ​f​r​o​m​ ​{​d​e​v​i​c​e​}
-			 * @param {unknown} device
-			 */
-			loginFailedFrom: RequiredParams<'device'>
-			/**
-			 * S​e​s​s​i​o​n​ ​r​e​v​o​k​e​d​:​ ​{​d​e​v​i​c​e​}
-			 * @param {unknown} device
-			 */
-			revokedDevice: RequiredParams<'device'>
-		}
-		admin: {
-			/**
-			 * S​e​s​s​i​o​n​s
-			 */
-			menu: string
-			/**
-			 * S​e​s​s​i​o​n​s​ ​o​f​ ​{​n​a​m​e​}
-			 * @param {unknown} name
-			 */
-			title: RequiredParams<'name'>
-			/**
-			 * T​h​e​ ​d​e​v​i​c​e​s​ ​t​h​i​s​ ​u​s​e​r​ ​i​s​ ​s​i​g​n​e​d​ ​i​n​ ​o​n​.
-			 */
-			text: string
-			/**
-			 * T​h​i​s​ ​u​s​e​r​ ​i​s​ ​n​o​t​ ​s​i​g​n​e​d​ ​i​n​ ​a​n​y​w​h​e​r​e​.
-			 */
-			empty: string
-			/**
-			 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
-			 */
-			signOutEverywhere: string
-			/**
-			 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​?
-			 */
-			confirmTitle: string
-			/**
-			 * {​n​a​m​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​ ​o​n​ ​e​v​e​r​y​ ​d​e​v​i​c​e​.
-			 * @param {unknown} name
-			 */
-			confirmText: RequiredParams<'name'>
-			/**
-			 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
-			 */
-			confirm: string
-			/**
-			 * C​a​n​c​e​l
-			 */
-			cancel: string
-			/**
-			 * {​n​a​m​e​}​ ​w​a​s​ ​s​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
-			 * @param {unknown} name
-			 */
-			done: RequiredParams<'name'>
-			/**
-			 * C​l​o​s​e
-			 */
-			close: string
-		}
+		totp__enable: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​d​i​s​a​b​l​e​d
+		 */
+		totp__disable: string
+		/**
+		 * N​e​w​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​g​e​n​e​r​a​t​e​d
+		 */
+		recovery_codes__regenerate: string
+		/**
+		 * R​e​c​o​v​e​r​y​ ​c​o​d​e​ ​u​s​e​d
+		 */
+		recovery_code__use: string
+		/**
+		 * P​a​s​s​k​e​y​ ​a​d​d​e​d
+		 */
+		passkey__add: string
+		/**
+		 * P​a​s​s​k​e​y​ ​r​e​m​o​v​e​d
+		 */
+		passkey__remove: string
+		/**
+		 * U​s​e​r​ ​c​r​e​a​t​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+		 */
+		admin__user_create: string
+		/**
+		 * U​s​e​r​ ​i​n​v​i​t​e​d
+		 */
+		admin__user_invite: string
+		/**
+		 * U​s​e​r​ ​u​p​d​a​t​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+		 */
+		admin__user_update: string
+		/**
+		 * U​s​e​r​ ​d​e​l​e​t​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+		 */
+		admin__user_delete: string
+		/**
+		 * S​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+		 */
+		admin__sessions_revoke: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​r​e​s​e​t​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+		 */
+		admin__totp_reset: string
+		/**
+		 * A​c​c​o​u​n​t​ ​d​e​l​e​t​e​d
+		 */
+		user__delete: string
 	}
-	verification: {
-		banner: {
-			/**
-			 * P​l​e​a​s​e​ ​v​e​r​i​f​y​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s
-			 */
-			title: string
-			/**
-			 * W​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​O​p​e​n​ ​i​t​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​i​s​ ​y​o​u​r​s​.
-			 * @param {string} email
-			 */
-			text: RequiredParams<'email'>
-			/**
-			 * R​e​s​e​n​d
-			 */
-			resend: string
-			/**
-			 * R​e​s​e​n​d​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s
-			 * @param {number} seconds
-			 */
-			resendIn: RequiredParams<'seconds'>
-			/**
-			 * V​e​r​i​f​i​c​a​t​i​o​n​ ​e​m​a​i​l​ ​s​e​n​t​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x​.
-			 */
-			sent: string
-			/**
-			 * D​i​s​m​i​s​s
-			 */
-			dismiss: string
-		}
-		verify: {
-			/**
-			 * E​-​m​a​i​l​ ​v​e​r​i​f​i​c​a​t​i​o​n
-			 */
-			title: string
-			/**
-			 * C​h​e​c​k​i​n​g​ ​y​o​u​r​ ​l​i​n​k​.​.​.
-			 */
-			checking: string
-			/**
-			 * Y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​v​e​r​i​f​i​e​d​.​ ​T​h​a​n​k​ ​y​o​u​!
-			 */
-			done: string
-			/**
-			 * Y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​v​e​r​i​f​i​e​d​.
-			 */
-			alreadyDone: string
-			/**
-			 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
-			 */
-			invalid: string
-			/**
-			 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​g​a​i​n​.
-			 */
-			missingToken: string
-			/**
-			 * A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k
-			 */
-			askAgain: string
-			/**
-			 * L​o​g​ ​i​n​ ​t​o​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k​.
-			 */
-			logInToAsk: string
-		}
-		revert: {
-			/**
-			 * U​n​d​o​ ​t​h​e​ ​e​-​m​a​i​l​ ​c​h​a​n​g​e
-			 */
-			title: string
-			/**
-			 * T​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​d​o​ ​i​t​,​ ​u​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e​:​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​ ​c​o​m​e​s​ ​b​a​c​k​,​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​i​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​p​a​s​s​k​e​y​s​ ​a​n​d​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​a​r​e​ ​r​e​m​o​v​e​d​ ​(​y​o​u​ ​a​d​d​ ​y​o​u​r​ ​o​w​n​ ​a​g​a​i​n​)​,​ ​a​n​d​ ​w​e​ ​s​e​n​d​ ​t​h​a​t​ ​a​d​d​r​e​s​s​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
-			 */
-			text: string
-			/**
-			 * U​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e
-			 */
-			button: string
-			/**
-			 * T​h​e​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​.​ ​E​v​e​r​y​ ​s​e​s​s​i​o​n​ ​w​a​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​p​a​s​s​k​e​y​s​ ​a​n​d​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​e​r​e​ ​r​e​m​o​v​e​d​,​ ​a​n​d​ ​w​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​s​e​t​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​.
-			 */
-			done: string
-			/**
-			 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
-			 */
-			invalid: string
-			/**
-			 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​g​a​i​n​.
-			 */
-			missingToken: string
-		}
+}
+
+export type NamespaceAuditLogTranslation = {
+	/**
+	 * A​u​d​i​t​ ​l​o​g
+	 */
+	nav: string
+	/**
+	 * A​u​d​i​t​ ​l​o​g
+	 */
+	title: string
+	/**
+	 * E​v​e​r​y​ ​s​e​c​u​r​i​t​y​ ​e​v​e​n​t​ ​o​f​ ​e​v​e​r​y​ ​a​c​c​o​u​n​t​:​ ​w​h​o​ ​d​i​d​ ​w​h​a​t​,​ ​t​o​ ​w​h​o​m​,​ ​w​h​e​n​ ​a​n​d​ ​f​r​o​m​ ​w​h​e​r​e​.
+	 */
+	intro: string
+	/**
+	 * S​e​c​u​r​i​t​y​ ​e​v​e​n​t​s
+	 */
+	tableLabel: string
+	columns: {
 		/**
-		 * C​o​n​t​i​n​u​e​ ​t​o​ ​P​o​r​t​i​c​o
+		 * T​i​m​e
 		 */
-		continueToApp: string
+		time: string
 		/**
-		 * G​o​ ​t​o​ ​L​o​g​ ​I​n
+		 * A​c​t​i​o​n
 		 */
-		goToLogin: string
+		action: string
+		/**
+		 * B​y
+		 */
+		actor: string
+		/**
+		 * A​c​c​o​u​n​t
+		 */
+		subject: string
+		/**
+		 * I​P​ ​a​d​d​r​e​s​s
+		 */
+		ip: string
 	}
+	/**
+	 * N​o​b​o​d​y
+	 */
+	nobody: string
+	filters: {
+		/**
+		 * F​i​l​t​e​r​ ​t​h​e​ ​e​v​e​n​t​s
+		 */
+		label: string
+		/**
+		 * A​c​t​i​o​n
+		 */
+		action: string
+		/**
+		 * A​l​l​ ​a​c​t​i​o​n​s
+		 */
+		allActions: string
+		/**
+		 * U​s​e​r​ ​e​-​m​a​i​l
+		 */
+		user: string
+		/**
+		 * T​h​e​ ​w​h​o​l​e​ ​a​d​d​r​e​s​s​ ​o​r​ ​i​t​s​ ​b​e​g​i​n​n​i​n​g
+		 */
+		userHint: string
+		/**
+		 * F​r​o​m
+		 */
+		from: string
+		/**
+		 * T​o
+		 */
+		to: string
+		/**
+		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+		 */
+		clear: string
+	}
+	/**
+	 * M​a​t​c​h​i​n​g​ ​e​v​e​n​t​s​:​ ​{​c​o​u​n​t​}
+	 * @param {unknown} count
+	 */
+	count: RequiredParams<'count'>
+	/**
+	 * E​x​p​o​r​t​ ​C​S​V
+	 */
+	'export': string
+	/**
+	 * E​x​p​o​r​t​i​n​g​…
+	 */
+	exporting: string
+	/**
+	 * T​h​e​ ​e​x​p​o​r​t​ ​f​a​i​l​e​d
+	 */
+	exportFailed: string
+	/**
+	 * L​o​a​d​i​n​g​ ​e​v​e​n​t​s​…
+	 */
+	loading: string
+	/**
+	 * N​o​ ​e​v​e​n​t​s​ ​y​e​t​.
+	 */
+	empty: string
+	/**
+	 * N​o​ ​e​v​e​n​t​s​ ​m​a​t​c​h​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+	 */
+	noMatch: string
+	/**
+	 * T​h​e​ ​e​v​e​n​t​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+	 */
+	loadFailed: string
+	/**
+	 * T​r​y​ ​a​g​a​i​n
+	 */
+	retry: string
+}
+
+export type NamespaceConfirmationsTranslation = {
+	unsaved: {
+		/**
+		 * D​i​s​c​a​r​d​ ​u​n​s​a​v​e​d​ ​c​h​a​n​g​e​s​?
+		 */
+		title: string
+		/**
+		 * Y​o​u​r​ ​c​h​a​n​g​e​s​ ​t​o​ ​t​h​e​ ​p​r​o​f​i​l​e​ ​h​a​v​e​ ​n​o​t​ ​b​e​e​n​ ​s​a​v​e​d​.​ ​I​f​ ​y​o​u​ ​l​e​a​v​e​ ​n​o​w​,​ ​t​h​e​y​ ​w​i​l​l​ ​b​e​ ​l​o​s​t​.
+		 */
+		text: string
+		/**
+		 * K​e​e​p​ ​e​d​i​t​i​n​g
+		 */
+		stay: string
+		/**
+		 * D​i​s​c​a​r​d​ ​c​h​a​n​g​e​s
+		 */
+		leave: string
+	}
+	unsavedCodes: {
+		/**
+		 * L​e​a​v​e​ ​w​i​t​h​o​u​t​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​?
+		 */
+		title: string
+		/**
+		 * T​h​e​s​e​ ​c​o​d​e​s​ ​a​r​e​ ​s​h​o​w​n​ ​o​n​l​y​ ​n​o​w​.​ ​I​f​ ​y​o​u​ ​l​e​a​v​e​ ​b​e​f​o​r​e​ ​s​a​v​i​n​g​ ​t​h​e​m​,​ ​y​o​u​ ​w​i​l​l​ ​h​a​v​e​ ​t​o​ ​g​e​n​e​r​a​t​e​ ​n​e​w​ ​o​n​e​s​.
+		 */
+		text: string
+		/**
+		 * S​t​a​y
+		 */
+		stay: string
+		/**
+		 * L​e​a​v​e
+		 */
+		leave: string
+	}
+	removeImage: {
+		/**
+		 * R​e​m​o​v​e​ ​t​h​e​ ​p​r​o​f​i​l​e​ ​i​m​a​g​e​?
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​i​m​a​g​e​ ​w​i​l​l​ ​b​e​ ​d​e​l​e​t​e​d​.​ ​Y​o​u​ ​c​a​n​ ​u​p​l​o​a​d​ ​a​n​o​t​h​e​r​ ​o​n​e​ ​a​t​ ​a​n​y​ ​t​i​m​e​.
+		 */
+		text: string
+		/**
+		 * R​e​m​o​v​e​ ​i​m​a​g​e
+		 */
+		confirm: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+	}
+	deactivateUser: {
+		/**
+		 * D​e​a​c​t​i​v​a​t​e​ ​{​n​a​m​e​}​?
+		 * @param {string} name
+		 */
+		title: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​ ​a​n​d​ ​c​a​n​n​o​t​ ​s​i​g​n​ ​i​n​ ​u​n​t​i​l​ ​t​h​e​ ​a​c​c​o​u​n​t​ ​i​s​ ​a​c​t​i​v​a​t​e​d​ ​a​g​a​i​n​.
+		 * @param {string} name
+		 */
+		text: RequiredParams<'name'>
+		/**
+		 * D​e​a​c​t​i​v​a​t​e
+		 */
+		confirm: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+	}
+}
+
+export type NamespaceDashboardTranslation = {
+	/**
+	 * H​i​,​ ​{​n​a​m​e​}
+	 * @param {unknown} name
+	 */
+	greeting: RequiredParams<'name'>
+	/**
+	 * W​e​l​c​o​m​e​ ​b​a​c​k​,​ ​n​i​c​e​ ​t​o​ ​s​e​e​ ​y​o​u​ ​a​g​a​i​n​!
+	 */
+	welcome: string
+}
+
+export type NamespaceFormsTranslation = {
+	/**
+	 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​r​e​q​u​i​r​e​d
+	 */
+	required: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​e​m​a​i​l​ ​a​d​d​r​e​s​s
+	 */
+	invalidEmail: string
+	/**
+	 * P​a​s​s​w​o​r​d​ ​m​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​_​l​e​n​g​t​h​}​ ​c​h​a​r​a​c​t​e​r​s
+	 * @param {unknown} min_length
+	 */
+	passwordMinLength: RequiredParams<'min_length'>
+	/**
+	 * P​a​s​s​w​o​r​d​s​ ​d​o​ ​n​o​t​ ​m​a​t​c​h
+	 */
+	passwordsDoNotMatch: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​p​h​o​n​e​ ​n​u​m​b​e​r
+	 */
+	invalidPhone: string
+	/**
+	 * P​l​e​a​s​e​ ​e​n​t​e​r​ ​a​ ​v​a​l​i​d​ ​U​R​L
+	 */
+	invalidUrl: string
+	/**
+	 * M​u​s​t​ ​b​e​ ​a​t​ ​l​e​a​s​t​ ​{​m​i​n​}​ ​c​h​a​r​a​c​t​e​r​s
+	 * @param {unknown} min
+	 */
+	minLength: RequiredParams<'min'>
+	/**
+	 * M​u​s​t​ ​b​e​ ​n​o​ ​m​o​r​e​ ​t​h​a​n​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s
+	 * @param {unknown} max
+	 */
+	maxLength: RequiredParams<'max'>
+	/**
+	 * M​u​s​t​ ​b​e​ ​a​ ​n​u​m​b​e​r
+	 */
+	mustBeNumber: string
+	/**
+	 * M​u​s​t​ ​b​e​ ​a​ ​p​o​s​i​t​i​v​e​ ​n​u​m​b​e​r
+	 */
+	mustBePositive: string
+	/**
+	 * M​u​s​t​ ​b​e​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r
+	 */
+	mustBeWhole: string
+}
+
+export type NamespaceReauthTranslation = {
+	/**
+	 * C​o​n​f​i​r​m​ ​y​o​u​r​ ​i​d​e​n​t​i​t​y
+	 */
+	title: string
+	/**
+	 * C​o​n​f​i​r​m
+	 */
+	confirm: string
+	/**
+	 * C​a​n​c​e​l
+	 */
+	cancel: string
+	password: {
+		/**
+		 * F​o​r​ ​y​o​u​r​ ​s​e​c​u​r​i​t​y​,​ ​e​n​t​e​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​c​o​n​t​i​n​u​e​.
+		 */
+		text: string
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		label: string
+	}
+	code: {
+		/**
+		 * C​o​d​e
+		 */
+		tab: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​o​r​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​.
+		 */
+		text: string
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​c​o​d​e
+		 */
+		label: string
+	}
+	passkey: {
+		/**
+		 * P​a​s​s​k​e​y
+		 */
+		tab: string
+		/**
+		 * U​s​e​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​p​a​s​s​k​e​y​s​ ​t​o​ ​c​o​n​f​i​r​m​ ​i​t​ ​i​s​ ​y​o​u​.
+		 */
+		text: string
+		/**
+		 * U​s​e​ ​a​ ​p​a​s​s​k​e​y
+		 */
+		button: string
+	}
+	/**
+	 * H​o​w​ ​t​o​ ​c​o​n​f​i​r​m
+	 */
+	methods: string
+	/**
+	 * P​a​s​s​w​o​r​d
+	 */
+	passwordTab: string
+}
+
+export type NamespaceSessionsTranslation = {
+	/**
+	 * S​e​s​s​i​o​n​s
+	 */
+	tab: string
+	/**
+	 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
+	 */
+	heading: string
+	/**
+	 * T​h​e​s​e​ ​d​e​v​i​c​e​s​ ​a​r​e​ ​s​i​g​n​e​d​ ​i​n​ ​t​o​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​R​e​v​o​k​e​ ​a​n​y​ ​y​o​u​ ​d​o​ ​n​o​t​ ​r​e​c​o​g​n​i​s​e​.
+	 */
+	intro: string
+	/**
+	 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
+	 */
+	listLabel: string
+	/**
+	 * L​o​a​d​i​n​g​ ​s​e​s​s​i​o​n​s​.​.​.
+	 */
+	loading: string
+	/**
+	 * T​h​e​ ​s​e​s​s​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+	 */
+	loadError: string
+	/**
+	 * T​r​y​ ​a​g​a​i​n
+	 */
+	retry: string
+	/**
+	 * N​o​ ​a​c​t​i​v​e​ ​s​e​s​s​i​o​n​s​.
+	 */
+	empty: string
+	/**
+	 * {​b​r​o​w​s​e​r​}​ ​o​n​ ​{​o​s​}
+	 * @param {unknown} browser
+	 * @param {unknown} os
+	 */
+	device: RequiredParams<'browser' | 'os'>
+	/**
+	 * U​n​k​n​o​w​n​ ​d​e​v​i​c​e
+	 */
+	unknownDevice: string
+	deviceTypes: {
+		/**
+		 * C​o​m​p​u​t​e​r
+		 */
+		desktop: string
+		/**
+		 * P​h​o​n​e
+		 */
+		mobile: string
+		/**
+		 * T​a​b​l​e​t
+		 */
+		tablet: string
+	}
+	/**
+	 * A​c​t​i​v​e​ ​{​w​h​e​n​}
+	 * @param {unknown} when
+	 */
+	activeWhen: RequiredParams<'when'>
+	/**
+	 * S​i​g​n​e​d​ ​i​n​ ​o​n​ ​{​d​a​t​e​}
+	 * @param {unknown} date
+	 */
+	signedInOn: RequiredParams<'date'>
+	/**
+	 * T​h​i​s​ ​d​e​v​i​c​e
+	 */
+	thisDevice: string
+	/**
+	 * R​e​v​o​k​e
+	 */
+	revoke: string
+	/**
+	 * R​e​v​o​k​e​ ​{​d​e​v​i​c​e​}
+	 * @param {unknown} device
+	 */
+	revokeFor: RequiredParams<'device'>
+	revokeDialog: {
+		/**
+		 * R​e​v​o​k​e​ ​t​h​i​s​ ​s​e​s​s​i​o​n​?
+		 */
+		title: string
+		/**
+		 * {​d​e​v​i​c​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​;​ ​w​h​o​e​v​e​r​ ​u​s​e​s​ ​i​t​ ​w​i​l​l​ ​h​a​v​e​ ​t​o​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​.
+		 * @param {unknown} device
+		 */
+		text: RequiredParams<'device'>
+		/**
+		 * R​e​v​o​k​e
+		 */
+		confirm: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+	}
+	/**
+	 * S​e​s​s​i​o​n​ ​r​e​v​o​k​e​d
+	 */
+	revoked: string
+	/**
+	 * S​i​g​n​ ​o​u​t​ ​o​f​ ​a​l​l​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s
+	 */
+	revokeOthers: string
+	revokeOthersDialog: {
+		/**
+		 * S​i​g​n​ ​o​u​t​ ​o​f​ ​a​l​l​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s​?
+		 */
+		title: string
+		/**
+		 * E​v​e​r​y​ ​d​e​v​i​c​e​ ​b​u​t​ ​t​h​i​s​ ​o​n​e​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​.
+		 */
+		text: string
+		/**
+		 * S​i​g​n​ ​o​u​t
+		 */
+		confirm: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+	}
+	/**
+	 * O​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​s​i​g​n​e​d​ ​o​u​t
+	 */
+	othersRevoked: string
+	activity: {
+		/**
+		 * R​e​c​e​n​t​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y
+		 */
+		heading: string
+		/**
+		 * R​e​c​e​n​t​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y
+		 */
+		listLabel: string
+		/**
+		 * L​o​a​d​i​n​g​ ​a​c​t​i​v​i​t​y​.​.​.
+		 */
+		loading: string
+		/**
+		 * T​h​e​ ​a​c​t​i​v​i​t​y​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadError: string
+		/**
+		 * N​o​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * S​i​g​n​e​d​ ​i​n​ ​f​r​o​m​ ​{​d​e​v​i​c​e​}
+		 * @param {unknown} device
+		 */
+		loginFrom: RequiredParams<'device'>
+		/**
+		 * F​a​i​l​e​d​ ​s​i​g​n​-​i​n​ ​a​t​t​e​m​p​t​ ​f​r​o​m​ ​{​d​e​v​i​c​e​}
+		 * @param {unknown} device
+		 */
+		loginFailedFrom: RequiredParams<'device'>
+		/**
+		 * S​e​s​s​i​o​n​ ​r​e​v​o​k​e​d​:​ ​{​d​e​v​i​c​e​}
+		 * @param {unknown} device
+		 */
+		revokedDevice: RequiredParams<'device'>
+	}
+	admin: {
+		/**
+		 * S​e​s​s​i​o​n​s
+		 */
+		menu: string
+		/**
+		 * S​e​s​s​i​o​n​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		title: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​d​e​v​i​c​e​s​ ​t​h​i​s​ ​u​s​e​r​ ​i​s​ ​s​i​g​n​e​d​ ​i​n​ ​o​n​.
+		 */
+		text: string
+		/**
+		 * T​h​i​s​ ​u​s​e​r​ ​i​s​ ​n​o​t​ ​s​i​g​n​e​d​ ​i​n​ ​a​n​y​w​h​e​r​e​.
+		 */
+		empty: string
+		/**
+		 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+		 */
+		signOutEverywhere: string
+		/**
+		 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​?
+		 */
+		confirmTitle: string
+		/**
+		 * {​n​a​m​e​}​ ​w​i​l​l​ ​b​e​ ​s​i​g​n​e​d​ ​o​u​t​ ​o​n​ ​e​v​e​r​y​ ​d​e​v​i​c​e​.
+		 * @param {unknown} name
+		 */
+		confirmText: RequiredParams<'name'>
+		/**
+		 * S​i​g​n​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+		 */
+		confirm: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​s​i​g​n​e​d​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e
+		 * @param {unknown} name
+		 */
+		done: RequiredParams<'name'>
+		/**
+		 * C​l​o​s​e
+		 */
+		close: string
+	}
+}
+
+export type NamespaceSettingsTranslation = {
+	/**
+	 * U​s​e​r​ ​S​e​t​t​i​n​g​s
+	 */
+	title: string
+	/**
+	 * S​e​t​t​i​n​g​s​ ​s​e​c​t​i​o​n​s
+	 */
+	tabsLabel: string
+	tabs: {
+		/**
+		 * M​y​ ​p​r​o​f​i​l​e
+		 */
+		profile: string
+		/**
+		 * P​a​s​s​w​o​r​d
+		 */
+		password: string
+		/**
+		 * S​e​c​u​r​i​t​y
+		 */
+		security: string
+		/**
+		 * A​p​p​e​a​r​a​n​c​e
+		 */
+		appearance: string
+		/**
+		 * D​a​n​g​e​r​ ​z​o​n​e
+		 */
+		dangerZone: string
+	}
+	profile: {
+		/**
+		 * U​s​e​r​ ​I​n​f​o​r​m​a​t​i​o​n
+		 */
+		heading: string
+		/**
+		 * F​u​l​l​ ​n​a​m​e
+		 */
+		fullName: string
+		/**
+		 * E​m​a​i​l
+		 */
+		email: string
+		/**
+		 * A​g​e
+		 */
+		age: string
+		/**
+		 * G​e​n​d​e​r
+		 */
+		gender: string
+		/**
+		 * H​e​i​g​h​t​ ​(​c​m​)
+		 */
+		height: string
+		/**
+		 * W​e​i​g​h​t​ ​(​k​g​)
+		 */
+		weight: string
+		/**
+		 * P​h​o​n​e
+		 */
+		phone: string
+		/**
+		 * P​r​o​f​i​l​e​ ​i​m​a​g​e
+		 */
+		image: string
+		/**
+		 * N​o​t​ ​s​e​t
+		 */
+		notSet: string
+		/**
+		 * S​e​l​e​c​t​ ​g​e​n​d​e​r
+		 */
+		genderPlaceholder: string
+		genders: {
+			/**
+			 * M​a​l​e
+			 */
+			male: string
+			/**
+			 * F​e​m​a​l​e
+			 */
+			female: string
+			/**
+			 * O​t​h​e​r
+			 */
+			other: string
+			/**
+			 * P​r​e​f​e​r​ ​n​o​t​ ​t​o​ ​s​a​y
+			 */
+			prefer_not_to_say: string
+		}
+		/**
+		 * E​d​i​t​ ​P​r​o​f​i​l​e
+		 */
+		edit: string
+		/**
+		 * S​a​v​e​ ​C​h​a​n​g​e​s
+		 */
+		save: string
+		/**
+		 * C​a​n​c​e​l
+		 */
+		cancel: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * L​o​a​d​i​n​g​ ​p​r​o​f​i​l​e​…
+		 */
+		loading: string
+		/**
+		 * P​r​o​f​i​l​e​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+		 */
+		updated: string
+		/**
+		 * U​s​e​r​ ​i​n​f​o​r​m​a​t​i​o​n​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+		 */
+		userUpdated: string
+	}
+	image: {
+		/**
+		 * U​p​l​o​a​d​ ​i​m​a​g​e
+		 */
+		choose: string
+		/**
+		 * C​h​a​n​g​e​ ​i​m​a​g​e
+		 */
+		change: string
+		/**
+		 * R​e​m​o​v​e​ ​i​m​a​g​e
+		 */
+		remove: string
+		/**
+		 * J​P​G​,​ ​P​N​G​,​ ​G​I​F​ ​o​r​ ​W​e​b​P​,​ ​u​p​ ​t​o​ ​5​ ​M​B
+		 */
+		hint: string
+		/**
+		 * P​r​o​f​i​l​e​ ​i​m​a​g​e​ ​p​r​e​v​i​e​w
+		 */
+		alt: string
+		/**
+		 * N​o​ ​i​m​a​g​e​ ​y​e​t
+		 */
+		none: string
+		/**
+		 * U​p​l​o​a​d​ ​p​r​o​g​r​e​s​s
+		 */
+		progressLabel: string
+		/**
+		 * U​p​l​o​a​d​i​n​g​…​ ​{​p​e​r​c​e​n​t​}​%
+		 * @param {unknown} percent
+		 */
+		uploading: RequiredParams<'percent'>
+		/**
+		 * I​m​a​g​e​ ​u​p​l​o​a​d​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y
+		 */
+		uploaded: string
+		/**
+		 * P​r​o​f​i​l​e​ ​i​m​a​g​e​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y
+		 */
+		updated: string
+		/**
+		 * P​r​o​f​i​l​e​ ​i​m​a​g​e​ ​r​e​m​o​v​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y
+		 */
+		removed: string
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​u​p​l​o​a​d​ ​i​m​a​g​e​:​ ​{​m​e​s​s​a​g​e​}
+		 * @param {unknown} message
+		 */
+		uploadFailed: RequiredParams<'message'>
+		/**
+		 * F​a​i​l​e​d​ ​t​o​ ​r​e​m​o​v​e​ ​i​m​a​g​e​:​ ​{​m​e​s​s​a​g​e​}
+		 * @param {unknown} message
+		 */
+		removeFailed: RequiredParams<'message'>
+		/**
+		 * U​n​k​n​o​w​n​ ​e​r​r​o​r
+		 */
+		unknownError: string
+	}
+	password: {
+		/**
+		 * C​h​a​n​g​e​ ​P​a​s​s​w​o​r​d
+		 */
+		heading: string
+		/**
+		 * C​u​r​r​e​n​t​ ​p​a​s​s​w​o​r​d
+		 */
+		current: string
+		/**
+		 * N​e​w​ ​p​a​s​s​w​o​r​d
+		 */
+		'new': string
+		/**
+		 * C​o​n​f​i​r​m​ ​p​a​s​s​w​o​r​d
+		 */
+		confirm: string
+		/**
+		 * S​a​v​e
+		 */
+		save: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
+		 */
+		updated: string
+	}
+	appearance: {
+		/**
+		 * A​p​p​e​a​r​a​n​c​e
+		 */
+		heading: string
+		/**
+		 * C​o​l​o​r​ ​t​h​e​m​e
+		 */
+		label: string
+		/**
+		 * S​y​s​t​e​m​ ​(​a​u​t​o​)
+		 */
+		system: string
+		/**
+		 * L​i​g​h​t
+		 */
+		light: string
+		/**
+		 * D​a​r​k
+		 */
+		dark: string
+	}
+	danger: {
+		/**
+		 * D​a​n​g​e​r​ ​z​o​n​e
+		 */
+		heading: string
+		/**
+		 * D​e​l​e​t​e​ ​a​c​c​o​u​n​t
+		 */
+		title: string
+		/**
+		 * A​c​c​o​u​n​t​ ​d​e​l​e​t​i​o​n​ ​i​s​ ​c​o​m​i​n​g​ ​s​o​o​n​.
+		 */
+		comingSoon: string
+		/**
+		 * T​o​ ​d​e​l​e​t​e​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​i​n​ ​t​h​e​ ​m​e​a​n​t​i​m​e​,​ ​p​l​e​a​s​e​ ​c​o​n​t​a​c​t​ ​s​u​p​p​o​r​t​.
+		 */
+		contact: string
+	}
+}
+
+export type NamespaceSummaryTranslation = {
+	/**
+	 * Y​o​u​r​ ​a​c​c​o​u​n​t
+	 */
+	accountHeading: string
+	/**
+	 * A​l​l​ ​a​c​c​o​u​n​t​s
+	 */
+	adminHeading: string
+	/**
+	 * L​o​a​d​i​n​g​…
+	 */
+	loading: string
+	/**
+	 * T​h​i​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+	 */
+	loadError: string
+	/**
+	 * T​r​y​ ​a​g​a​i​n
+	 */
+	retry: string
+	email: {
+		/**
+		 * E​-​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		title: string
+		/**
+		 * V​e​r​i​f​i​e​d
+		 */
+		verified: string
+		/**
+		 * N​o​t​ ​v​e​r​i​f​i​e​d
+		 */
+		notVerified: string
+		/**
+		 * S​e​n​d​ ​a​ ​n​e​w​ ​v​e​r​i​f​i​c​a​t​i​o​n​ ​l​i​n​k
+		 */
+		resend: string
+	}
+	twoFactor: {
+		/**
+		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+		 */
+		title: string
+		/**
+		 * O​n
+		 */
+		on: string
+		/**
+		 * O​f​f
+		 */
+		off: string
+		/**
+		 * T​u​r​n​ ​o​n​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+		 */
+		turnOn: string
+		/**
+		 * M​a​n​a​g​e​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n
+		 */
+		manage: string
+	}
+	passkeys: {
+		/**
+		 * P​a​s​s​k​e​y​s
+		 */
+		title: string
+		/**
+		 * N​o​n​e​ ​y​e​t
+		 */
+		none: string
+		/**
+		 * A​d​d​ ​a​ ​p​a​s​s​k​e​y
+		 */
+		add: string
+		/**
+		 * M​a​n​a​g​e​ ​p​a​s​s​k​e​y​s
+		 */
+		manage: string
+	}
+	sessions: {
+		/**
+		 * A​c​t​i​v​e​ ​s​e​s​s​i​o​n​s
+		 */
+		title: string
+		/**
+		 * R​e​v​i​e​w​ ​y​o​u​r​ ​s​e​s​s​i​o​n​s
+		 */
+		review: string
+	}
+	lastSignIn: {
+		/**
+		 * L​a​s​t​ ​s​i​g​n​-​i​n
+		 */
+		title: string
+		/**
+		 * N​o​n​e​ ​b​e​f​o​r​e​ ​t​h​i​s​ ​o​n​e
+		 */
+		none: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​t​h​e​ ​f​i​r​s​t​ ​s​i​g​n​-​i​n​ ​w​e​ ​k​n​o​w​ ​o​f​.
+		 */
+		noneHint: string
+		/**
+		 * A​n​ ​u​n​k​n​o​w​n​ ​d​e​v​i​c​e
+		 */
+		unknownDevice: string
+		/**
+		 * N​o​t​ ​y​o​u​?​ ​R​e​v​i​e​w​ ​y​o​u​r​ ​s​e​s​s​i​o​n​s
+		 */
+		notYou: string
+	}
+	users: {
+		/**
+		 * U​s​e​r​s
+		 */
+		title: string
+		/**
+		 * M​a​n​a​g​e​ ​u​s​e​r​s
+		 */
+		link: string
+	}
+	inactive: {
+		/**
+		 * I​n​a​c​t​i​v​e​ ​u​s​e​r​s
+		 */
+		title: string
+		/**
+		 * S​h​o​w​ ​i​n​a​c​t​i​v​e​ ​u​s​e​r​s
+		 */
+		link: string
+	}
+	signups: {
+		/**
+		 * N​e​w​ ​a​c​c​o​u​n​t​s​,​ ​l​a​s​t​ ​7​ ​d​a​y​s
+		 */
+		title: string
+		/**
+		 * S​h​o​w​ ​t​h​e​ ​n​e​w​e​s​t​ ​a​c​c​o​u​n​t​s
+		 */
+		link: string
+	}
+	/**
+	 * O​p​e​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+	 */
+	auditLog: string
+}
+
+export type NamespaceTasksTranslation = {
+	/**
+	 * P​e​n​d​i​n​g
+	 */
+	pending: string
+	/**
+	 * C​o​m​p​l​e​t​e​d
+	 */
+	completed: string
+	/**
+	 * F​a​i​l​e​d
+	 */
+	failed: string
+	/**
+	 * P​r​o​c​e​s​s​i​n​g
+	 */
+	processing: string
+	/**
+	 * T​a​s​k​ ​q​u​e​u​e​d​ ​f​o​r​ ​p​r​o​c​e​s​s​i​n​g
+	 */
+	queued: string
+	/**
+	 * T​a​s​k​ ​c​o​m​p​l​e​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y
+	 */
+	completedSuccessfully: string
+	/**
+	 * T​a​s​k​ ​f​a​i​l​e​d​ ​t​o​ ​c​o​m​p​l​e​t​e
+	 */
+	failedToComplete: string
+}
+
+export type NamespaceUserTranslation = {
+	/**
+	 * F​u​l​l​ ​n​a​m​e
+	 */
+	fullName: string
+	/**
+	 * F​i​r​s​t​ ​n​a​m​e
+	 */
+	firstName: string
+	/**
+	 * L​a​s​t​ ​n​a​m​e
+	 */
+	lastName: string
+	/**
+	 * E​-​m​a​i​l
+	 */
+	email: string
+	/**
+	 * P​h​o​n​e​ ​n​u​m​b​e​r
+	 */
+	phone: string
+	/**
+	 * A​d​d​r​e​s​s
+	 */
+	address: string
+	/**
+	 * C​i​t​y
+	 */
+	city: string
+	/**
+	 * C​o​u​n​t​r​y
+	 */
+	country: string
+	/**
+	 * L​a​n​g​u​a​g​e
+	 */
+	language: string
+	/**
+	 * T​i​m​e​z​o​n​e
+	 */
+	timezone: string
+	/**
+	 * A​v​a​t​a​r
+	 */
+	avatar: string
+	/**
+	 * B​i​o​g​r​a​p​h​y
+	 */
+	bio: string
+	/**
+	 * W​e​b​s​i​t​e
+	 */
+	website: string
+}
+
+export type NamespaceVerificationTranslation = {
+	banner: {
+		/**
+		 * P​l​e​a​s​e​ ​v​e​r​i​f​y​ ​y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s
+		 */
+		title: string
+		/**
+		 * W​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​{​e​m​a​i​l​}​.​ ​O​p​e​n​ ​i​t​ ​t​o​ ​c​o​n​f​i​r​m​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​i​s​ ​y​o​u​r​s​.
+		 * @param {string} email
+		 */
+		text: RequiredParams<'email'>
+		/**
+		 * R​e​s​e​n​d
+		 */
+		resend: string
+		/**
+		 * R​e​s​e​n​d​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s
+		 * @param {number} seconds
+		 */
+		resendIn: RequiredParams<'seconds'>
+		/**
+		 * V​e​r​i​f​i​c​a​t​i​o​n​ ​e​m​a​i​l​ ​s​e​n​t​.​ ​C​h​e​c​k​ ​y​o​u​r​ ​i​n​b​o​x​.
+		 */
+		sent: string
+		/**
+		 * D​i​s​m​i​s​s
+		 */
+		dismiss: string
+	}
+	verify: {
+		/**
+		 * E​-​m​a​i​l​ ​v​e​r​i​f​i​c​a​t​i​o​n
+		 */
+		title: string
+		/**
+		 * C​h​e​c​k​i​n​g​ ​y​o​u​r​ ​l​i​n​k​.​.​.
+		 */
+		checking: string
+		/**
+		 * Y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​v​e​r​i​f​i​e​d​.​ ​T​h​a​n​k​ ​y​o​u​!
+		 */
+		done: string
+		/**
+		 * Y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​v​e​r​i​f​i​e​d​.
+		 */
+		alreadyDone: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
+		 */
+		invalid: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​g​a​i​n​.
+		 */
+		missingToken: string
+		/**
+		 * A​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k
+		 */
+		askAgain: string
+		/**
+		 * L​o​g​ ​i​n​ ​t​o​ ​a​s​k​ ​f​o​r​ ​a​ ​n​e​w​ ​l​i​n​k​.
+		 */
+		logInToAsk: string
+	}
+	revert: {
+		/**
+		 * U​n​d​o​ ​t​h​e​ ​e​-​m​a​i​l​ ​c​h​a​n​g​e
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​o​f​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​w​a​s​ ​c​h​a​n​g​e​d​.​ ​I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​d​o​ ​i​t​,​ ​u​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e​:​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​ ​c​o​m​e​s​ ​b​a​c​k​,​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​i​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​p​a​s​s​k​e​y​s​ ​a​n​d​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​a​r​e​ ​r​e​m​o​v​e​d​ ​(​y​o​u​ ​a​d​d​ ​y​o​u​r​ ​o​w​n​ ​a​g​a​i​n​)​,​ ​a​n​d​ ​w​e​ ​s​e​n​d​ ​t​h​a​t​ ​a​d​d​r​e​s​s​ ​a​ ​l​i​n​k​ ​t​o​ ​c​h​o​o​s​e​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​.
+		 */
+		text: string
+		/**
+		 * U​n​d​o​ ​t​h​e​ ​c​h​a​n​g​e
+		 */
+		button: string
+		/**
+		 * T​h​e​ ​c​h​a​n​g​e​ ​w​a​s​ ​u​n​d​o​n​e​.​ ​E​v​e​r​y​ ​s​e​s​s​i​o​n​ ​w​a​s​ ​s​i​g​n​e​d​ ​o​u​t​,​ ​p​a​s​s​k​e​y​s​ ​a​n​d​ ​t​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​w​e​r​e​ ​r​e​m​o​v​e​d​,​ ​a​n​d​ ​w​e​ ​s​e​n​t​ ​a​ ​l​i​n​k​ ​t​o​ ​s​e​t​ ​a​ ​n​e​w​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​y​o​u​r​ ​p​r​e​v​i​o​u​s​ ​a​d​d​r​e​s​s​.
+		 */
+		done: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​,​ ​h​a​s​ ​e​x​p​i​r​e​d​ ​o​r​ ​w​a​s​ ​a​l​r​e​a​d​y​ ​u​s​e​d​.
+		 */
+		invalid: string
+		/**
+		 * T​h​i​s​ ​l​i​n​k​ ​h​a​s​ ​n​o​ ​t​o​k​e​n​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​f​r​o​m​ ​t​h​e​ ​e​-​m​a​i​l​ ​a​g​a​i​n​.
+		 */
+		missingToken: string
+	}
+	/**
+	 * C​o​n​t​i​n​u​e​ ​t​o​ ​P​o​r​t​i​c​o
+	 */
+	continueToApp: string
+	/**
+	 * G​o​ ​t​o​ ​L​o​g​ ​I​n
+	 */
+	goToLogin: string
+}
+
+export type Namespaces =
+	| 'admin'
+	| 'audit'
+	| 'auditLog'
+	| 'confirmations'
+	| 'dashboard'
+	| 'forms'
+	| 'reauth'
+	| 'sessions'
+	| 'settings'
+	| 'summary'
+	| 'tasks'
+	| 'user'
+	| 'verification'
+
+type DisallowNamespaces = {
+	/**
+	 * reserved for 'admin'-namespace\
+	 * you need to use the `./admin/index.ts` file instead
+	 */
+	admin?: "[typesafe-i18n] reserved for 'admin'-namespace. You need to use the `./admin/index.ts` file instead."
+
+	/**
+	 * reserved for 'audit'-namespace\
+	 * you need to use the `./audit/index.ts` file instead
+	 */
+	audit?: "[typesafe-i18n] reserved for 'audit'-namespace. You need to use the `./audit/index.ts` file instead."
+
+	/**
+	 * reserved for 'auditLog'-namespace\
+	 * you need to use the `./auditLog/index.ts` file instead
+	 */
+	auditLog?: "[typesafe-i18n] reserved for 'auditLog'-namespace. You need to use the `./auditLog/index.ts` file instead."
+
+	/**
+	 * reserved for 'confirmations'-namespace\
+	 * you need to use the `./confirmations/index.ts` file instead
+	 */
+	confirmations?: "[typesafe-i18n] reserved for 'confirmations'-namespace. You need to use the `./confirmations/index.ts` file instead."
+
+	/**
+	 * reserved for 'dashboard'-namespace\
+	 * you need to use the `./dashboard/index.ts` file instead
+	 */
+	dashboard?: "[typesafe-i18n] reserved for 'dashboard'-namespace. You need to use the `./dashboard/index.ts` file instead."
+
+	/**
+	 * reserved for 'forms'-namespace\
+	 * you need to use the `./forms/index.ts` file instead
+	 */
+	forms?: "[typesafe-i18n] reserved for 'forms'-namespace. You need to use the `./forms/index.ts` file instead."
+
+	/**
+	 * reserved for 'reauth'-namespace\
+	 * you need to use the `./reauth/index.ts` file instead
+	 */
+	reauth?: "[typesafe-i18n] reserved for 'reauth'-namespace. You need to use the `./reauth/index.ts` file instead."
+
+	/**
+	 * reserved for 'sessions'-namespace\
+	 * you need to use the `./sessions/index.ts` file instead
+	 */
+	sessions?: "[typesafe-i18n] reserved for 'sessions'-namespace. You need to use the `./sessions/index.ts` file instead."
+
+	/**
+	 * reserved for 'settings'-namespace\
+	 * you need to use the `./settings/index.ts` file instead
+	 */
+	settings?: "[typesafe-i18n] reserved for 'settings'-namespace. You need to use the `./settings/index.ts` file instead."
+
+	/**
+	 * reserved for 'summary'-namespace\
+	 * you need to use the `./summary/index.ts` file instead
+	 */
+	summary?: "[typesafe-i18n] reserved for 'summary'-namespace. You need to use the `./summary/index.ts` file instead."
+
+	/**
+	 * reserved for 'tasks'-namespace\
+	 * you need to use the `./tasks/index.ts` file instead
+	 */
+	tasks?: "[typesafe-i18n] reserved for 'tasks'-namespace. You need to use the `./tasks/index.ts` file instead."
+
+	/**
+	 * reserved for 'user'-namespace\
+	 * you need to use the `./user/index.ts` file instead
+	 */
+	user?: "[typesafe-i18n] reserved for 'user'-namespace. You need to use the `./user/index.ts` file instead."
+
+	/**
+	 * reserved for 'verification'-namespace\
+	 * you need to use the `./verification/index.ts` file instead
+	 */
+	verification?: "[typesafe-i18n] reserved for 'verification'-namespace. You need to use the `./verification/index.ts` file instead."
 }
 
 export type TranslationFunctions = {
@@ -3403,60 +3526,6 @@ export type TranslationFunctions = {
 		 */
 		showPassword: () => LocalizedString
 	}
-	user: {
-		/**
-		 * Full name
-		 */
-		fullName: () => LocalizedString
-		/**
-		 * First name
-		 */
-		firstName: () => LocalizedString
-		/**
-		 * Last name
-		 */
-		lastName: () => LocalizedString
-		/**
-		 * E-mail
-		 */
-		email: () => LocalizedString
-		/**
-		 * Phone number
-		 */
-		phone: () => LocalizedString
-		/**
-		 * Address
-		 */
-		address: () => LocalizedString
-		/**
-		 * City
-		 */
-		city: () => LocalizedString
-		/**
-		 * Country
-		 */
-		country: () => LocalizedString
-		/**
-		 * Language
-		 */
-		language: () => LocalizedString
-		/**
-		 * Timezone
-		 */
-		timezone: () => LocalizedString
-		/**
-		 * Avatar
-		 */
-		avatar: () => LocalizedString
-		/**
-		 * Biography
-		 */
-		bio: () => LocalizedString
-		/**
-		 * Website
-		 */
-		website: () => LocalizedString
-	}
 	validation: {
 		/**
 		 * This field is required
@@ -3634,52 +3703,6 @@ export type TranslationFunctions = {
 		 * Send either a password or an invitation, not both
 		 */
 		inviteWithPassword: () => LocalizedString
-	}
-	forms: {
-		/**
-		 * This field is required
-		 */
-		required: () => LocalizedString
-		/**
-		 * Please enter a valid email address
-		 */
-		invalidEmail: () => LocalizedString
-		/**
-		 * Password must be at least {min_length} characters
-		 */
-		passwordMinLength: (arg: { min_length: unknown }) => LocalizedString
-		/**
-		 * Passwords do not match
-		 */
-		passwordsDoNotMatch: () => LocalizedString
-		/**
-		 * Please enter a valid phone number
-		 */
-		invalidPhone: () => LocalizedString
-		/**
-		 * Please enter a valid URL
-		 */
-		invalidUrl: () => LocalizedString
-		/**
-		 * Must be at least {min} characters
-		 */
-		minLength: (arg: { min: unknown }) => LocalizedString
-		/**
-		 * Must be no more than {max} characters
-		 */
-		maxLength: (arg: { max: unknown }) => LocalizedString
-		/**
-		 * Must be a number
-		 */
-		mustBeNumber: () => LocalizedString
-		/**
-		 * Must be a positive number
-		 */
-		mustBePositive: () => LocalizedString
-		/**
-		 * Must be a whole number
-		 */
-		mustBeWhole: () => LocalizedString
 	}
 	api: {
 		/**
@@ -3921,36 +3944,6 @@ export type TranslationFunctions = {
 			USER_HAS_PASSWORD: () => LocalizedString
 		}
 	}
-	tasks: {
-		/**
-		 * Pending
-		 */
-		pending: () => LocalizedString
-		/**
-		 * Completed
-		 */
-		completed: () => LocalizedString
-		/**
-		 * Failed
-		 */
-		failed: () => LocalizedString
-		/**
-		 * Processing
-		 */
-		processing: () => LocalizedString
-		/**
-		 * Task queued for processing
-		 */
-		queued: () => LocalizedString
-		/**
-		 * Task completed successfully
-		 */
-		completedSuccessfully: () => LocalizedString
-		/**
-		 * Task failed to complete
-		 */
-		failedToComplete: () => LocalizedString
-	}
 	navigation: {
 		/**
 		 * Menu
@@ -3997,264 +3990,6 @@ export type TranslationFunctions = {
 		 */
 		userSettings: () => LocalizedString
 	}
-	dashboard: {
-		/**
-		 * Hi, {name}
-		 */
-		greeting: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Welcome back, nice to see you again!
-		 */
-		welcome: () => LocalizedString
-	}
-	settings: {
-		/**
-		 * User Settings
-		 */
-		title: () => LocalizedString
-		/**
-		 * Settings sections
-		 */
-		tabsLabel: () => LocalizedString
-		tabs: {
-			/**
-			 * My profile
-			 */
-			profile: () => LocalizedString
-			/**
-			 * Password
-			 */
-			password: () => LocalizedString
-			/**
-			 * Security
-			 */
-			security: () => LocalizedString
-			/**
-			 * Appearance
-			 */
-			appearance: () => LocalizedString
-			/**
-			 * Danger zone
-			 */
-			dangerZone: () => LocalizedString
-		}
-		profile: {
-			/**
-			 * User Information
-			 */
-			heading: () => LocalizedString
-			/**
-			 * Full name
-			 */
-			fullName: () => LocalizedString
-			/**
-			 * Email
-			 */
-			email: () => LocalizedString
-			/**
-			 * Age
-			 */
-			age: () => LocalizedString
-			/**
-			 * Gender
-			 */
-			gender: () => LocalizedString
-			/**
-			 * Height (cm)
-			 */
-			height: () => LocalizedString
-			/**
-			 * Weight (kg)
-			 */
-			weight: () => LocalizedString
-			/**
-			 * Phone
-			 */
-			phone: () => LocalizedString
-			/**
-			 * Profile image
-			 */
-			image: () => LocalizedString
-			/**
-			 * Not set
-			 */
-			notSet: () => LocalizedString
-			/**
-			 * Select gender
-			 */
-			genderPlaceholder: () => LocalizedString
-			genders: {
-				/**
-				 * Male
-				 */
-				male: () => LocalizedString
-				/**
-				 * Female
-				 */
-				female: () => LocalizedString
-				/**
-				 * Other
-				 */
-				other: () => LocalizedString
-				/**
-				 * Prefer not to say
-				 */
-				prefer_not_to_say: () => LocalizedString
-			}
-			/**
-			 * Edit Profile
-			 */
-			edit: () => LocalizedString
-			/**
-			 * Save Changes
-			 */
-			save: () => LocalizedString
-			/**
-			 * Cancel
-			 */
-			cancel: () => LocalizedString
-			/**
-			 * Saving…
-			 */
-			saving: () => LocalizedString
-			/**
-			 * Loading profile…
-			 */
-			loading: () => LocalizedString
-			/**
-			 * Profile updated successfully.
-			 */
-			updated: () => LocalizedString
-			/**
-			 * User information updated successfully.
-			 */
-			userUpdated: () => LocalizedString
-		}
-		image: {
-			/**
-			 * Upload image
-			 */
-			choose: () => LocalizedString
-			/**
-			 * Change image
-			 */
-			change: () => LocalizedString
-			/**
-			 * Remove image
-			 */
-			remove: () => LocalizedString
-			/**
-			 * JPG, PNG, GIF or WebP, up to 5 MB
-			 */
-			hint: () => LocalizedString
-			/**
-			 * Profile image preview
-			 */
-			alt: () => LocalizedString
-			/**
-			 * No image yet
-			 */
-			none: () => LocalizedString
-			/**
-			 * Upload progress
-			 */
-			progressLabel: () => LocalizedString
-			/**
-			 * Uploading… {percent}%
-			 */
-			uploading: (arg: { percent: unknown }) => LocalizedString
-			/**
-			 * Image uploaded successfully
-			 */
-			uploaded: () => LocalizedString
-			/**
-			 * Profile image updated successfully
-			 */
-			updated: () => LocalizedString
-			/**
-			 * Profile image removed successfully
-			 */
-			removed: () => LocalizedString
-			/**
-			 * Failed to upload image: {message}
-			 */
-			uploadFailed: (arg: { message: unknown }) => LocalizedString
-			/**
-			 * Failed to remove image: {message}
-			 */
-			removeFailed: (arg: { message: unknown }) => LocalizedString
-			/**
-			 * Unknown error
-			 */
-			unknownError: () => LocalizedString
-		}
-		password: {
-			/**
-			 * Change Password
-			 */
-			heading: () => LocalizedString
-			/**
-			 * Current password
-			 */
-			current: () => LocalizedString
-			/**
-			 * New password
-			 */
-			'new': () => LocalizedString
-			/**
-			 * Confirm password
-			 */
-			confirm: () => LocalizedString
-			/**
-			 * Save
-			 */
-			save: () => LocalizedString
-			/**
-			 * Password updated successfully.
-			 */
-			updated: () => LocalizedString
-		}
-		appearance: {
-			/**
-			 * Appearance
-			 */
-			heading: () => LocalizedString
-			/**
-			 * Color theme
-			 */
-			label: () => LocalizedString
-			/**
-			 * System (auto)
-			 */
-			system: () => LocalizedString
-			/**
-			 * Light
-			 */
-			light: () => LocalizedString
-			/**
-			 * Dark
-			 */
-			dark: () => LocalizedString
-		}
-		danger: {
-			/**
-			 * Danger zone
-			 */
-			heading: () => LocalizedString
-			/**
-			 * Delete account
-			 */
-			title: () => LocalizedString
-			/**
-			 * Account deletion is coming soon.
-			 */
-			comingSoon: () => LocalizedString
-			/**
-			 * To delete your account in the meantime, please contact support.
-			 */
-			contact: () => LocalizedString
-		}
-	}
 	access: {
 		denied: {
 			/**
@@ -4275,226 +4010,6 @@ export type TranslationFunctions = {
 		 */
 		sessionEnded: () => LocalizedString
 	}
-	summary: {
-		/**
-		 * Your account
-		 */
-		accountHeading: () => LocalizedString
-		/**
-		 * All accounts
-		 */
-		adminHeading: () => LocalizedString
-		/**
-		 * Loading…
-		 */
-		loading: () => LocalizedString
-		/**
-		 * This could not be loaded.
-		 */
-		loadError: () => LocalizedString
-		/**
-		 * Try again
-		 */
-		retry: () => LocalizedString
-		email: {
-			/**
-			 * E-mail address
-			 */
-			title: () => LocalizedString
-			/**
-			 * Verified
-			 */
-			verified: () => LocalizedString
-			/**
-			 * Not verified
-			 */
-			notVerified: () => LocalizedString
-			/**
-			 * Send a new verification link
-			 */
-			resend: () => LocalizedString
-		}
-		twoFactor: {
-			/**
-			 * Two-factor authentication
-			 */
-			title: () => LocalizedString
-			/**
-			 * On
-			 */
-			on: () => LocalizedString
-			/**
-			 * Off
-			 */
-			off: () => LocalizedString
-			/**
-			 * Turn on two-factor authentication
-			 */
-			turnOn: () => LocalizedString
-			/**
-			 * Manage two-factor authentication
-			 */
-			manage: () => LocalizedString
-		}
-		passkeys: {
-			/**
-			 * Passkeys
-			 */
-			title: () => LocalizedString
-			/**
-			 * None yet
-			 */
-			none: () => LocalizedString
-			/**
-			 * Add a passkey
-			 */
-			add: () => LocalizedString
-			/**
-			 * Manage passkeys
-			 */
-			manage: () => LocalizedString
-		}
-		sessions: {
-			/**
-			 * Active sessions
-			 */
-			title: () => LocalizedString
-			/**
-			 * Review your sessions
-			 */
-			review: () => LocalizedString
-		}
-		lastSignIn: {
-			/**
-			 * Last sign-in
-			 */
-			title: () => LocalizedString
-			/**
-			 * None before this one
-			 */
-			none: () => LocalizedString
-			/**
-			 * This is the first sign-in we know of.
-			 */
-			noneHint: () => LocalizedString
-			/**
-			 * An unknown device
-			 */
-			unknownDevice: () => LocalizedString
-			/**
-			 * Not you? Review your sessions
-			 */
-			notYou: () => LocalizedString
-		}
-		users: {
-			/**
-			 * Users
-			 */
-			title: () => LocalizedString
-			/**
-			 * Manage users
-			 */
-			link: () => LocalizedString
-		}
-		inactive: {
-			/**
-			 * Inactive users
-			 */
-			title: () => LocalizedString
-			/**
-			 * Show inactive users
-			 */
-			link: () => LocalizedString
-		}
-		signups: {
-			/**
-			 * New accounts, last 7 days
-			 */
-			title: () => LocalizedString
-			/**
-			 * Show the newest accounts
-			 */
-			link: () => LocalizedString
-		}
-		/**
-		 * Open the audit log
-		 */
-		auditLog: () => LocalizedString
-	}
-	confirmations: {
-		unsaved: {
-			/**
-			 * Discard unsaved changes?
-			 */
-			title: () => LocalizedString
-			/**
-			 * Your changes to the profile have not been saved. If you leave now, they will be lost.
-			 */
-			text: () => LocalizedString
-			/**
-			 * Keep editing
-			 */
-			stay: () => LocalizedString
-			/**
-			 * Discard changes
-			 */
-			leave: () => LocalizedString
-		}
-		unsavedCodes: {
-			/**
-			 * Leave without your recovery codes?
-			 */
-			title: () => LocalizedString
-			/**
-			 * These codes are shown only now. If you leave before saving them, you will have to generate new ones.
-			 */
-			text: () => LocalizedString
-			/**
-			 * Stay
-			 */
-			stay: () => LocalizedString
-			/**
-			 * Leave
-			 */
-			leave: () => LocalizedString
-		}
-		removeImage: {
-			/**
-			 * Remove the profile image?
-			 */
-			title: () => LocalizedString
-			/**
-			 * The image will be deleted. You can upload another one at any time.
-			 */
-			text: () => LocalizedString
-			/**
-			 * Remove image
-			 */
-			confirm: () => LocalizedString
-			/**
-			 * Cancel
-			 */
-			cancel: () => LocalizedString
-		}
-		deactivateUser: {
-			/**
-			 * Deactivate {name}?
-			 */
-			title: (arg: { name: string }) => LocalizedString
-			/**
-			 * {name} will be signed out everywhere and cannot sign in until the account is activated again.
-			 */
-			text: (arg: { name: string }) => LocalizedString
-			/**
-			 * Deactivate
-			 */
-			confirm: () => LocalizedString
-			/**
-			 * Cancel
-			 */
-			cancel: () => LocalizedString
-		}
-	}
 	errorHints: {
 		/**
 		 * Try again in {seconds|wait}.
@@ -4508,6 +4023,532 @@ export type TranslationFunctions = {
 		 * This link has expired or was already used. Ask for a new recovery e-mail.
 		 */
 		resetLinkInvalid: () => LocalizedString
+	}
+	mail: {
+		/**
+		 * Hello {name},
+		 */
+		greeting: (arg: { name: string }) => LocalizedString
+		/**
+		 * If the button does not work, copy this link into your browser:
+		 */
+		linkHint: () => LocalizedString
+		/**
+		 * The Portico team
+		 */
+		signature: () => LocalizedString
+		/**
+		 * This link is valid for {count} {{minute|minutes}}.
+		 */
+		validMinutes: (arg: { count: number }) => LocalizedString
+		/**
+		 * This link is valid for {count} {{hour|hours}}.
+		 */
+		validHours: (arg: { count: number }) => LocalizedString
+		/**
+		 * This link is valid for {count} {{day|days}}.
+		 */
+		validDays: (arg: { count: number }) => LocalizedString
+		reset: {
+			/**
+			 * Password recovery
+			 */
+			subject: () => LocalizedString
+			/**
+			 * We received a request to reset the password of your Portico account.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Reset password
+			 */
+			button: () => LocalizedString
+			/**
+			 * If you did not ask for a new password, you can ignore this e-mail; your password stays the same.
+			 */
+			ignore: () => LocalizedString
+			revertRemoved: {
+				/**
+				 * Your e-mail change was undone. To give you the account back whole, we also removed what someone else could have added to it to sign in:
+				 */
+				intro: () => LocalizedString
+				/**
+				 * Two-factor authentication, with its authenticator app and its recovery codes.
+				 */
+				twoFactor: () => LocalizedString
+				/**
+				 * Passkeys removed: {count}.
+				 */
+				passkeys: (arg: { count: number }) => LocalizedString
+				/**
+				 * Once you have chosen a new password, add your own passkeys and two-factor authentication again in Settings, Security.
+				 */
+				addAgain: () => LocalizedString
+			}
+		}
+		verify: {
+			/**
+			 * Verify your e-mail
+			 */
+			subject: () => LocalizedString
+			/**
+			 * Please confirm that {email} is the address of your Portico account.
+			 */
+			intro: (arg: { email: string }) => LocalizedString
+			/**
+			 * Verify e-mail
+			 */
+			button: () => LocalizedString
+			/**
+			 * If you did not sign up for Portico or change your e-mail there, you can ignore this e-mail.
+			 */
+			ignore: () => LocalizedString
+		}
+		notice: {
+			/**
+			 * If this was you, there is nothing to do. If it was not, reset your password at once with "Forgot Password?" on the login screen, and tell your administrator.
+			 */
+			ifNotYou: () => LocalizedString
+			passwordChanged: {
+				/**
+				 * Your password was changed
+				 */
+				subject: () => LocalizedString
+				/**
+				 * The password of your Portico account was just changed.
+				 */
+				intro: () => LocalizedString
+			}
+			totpEnabled: {
+				/**
+				 * Two-factor authentication enabled
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Two-factor authentication was turned on for your Portico account: signing in now also asks for a code from your authenticator app.
+				 */
+				intro: () => LocalizedString
+			}
+			totpDisabled: {
+				/**
+				 * Two-factor authentication disabled
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Two-factor authentication was turned off for your Portico account: signing in now asks for your password only.
+				 */
+				intro: () => LocalizedString
+			}
+			totpReset: {
+				/**
+				 * Two-factor authentication reset
+				 */
+				subject: () => LocalizedString
+				/**
+				 * An administrator turned off two-factor authentication for your Portico account. You can turn it on again in Settings, Security.
+				 */
+				intro: () => LocalizedString
+				/**
+				 * If you did not ask for this, contact your administrator.
+				 */
+				askAdmin: () => LocalizedString
+			}
+			recoveryCodeUsed: {
+				/**
+				 * A recovery code was used
+				 */
+				subject: () => LocalizedString
+				/**
+				 * One of the recovery codes of your Portico account was just used to confirm your identity. It cannot be used again.
+				 */
+				intro: () => LocalizedString
+				/**
+				 * Unused recovery codes left: {count}. You can generate new ones in Settings, Security.
+				 */
+				remaining: (arg: { count: number }) => LocalizedString
+			}
+			secondFactorLocked: {
+				/**
+				 * Wrong two-factor codes on your account
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Many wrong two-factor codes were just entered for your Portico account, after its right password: codes are refused for the next 15 minutes. Whoever entered them knows your password.
+				 */
+				intro: () => LocalizedString
+			}
+			passwordGuessesLocked: {
+				/**
+				 * Wrong passwords in a signed-in session
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Many wrong passwords were just entered in a signed-in session of your Portico account, to confirm its identity or change its password: passwords are refused there for the next 15 minutes. You can end sessions you do not know in Settings, Security.
+				 */
+				intro: () => LocalizedString
+			}
+			passkeyAdded: {
+				/**
+				 * A passkey was added
+				 */
+				subject: () => LocalizedString
+				/**
+				 * A passkey named "{name}" was added to your Portico account. It can sign in without your password.
+				 */
+				intro: (arg: { name: string }) => LocalizedString
+			}
+			emailChanged: {
+				/**
+				 * Your e-mail was changed
+				 */
+				subject: () => LocalizedString
+				/**
+				 * The e-mail address of your Portico account was changed to {email}. Messages about the account now go there, not here.
+				 */
+				intro: (arg: { email: string }) => LocalizedString
+				/**
+				 * An administrator changed the e-mail address of your Portico account to {email}. Messages about the account now go there, not here.
+				 */
+				byAdmin: (arg: { email: string }) => LocalizedString
+				/**
+				 * If you did not make this change, use the link below: it puts this address back, signs out every session and sends you a link to choose a new password.
+				 */
+				revert: () => LocalizedString
+				/**
+				 * This wasn't me
+				 */
+				button: () => LocalizedString
+				/**
+				 * If you did not expect this change, contact your administrator.
+				 */
+				askAdmin: () => LocalizedString
+			}
+		}
+		invite: {
+			/**
+			 * Set your password
+			 */
+			subject: () => LocalizedString
+			/**
+			 * An administrator has created a Portico account for you. You will sign in with {email}.
+			 */
+			intro: (arg: { email: string }) => LocalizedString
+			/**
+			 * Choose your password to start using it.
+			 */
+			choose: () => LocalizedString
+			/**
+			 * Set your password
+			 */
+			button: () => LocalizedString
+			/**
+			 * If you did not expect this invitation, you can ignore this e-mail: without a password, nobody can sign in to the account.
+			 */
+			ignore: () => LocalizedString
+		}
+	}
+	security: {
+		twoFactor: {
+			/**
+			 * Two-factor authentication
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Sign in with a code from an authenticator app as well as your password.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * On
+			 */
+			on: () => LocalizedString
+			/**
+			 * Off
+			 */
+			off: () => LocalizedString
+			/**
+			 * Enabled on {date}
+			 */
+			since: (arg: { date: string }) => LocalizedString
+			/**
+			 * Recovery codes left: {count}
+			 */
+			codesLeft: (arg: { count: number }) => LocalizedString
+			/**
+			 * Enable
+			 */
+			enable: () => LocalizedString
+			/**
+			 * Disable
+			 */
+			disable: () => LocalizedString
+			/**
+			 * Scan this QR code with your authenticator app, or type the key into it.
+			 */
+			scan: () => LocalizedString
+			/**
+			 * QR code to add Portico to an authenticator app
+			 */
+			qrAlt: () => LocalizedString
+			/**
+			 * Key
+			 */
+			key: () => LocalizedString
+			/**
+			 * Code from the app
+			 */
+			code: () => LocalizedString
+			/**
+			 * Verify and enable
+			 */
+			verify: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Two-factor authentication enabled
+			 */
+			enabled: () => LocalizedString
+			/**
+			 * Disable two-factor authentication?
+			 */
+			disableTitle: () => LocalizedString
+			/**
+			 * Signing in will ask for your password only, and your recovery codes will stop working.
+			 */
+			disableText: () => LocalizedString
+			/**
+			 * Two-factor authentication disabled
+			 */
+			disabled: () => LocalizedString
+			/**
+			 * Generate new recovery codes
+			 */
+			regenerate: () => LocalizedString
+			/**
+			 * Your current recovery codes will stop working.
+			 */
+			regenerateText: () => LocalizedString
+			/**
+			 * Copy the key
+			 */
+			copyKey: () => LocalizedString
+		}
+		codes: {
+			/**
+			 * Your recovery codes
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Each code signs you in once if you lose your phone. Keep them somewhere safe: they are shown only now.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Copy
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Download
+			 */
+			download: () => LocalizedString
+			/**
+			 * Copied
+			 */
+			copied: () => LocalizedString
+			/**
+			 * I have saved them
+			 */
+			done: () => LocalizedString
+			/**
+			 * Portico recovery codes for {email}
+			 */
+			file: (arg: { email: string }) => LocalizedString
+		}
+		adminReset: {
+			/**
+			 * Reset two-factor
+			 */
+			menu: () => LocalizedString
+			/**
+			 * Reset two-factor authentication
+			 */
+			title: () => LocalizedString
+			/**
+			 * {name} will sign in with their password alone, and their recovery codes will stop working. Do this only for someone who lost both their phone and their recovery codes, once you are sure it is them. They are told by e-mail.
+			 */
+			text: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} does not use two-factor authentication.
+			 */
+			notEnabled: (arg: { name: string }) => LocalizedString
+			/**
+			 * Reset two-factor
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Close
+			 */
+			close: () => LocalizedString
+			/**
+			 * Two-factor authentication of {name} was reset
+			 */
+			done: (arg: { name: string }) => LocalizedString
+		}
+		passkeys: {
+			/**
+			 * Passkeys
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Sign in with your fingerprint, face or device PIN instead of your password. A passkey counts as both factors: it asks for no two-factor code.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Add a passkey
+			 */
+			add: () => LocalizedString
+			/**
+			 * You have no passkeys yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Your passkeys
+			 */
+			listLabel: () => LocalizedString
+			/**
+			 * Added {date}
+			 */
+			created: (arg: { date: string }) => LocalizedString
+			/**
+			 * Last used {date}
+			 */
+			lastUsed: (arg: { date: string }) => LocalizedString
+			/**
+			 * Never used
+			 */
+			neverUsed: () => LocalizedString
+			/**
+			 * Rename
+			 */
+			rename: () => LocalizedString
+			/**
+			 * Rename {name}
+			 */
+			renameFor: (arg: { name: string }) => LocalizedString
+			/**
+			 * Rename passkey
+			 */
+			renameTitle: () => LocalizedString
+			/**
+			 * A name that tells you which device holds it.
+			 */
+			renameText: () => LocalizedString
+			/**
+			 * Name
+			 */
+			nameLabel: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Remove
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Remove {name}
+			 */
+			removeFor: (arg: { name: string }) => LocalizedString
+			/**
+			 * Remove this passkey?
+			 */
+			removeTitle: () => LocalizedString
+			/**
+			 * {name} will no longer sign you in. You can also delete it from the device's password manager.
+			 */
+			removeText: (arg: { name: string }) => LocalizedString
+			/**
+			 * Passkey added
+			 */
+			added: () => LocalizedString
+			/**
+			 * Passkey renamed
+			 */
+			renamed: () => LocalizedString
+			/**
+			 * Passkey removed
+			 */
+			removed: () => LocalizedString
+			/**
+			 * The passkey prompt was closed or timed out.
+			 */
+			cancelled: () => LocalizedString
+			/**
+			 * This device already holds a passkey for your account.
+			 */
+			alreadyOnDevice: () => LocalizedString
+			/**
+			 * This browser cannot use passkeys.
+			 */
+			unsupported: () => LocalizedString
+			/**
+			 * Passkeys cannot be used at an IP address ({host}). Open this site by its name (such as localhost) to add one.
+			 */
+			ipAddress: (arg: { host: unknown }) => LocalizedString
+		}
+		login: {
+			/**
+			 * Two-factor authentication
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Enter the code from your authenticator app.
+			 */
+			codeText: () => LocalizedString
+			/**
+			 * Two-factor code
+			 */
+			codeLabel: () => LocalizedString
+			/**
+			 * Enter one of your recovery codes.
+			 */
+			recoveryText: () => LocalizedString
+			/**
+			 * Recovery code
+			 */
+			recoveryLabel: () => LocalizedString
+			/**
+			 * You signed in with a recovery code: it cannot be used again. Recovery codes left: {count}.
+			 */
+			recoveryUsed: (arg: { count: number }) => LocalizedString
+			/**
+			 * Use a recovery code
+			 */
+			recoveryInstead: () => LocalizedString
+			/**
+			 * Use the authenticator app
+			 */
+			appInstead: () => LocalizedString
+			/**
+			 * Verify
+			 */
+			verify: () => LocalizedString
+			/**
+			 * Sign in with a passkey
+			 */
+			passkey: () => LocalizedString
+			/**
+			 * Back to Log In
+			 */
+			back: () => LocalizedString
+		}
 	}
 	admin: {
 		/**
@@ -4857,228 +4898,6 @@ export type TranslationFunctions = {
 			page: (arg: { page: unknown }) => LocalizedString
 		}
 	}
-	mail: {
-		/**
-		 * Hello {name},
-		 */
-		greeting: (arg: { name: string }) => LocalizedString
-		/**
-		 * If the button does not work, copy this link into your browser:
-		 */
-		linkHint: () => LocalizedString
-		/**
-		 * The Portico team
-		 */
-		signature: () => LocalizedString
-		/**
-		 * This link is valid for {count} {{minute|minutes}}.
-		 */
-		validMinutes: (arg: { count: number }) => LocalizedString
-		/**
-		 * This link is valid for {count} {{hour|hours}}.
-		 */
-		validHours: (arg: { count: number }) => LocalizedString
-		/**
-		 * This link is valid for {count} {{day|days}}.
-		 */
-		validDays: (arg: { count: number }) => LocalizedString
-		reset: {
-			/**
-			 * Password recovery
-			 */
-			subject: () => LocalizedString
-			/**
-			 * We received a request to reset the password of your Portico account.
-			 */
-			intro: () => LocalizedString
-			/**
-			 * Reset password
-			 */
-			button: () => LocalizedString
-			/**
-			 * If you did not ask for a new password, you can ignore this e-mail; your password stays the same.
-			 */
-			ignore: () => LocalizedString
-			revertRemoved: {
-				/**
-				 * Your e-mail change was undone. To give you the account back whole, we also removed what someone else could have added to it to sign in:
-				 */
-				intro: () => LocalizedString
-				/**
-				 * Two-factor authentication, with its authenticator app and its recovery codes.
-				 */
-				twoFactor: () => LocalizedString
-				/**
-				 * Passkeys removed: {count}.
-				 */
-				passkeys: (arg: { count: number }) => LocalizedString
-				/**
-				 * Once you have chosen a new password, add your own passkeys and two-factor authentication again in Settings, Security.
-				 */
-				addAgain: () => LocalizedString
-			}
-		}
-		verify: {
-			/**
-			 * Verify your e-mail
-			 */
-			subject: () => LocalizedString
-			/**
-			 * Please confirm that {email} is the address of your Portico account.
-			 */
-			intro: (arg: { email: string }) => LocalizedString
-			/**
-			 * Verify e-mail
-			 */
-			button: () => LocalizedString
-			/**
-			 * If you did not sign up for Portico or change your e-mail there, you can ignore this e-mail.
-			 */
-			ignore: () => LocalizedString
-		}
-		notice: {
-			/**
-			 * If this was you, there is nothing to do. If it was not, reset your password at once with "Forgot Password?" on the login screen, and tell your administrator.
-			 */
-			ifNotYou: () => LocalizedString
-			passwordChanged: {
-				/**
-				 * Your password was changed
-				 */
-				subject: () => LocalizedString
-				/**
-				 * The password of your Portico account was just changed.
-				 */
-				intro: () => LocalizedString
-			}
-			totpEnabled: {
-				/**
-				 * Two-factor authentication enabled
-				 */
-				subject: () => LocalizedString
-				/**
-				 * Two-factor authentication was turned on for your Portico account: signing in now also asks for a code from your authenticator app.
-				 */
-				intro: () => LocalizedString
-			}
-			totpDisabled: {
-				/**
-				 * Two-factor authentication disabled
-				 */
-				subject: () => LocalizedString
-				/**
-				 * Two-factor authentication was turned off for your Portico account: signing in now asks for your password only.
-				 */
-				intro: () => LocalizedString
-			}
-			totpReset: {
-				/**
-				 * Two-factor authentication reset
-				 */
-				subject: () => LocalizedString
-				/**
-				 * An administrator turned off two-factor authentication for your Portico account. You can turn it on again in Settings, Security.
-				 */
-				intro: () => LocalizedString
-				/**
-				 * If you did not ask for this, contact your administrator.
-				 */
-				askAdmin: () => LocalizedString
-			}
-			recoveryCodeUsed: {
-				/**
-				 * A recovery code was used
-				 */
-				subject: () => LocalizedString
-				/**
-				 * One of the recovery codes of your Portico account was just used to confirm your identity. It cannot be used again.
-				 */
-				intro: () => LocalizedString
-				/**
-				 * Unused recovery codes left: {count}. You can generate new ones in Settings, Security.
-				 */
-				remaining: (arg: { count: number }) => LocalizedString
-			}
-			secondFactorLocked: {
-				/**
-				 * Wrong two-factor codes on your account
-				 */
-				subject: () => LocalizedString
-				/**
-				 * Many wrong two-factor codes were just entered for your Portico account, after its right password: codes are refused for the next 15 minutes. Whoever entered them knows your password.
-				 */
-				intro: () => LocalizedString
-			}
-			passwordGuessesLocked: {
-				/**
-				 * Wrong passwords in a signed-in session
-				 */
-				subject: () => LocalizedString
-				/**
-				 * Many wrong passwords were just entered in a signed-in session of your Portico account, to confirm its identity or change its password: passwords are refused there for the next 15 minutes. You can end sessions you do not know in Settings, Security.
-				 */
-				intro: () => LocalizedString
-			}
-			passkeyAdded: {
-				/**
-				 * A passkey was added
-				 */
-				subject: () => LocalizedString
-				/**
-				 * A passkey named "{name}" was added to your Portico account. It can sign in without your password.
-				 */
-				intro: (arg: { name: string }) => LocalizedString
-			}
-			emailChanged: {
-				/**
-				 * Your e-mail was changed
-				 */
-				subject: () => LocalizedString
-				/**
-				 * The e-mail address of your Portico account was changed to {email}. Messages about the account now go there, not here.
-				 */
-				intro: (arg: { email: string }) => LocalizedString
-				/**
-				 * An administrator changed the e-mail address of your Portico account to {email}. Messages about the account now go there, not here.
-				 */
-				byAdmin: (arg: { email: string }) => LocalizedString
-				/**
-				 * If you did not make this change, use the link below: it puts this address back, signs out every session and sends you a link to choose a new password.
-				 */
-				revert: () => LocalizedString
-				/**
-				 * This wasn't me
-				 */
-				button: () => LocalizedString
-				/**
-				 * If you did not expect this change, contact your administrator.
-				 */
-				askAdmin: () => LocalizedString
-			}
-		}
-		invite: {
-			/**
-			 * Set your password
-			 */
-			subject: () => LocalizedString
-			/**
-			 * An administrator has created a Portico account for you. You will sign in with {email}.
-			 */
-			intro: (arg: { email: string }) => LocalizedString
-			/**
-			 * Choose your password to start using it.
-			 */
-			choose: () => LocalizedString
-			/**
-			 * Set your password
-			 */
-			button: () => LocalizedString
-			/**
-			 * If you did not expect this invitation, you can ignore this e-mail: without a password, nobody can sign in to the account.
-			 */
-			ignore: () => LocalizedString
-		}
-	}
 	audit: {
 		actions: {
 			/**
@@ -5313,6 +5132,136 @@ export type TranslationFunctions = {
 		 */
 		retry: () => LocalizedString
 	}
+	confirmations: {
+		unsaved: {
+			/**
+			 * Discard unsaved changes?
+			 */
+			title: () => LocalizedString
+			/**
+			 * Your changes to the profile have not been saved. If you leave now, they will be lost.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Keep editing
+			 */
+			stay: () => LocalizedString
+			/**
+			 * Discard changes
+			 */
+			leave: () => LocalizedString
+		}
+		unsavedCodes: {
+			/**
+			 * Leave without your recovery codes?
+			 */
+			title: () => LocalizedString
+			/**
+			 * These codes are shown only now. If you leave before saving them, you will have to generate new ones.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Stay
+			 */
+			stay: () => LocalizedString
+			/**
+			 * Leave
+			 */
+			leave: () => LocalizedString
+		}
+		removeImage: {
+			/**
+			 * Remove the profile image?
+			 */
+			title: () => LocalizedString
+			/**
+			 * The image will be deleted. You can upload another one at any time.
+			 */
+			text: () => LocalizedString
+			/**
+			 * Remove image
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+		deactivateUser: {
+			/**
+			 * Deactivate {name}?
+			 */
+			title: (arg: { name: string }) => LocalizedString
+			/**
+			 * {name} will be signed out everywhere and cannot sign in until the account is activated again.
+			 */
+			text: (arg: { name: string }) => LocalizedString
+			/**
+			 * Deactivate
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+		}
+	}
+	dashboard: {
+		/**
+		 * Hi, {name}
+		 */
+		greeting: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Welcome back, nice to see you again!
+		 */
+		welcome: () => LocalizedString
+	}
+	forms: {
+		/**
+		 * This field is required
+		 */
+		required: () => LocalizedString
+		/**
+		 * Please enter a valid email address
+		 */
+		invalidEmail: () => LocalizedString
+		/**
+		 * Password must be at least {min_length} characters
+		 */
+		passwordMinLength: (arg: { min_length: unknown }) => LocalizedString
+		/**
+		 * Passwords do not match
+		 */
+		passwordsDoNotMatch: () => LocalizedString
+		/**
+		 * Please enter a valid phone number
+		 */
+		invalidPhone: () => LocalizedString
+		/**
+		 * Please enter a valid URL
+		 */
+		invalidUrl: () => LocalizedString
+		/**
+		 * Must be at least {min} characters
+		 */
+		minLength: (arg: { min: unknown }) => LocalizedString
+		/**
+		 * Must be no more than {max} characters
+		 */
+		maxLength: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * Must be a number
+		 */
+		mustBeNumber: () => LocalizedString
+		/**
+		 * Must be a positive number
+		 */
+		mustBePositive: () => LocalizedString
+		/**
+		 * Must be a whole number
+		 */
+		mustBeWhole: () => LocalizedString
+	}
 	reauth: {
 		/**
 		 * Confirm your identity
@@ -5372,310 +5321,6 @@ export type TranslationFunctions = {
 		 * Password
 		 */
 		passwordTab: () => LocalizedString
-	}
-	security: {
-		twoFactor: {
-			/**
-			 * Two-factor authentication
-			 */
-			heading: () => LocalizedString
-			/**
-			 * Sign in with a code from an authenticator app as well as your password.
-			 */
-			intro: () => LocalizedString
-			/**
-			 * On
-			 */
-			on: () => LocalizedString
-			/**
-			 * Off
-			 */
-			off: () => LocalizedString
-			/**
-			 * Enabled on {date}
-			 */
-			since: (arg: { date: string }) => LocalizedString
-			/**
-			 * Recovery codes left: {count}
-			 */
-			codesLeft: (arg: { count: number }) => LocalizedString
-			/**
-			 * Enable
-			 */
-			enable: () => LocalizedString
-			/**
-			 * Disable
-			 */
-			disable: () => LocalizedString
-			/**
-			 * Scan this QR code with your authenticator app, or type the key into it.
-			 */
-			scan: () => LocalizedString
-			/**
-			 * QR code to add Portico to an authenticator app
-			 */
-			qrAlt: () => LocalizedString
-			/**
-			 * Key
-			 */
-			key: () => LocalizedString
-			/**
-			 * Code from the app
-			 */
-			code: () => LocalizedString
-			/**
-			 * Verify and enable
-			 */
-			verify: () => LocalizedString
-			/**
-			 * Cancel
-			 */
-			cancel: () => LocalizedString
-			/**
-			 * Two-factor authentication enabled
-			 */
-			enabled: () => LocalizedString
-			/**
-			 * Disable two-factor authentication?
-			 */
-			disableTitle: () => LocalizedString
-			/**
-			 * Signing in will ask for your password only, and your recovery codes will stop working.
-			 */
-			disableText: () => LocalizedString
-			/**
-			 * Two-factor authentication disabled
-			 */
-			disabled: () => LocalizedString
-			/**
-			 * Generate new recovery codes
-			 */
-			regenerate: () => LocalizedString
-			/**
-			 * Your current recovery codes will stop working.
-			 */
-			regenerateText: () => LocalizedString
-			/**
-			 * Copy the key
-			 */
-			copyKey: () => LocalizedString
-		}
-		codes: {
-			/**
-			 * Your recovery codes
-			 */
-			heading: () => LocalizedString
-			/**
-			 * Each code signs you in once if you lose your phone. Keep them somewhere safe: they are shown only now.
-			 */
-			text: () => LocalizedString
-			/**
-			 * Copy
-			 */
-			copy: () => LocalizedString
-			/**
-			 * Download
-			 */
-			download: () => LocalizedString
-			/**
-			 * Copied
-			 */
-			copied: () => LocalizedString
-			/**
-			 * I have saved them
-			 */
-			done: () => LocalizedString
-			/**
-			 * Portico recovery codes for {email}
-			 */
-			file: (arg: { email: string }) => LocalizedString
-		}
-		adminReset: {
-			/**
-			 * Reset two-factor
-			 */
-			menu: () => LocalizedString
-			/**
-			 * Reset two-factor authentication
-			 */
-			title: () => LocalizedString
-			/**
-			 * {name} will sign in with their password alone, and their recovery codes will stop working. Do this only for someone who lost both their phone and their recovery codes, once you are sure it is them. They are told by e-mail.
-			 */
-			text: (arg: { name: string }) => LocalizedString
-			/**
-			 * {name} does not use two-factor authentication.
-			 */
-			notEnabled: (arg: { name: string }) => LocalizedString
-			/**
-			 * Reset two-factor
-			 */
-			confirm: () => LocalizedString
-			/**
-			 * Cancel
-			 */
-			cancel: () => LocalizedString
-			/**
-			 * Close
-			 */
-			close: () => LocalizedString
-			/**
-			 * Two-factor authentication of {name} was reset
-			 */
-			done: (arg: { name: string }) => LocalizedString
-		}
-		passkeys: {
-			/**
-			 * Passkeys
-			 */
-			heading: () => LocalizedString
-			/**
-			 * Sign in with your fingerprint, face or device PIN instead of your password. A passkey counts as both factors: it asks for no two-factor code.
-			 */
-			intro: () => LocalizedString
-			/**
-			 * Add a passkey
-			 */
-			add: () => LocalizedString
-			/**
-			 * You have no passkeys yet.
-			 */
-			empty: () => LocalizedString
-			/**
-			 * Your passkeys
-			 */
-			listLabel: () => LocalizedString
-			/**
-			 * Added {date}
-			 */
-			created: (arg: { date: string }) => LocalizedString
-			/**
-			 * Last used {date}
-			 */
-			lastUsed: (arg: { date: string }) => LocalizedString
-			/**
-			 * Never used
-			 */
-			neverUsed: () => LocalizedString
-			/**
-			 * Rename
-			 */
-			rename: () => LocalizedString
-			/**
-			 * Rename {name}
-			 */
-			renameFor: (arg: { name: string }) => LocalizedString
-			/**
-			 * Rename passkey
-			 */
-			renameTitle: () => LocalizedString
-			/**
-			 * A name that tells you which device holds it.
-			 */
-			renameText: () => LocalizedString
-			/**
-			 * Name
-			 */
-			nameLabel: () => LocalizedString
-			/**
-			 * Save
-			 */
-			save: () => LocalizedString
-			/**
-			 * Cancel
-			 */
-			cancel: () => LocalizedString
-			/**
-			 * Remove
-			 */
-			remove: () => LocalizedString
-			/**
-			 * Remove {name}
-			 */
-			removeFor: (arg: { name: string }) => LocalizedString
-			/**
-			 * Remove this passkey?
-			 */
-			removeTitle: () => LocalizedString
-			/**
-			 * {name} will no longer sign you in. You can also delete it from the device's password manager.
-			 */
-			removeText: (arg: { name: string }) => LocalizedString
-			/**
-			 * Passkey added
-			 */
-			added: () => LocalizedString
-			/**
-			 * Passkey renamed
-			 */
-			renamed: () => LocalizedString
-			/**
-			 * Passkey removed
-			 */
-			removed: () => LocalizedString
-			/**
-			 * The passkey prompt was closed or timed out.
-			 */
-			cancelled: () => LocalizedString
-			/**
-			 * This device already holds a passkey for your account.
-			 */
-			alreadyOnDevice: () => LocalizedString
-			/**
-			 * This browser cannot use passkeys.
-			 */
-			unsupported: () => LocalizedString
-			/**
-			 * Passkeys cannot be used at an IP address ({host}). Open this site by its name (such as localhost) to add one.
-			 */
-			ipAddress: (arg: { host: unknown }) => LocalizedString
-		}
-		login: {
-			/**
-			 * Two-factor authentication
-			 */
-			heading: () => LocalizedString
-			/**
-			 * Enter the code from your authenticator app.
-			 */
-			codeText: () => LocalizedString
-			/**
-			 * Two-factor code
-			 */
-			codeLabel: () => LocalizedString
-			/**
-			 * Enter one of your recovery codes.
-			 */
-			recoveryText: () => LocalizedString
-			/**
-			 * Recovery code
-			 */
-			recoveryLabel: () => LocalizedString
-			/**
-			 * You signed in with a recovery code: it cannot be used again. Recovery codes left: {count}.
-			 */
-			recoveryUsed: (arg: { count: number }) => LocalizedString
-			/**
-			 * Use a recovery code
-			 */
-			recoveryInstead: () => LocalizedString
-			/**
-			 * Use the authenticator app
-			 */
-			appInstead: () => LocalizedString
-			/**
-			 * Verify
-			 */
-			verify: () => LocalizedString
-			/**
-			 * Sign in with a passkey
-			 */
-			passkey: () => LocalizedString
-			/**
-			 * Back to Log In
-			 */
-			back: () => LocalizedString
-		}
 	}
 	sessions: {
 		/**
@@ -5880,6 +5525,484 @@ export type TranslationFunctions = {
 			 */
 			close: () => LocalizedString
 		}
+	}
+	settings: {
+		/**
+		 * User Settings
+		 */
+		title: () => LocalizedString
+		/**
+		 * Settings sections
+		 */
+		tabsLabel: () => LocalizedString
+		tabs: {
+			/**
+			 * My profile
+			 */
+			profile: () => LocalizedString
+			/**
+			 * Password
+			 */
+			password: () => LocalizedString
+			/**
+			 * Security
+			 */
+			security: () => LocalizedString
+			/**
+			 * Appearance
+			 */
+			appearance: () => LocalizedString
+			/**
+			 * Danger zone
+			 */
+			dangerZone: () => LocalizedString
+		}
+		profile: {
+			/**
+			 * User Information
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Full name
+			 */
+			fullName: () => LocalizedString
+			/**
+			 * Email
+			 */
+			email: () => LocalizedString
+			/**
+			 * Age
+			 */
+			age: () => LocalizedString
+			/**
+			 * Gender
+			 */
+			gender: () => LocalizedString
+			/**
+			 * Height (cm)
+			 */
+			height: () => LocalizedString
+			/**
+			 * Weight (kg)
+			 */
+			weight: () => LocalizedString
+			/**
+			 * Phone
+			 */
+			phone: () => LocalizedString
+			/**
+			 * Profile image
+			 */
+			image: () => LocalizedString
+			/**
+			 * Not set
+			 */
+			notSet: () => LocalizedString
+			/**
+			 * Select gender
+			 */
+			genderPlaceholder: () => LocalizedString
+			genders: {
+				/**
+				 * Male
+				 */
+				male: () => LocalizedString
+				/**
+				 * Female
+				 */
+				female: () => LocalizedString
+				/**
+				 * Other
+				 */
+				other: () => LocalizedString
+				/**
+				 * Prefer not to say
+				 */
+				prefer_not_to_say: () => LocalizedString
+			}
+			/**
+			 * Edit Profile
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Save Changes
+			 */
+			save: () => LocalizedString
+			/**
+			 * Cancel
+			 */
+			cancel: () => LocalizedString
+			/**
+			 * Saving…
+			 */
+			saving: () => LocalizedString
+			/**
+			 * Loading profile…
+			 */
+			loading: () => LocalizedString
+			/**
+			 * Profile updated successfully.
+			 */
+			updated: () => LocalizedString
+			/**
+			 * User information updated successfully.
+			 */
+			userUpdated: () => LocalizedString
+		}
+		image: {
+			/**
+			 * Upload image
+			 */
+			choose: () => LocalizedString
+			/**
+			 * Change image
+			 */
+			change: () => LocalizedString
+			/**
+			 * Remove image
+			 */
+			remove: () => LocalizedString
+			/**
+			 * JPG, PNG, GIF or WebP, up to 5 MB
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Profile image preview
+			 */
+			alt: () => LocalizedString
+			/**
+			 * No image yet
+			 */
+			none: () => LocalizedString
+			/**
+			 * Upload progress
+			 */
+			progressLabel: () => LocalizedString
+			/**
+			 * Uploading… {percent}%
+			 */
+			uploading: (arg: { percent: unknown }) => LocalizedString
+			/**
+			 * Image uploaded successfully
+			 */
+			uploaded: () => LocalizedString
+			/**
+			 * Profile image updated successfully
+			 */
+			updated: () => LocalizedString
+			/**
+			 * Profile image removed successfully
+			 */
+			removed: () => LocalizedString
+			/**
+			 * Failed to upload image: {message}
+			 */
+			uploadFailed: (arg: { message: unknown }) => LocalizedString
+			/**
+			 * Failed to remove image: {message}
+			 */
+			removeFailed: (arg: { message: unknown }) => LocalizedString
+			/**
+			 * Unknown error
+			 */
+			unknownError: () => LocalizedString
+		}
+		password: {
+			/**
+			 * Change Password
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Current password
+			 */
+			current: () => LocalizedString
+			/**
+			 * New password
+			 */
+			'new': () => LocalizedString
+			/**
+			 * Confirm password
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Save
+			 */
+			save: () => LocalizedString
+			/**
+			 * Password updated successfully.
+			 */
+			updated: () => LocalizedString
+		}
+		appearance: {
+			/**
+			 * Appearance
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Color theme
+			 */
+			label: () => LocalizedString
+			/**
+			 * System (auto)
+			 */
+			system: () => LocalizedString
+			/**
+			 * Light
+			 */
+			light: () => LocalizedString
+			/**
+			 * Dark
+			 */
+			dark: () => LocalizedString
+		}
+		danger: {
+			/**
+			 * Danger zone
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Delete account
+			 */
+			title: () => LocalizedString
+			/**
+			 * Account deletion is coming soon.
+			 */
+			comingSoon: () => LocalizedString
+			/**
+			 * To delete your account in the meantime, please contact support.
+			 */
+			contact: () => LocalizedString
+		}
+	}
+	summary: {
+		/**
+		 * Your account
+		 */
+		accountHeading: () => LocalizedString
+		/**
+		 * All accounts
+		 */
+		adminHeading: () => LocalizedString
+		/**
+		 * Loading…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * This could not be loaded.
+		 */
+		loadError: () => LocalizedString
+		/**
+		 * Try again
+		 */
+		retry: () => LocalizedString
+		email: {
+			/**
+			 * E-mail address
+			 */
+			title: () => LocalizedString
+			/**
+			 * Verified
+			 */
+			verified: () => LocalizedString
+			/**
+			 * Not verified
+			 */
+			notVerified: () => LocalizedString
+			/**
+			 * Send a new verification link
+			 */
+			resend: () => LocalizedString
+		}
+		twoFactor: {
+			/**
+			 * Two-factor authentication
+			 */
+			title: () => LocalizedString
+			/**
+			 * On
+			 */
+			on: () => LocalizedString
+			/**
+			 * Off
+			 */
+			off: () => LocalizedString
+			/**
+			 * Turn on two-factor authentication
+			 */
+			turnOn: () => LocalizedString
+			/**
+			 * Manage two-factor authentication
+			 */
+			manage: () => LocalizedString
+		}
+		passkeys: {
+			/**
+			 * Passkeys
+			 */
+			title: () => LocalizedString
+			/**
+			 * None yet
+			 */
+			none: () => LocalizedString
+			/**
+			 * Add a passkey
+			 */
+			add: () => LocalizedString
+			/**
+			 * Manage passkeys
+			 */
+			manage: () => LocalizedString
+		}
+		sessions: {
+			/**
+			 * Active sessions
+			 */
+			title: () => LocalizedString
+			/**
+			 * Review your sessions
+			 */
+			review: () => LocalizedString
+		}
+		lastSignIn: {
+			/**
+			 * Last sign-in
+			 */
+			title: () => LocalizedString
+			/**
+			 * None before this one
+			 */
+			none: () => LocalizedString
+			/**
+			 * This is the first sign-in we know of.
+			 */
+			noneHint: () => LocalizedString
+			/**
+			 * An unknown device
+			 */
+			unknownDevice: () => LocalizedString
+			/**
+			 * Not you? Review your sessions
+			 */
+			notYou: () => LocalizedString
+		}
+		users: {
+			/**
+			 * Users
+			 */
+			title: () => LocalizedString
+			/**
+			 * Manage users
+			 */
+			link: () => LocalizedString
+		}
+		inactive: {
+			/**
+			 * Inactive users
+			 */
+			title: () => LocalizedString
+			/**
+			 * Show inactive users
+			 */
+			link: () => LocalizedString
+		}
+		signups: {
+			/**
+			 * New accounts, last 7 days
+			 */
+			title: () => LocalizedString
+			/**
+			 * Show the newest accounts
+			 */
+			link: () => LocalizedString
+		}
+		/**
+		 * Open the audit log
+		 */
+		auditLog: () => LocalizedString
+	}
+	tasks: {
+		/**
+		 * Pending
+		 */
+		pending: () => LocalizedString
+		/**
+		 * Completed
+		 */
+		completed: () => LocalizedString
+		/**
+		 * Failed
+		 */
+		failed: () => LocalizedString
+		/**
+		 * Processing
+		 */
+		processing: () => LocalizedString
+		/**
+		 * Task queued for processing
+		 */
+		queued: () => LocalizedString
+		/**
+		 * Task completed successfully
+		 */
+		completedSuccessfully: () => LocalizedString
+		/**
+		 * Task failed to complete
+		 */
+		failedToComplete: () => LocalizedString
+	}
+	user: {
+		/**
+		 * Full name
+		 */
+		fullName: () => LocalizedString
+		/**
+		 * First name
+		 */
+		firstName: () => LocalizedString
+		/**
+		 * Last name
+		 */
+		lastName: () => LocalizedString
+		/**
+		 * E-mail
+		 */
+		email: () => LocalizedString
+		/**
+		 * Phone number
+		 */
+		phone: () => LocalizedString
+		/**
+		 * Address
+		 */
+		address: () => LocalizedString
+		/**
+		 * City
+		 */
+		city: () => LocalizedString
+		/**
+		 * Country
+		 */
+		country: () => LocalizedString
+		/**
+		 * Language
+		 */
+		language: () => LocalizedString
+		/**
+		 * Timezone
+		 */
+		timezone: () => LocalizedString
+		/**
+		 * Avatar
+		 */
+		avatar: () => LocalizedString
+		/**
+		 * Biography
+		 */
+		bio: () => LocalizedString
+		/**
+		 * Website
+		 */
+		website: () => LocalizedString
 	}
 	verification: {
 		banner: {

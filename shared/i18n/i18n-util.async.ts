@@ -2,13 +2,61 @@
 /* eslint-disable */
 
 import { initFormatters } from './formatters.js'
-import type { Locales, Translations } from './i18n-types.js'
+import type { Locales, Namespaces, Translations } from './i18n-types.js'
 import { loadedFormatters, loadedLocales, locales } from './i18n-util.js'
 
 const localeTranslationLoaders = {
 	ar: () => import('./ar/index.js'),
 	en: () => import('./en/index.js'),
 	fr: () => import('./fr/index.js'),
+}
+
+const localeNamespaceLoaders = {
+	ar: {
+		admin: () => import('./ar/admin/index.js'),
+		audit: () => import('./ar/audit/index.js'),
+		auditLog: () => import('./ar/auditLog/index.js'),
+		confirmations: () => import('./ar/confirmations/index.js'),
+		dashboard: () => import('./ar/dashboard/index.js'),
+		forms: () => import('./ar/forms/index.js'),
+		reauth: () => import('./ar/reauth/index.js'),
+		sessions: () => import('./ar/sessions/index.js'),
+		settings: () => import('./ar/settings/index.js'),
+		summary: () => import('./ar/summary/index.js'),
+		tasks: () => import('./ar/tasks/index.js'),
+		user: () => import('./ar/user/index.js'),
+		verification: () => import('./ar/verification/index.js')
+	},
+	en: {
+		admin: () => import('./en/admin/index.js'),
+		audit: () => import('./en/audit/index.js'),
+		auditLog: () => import('./en/auditLog/index.js'),
+		confirmations: () => import('./en/confirmations/index.js'),
+		dashboard: () => import('./en/dashboard/index.js'),
+		forms: () => import('./en/forms/index.js'),
+		reauth: () => import('./en/reauth/index.js'),
+		sessions: () => import('./en/sessions/index.js'),
+		settings: () => import('./en/settings/index.js'),
+		summary: () => import('./en/summary/index.js'),
+		tasks: () => import('./en/tasks/index.js'),
+		user: () => import('./en/user/index.js'),
+		verification: () => import('./en/verification/index.js')
+	},
+	fr: {
+		admin: () => import('./fr/admin/index.js'),
+		audit: () => import('./fr/audit/index.js'),
+		auditLog: () => import('./fr/auditLog/index.js'),
+		confirmations: () => import('./fr/confirmations/index.js'),
+		dashboard: () => import('./fr/dashboard/index.js'),
+		forms: () => import('./fr/forms/index.js'),
+		reauth: () => import('./fr/reauth/index.js'),
+		sessions: () => import('./fr/sessions/index.js'),
+		settings: () => import('./fr/settings/index.js'),
+		summary: () => import('./fr/summary/index.js'),
+		tasks: () => import('./fr/tasks/index.js'),
+		user: () => import('./fr/user/index.js'),
+		verification: () => import('./fr/verification/index.js')
+	}
 }
 
 const updateDictionary = (locale: Locales, dictionary: Partial<Translations>): Translations =>
@@ -26,3 +74,9 @@ export const loadAllLocalesAsync = (): Promise<void[]> => Promise.all(locales.ma
 
 export const loadFormatters = (locale: Locales): void =>
 	void (loadedFormatters[locale] = initFormatters(locale))
+
+export const importNamespaceAsync = async<Namespace extends Namespaces>(locale: Locales, namespace: Namespace) =>
+	(await localeNamespaceLoaders[locale][namespace]()).default as unknown as Translations[Namespace]
+
+export const loadNamespaceAsync = async <Namespace extends Namespaces>(locale: Locales, namespace: Namespace): Promise<void> =>
+	void updateDictionary(locale, { [namespace]: await importNamespaceAsync(locale, namespace )})

@@ -9,10 +9,95 @@ import ar from './ar/index.js'
 import en from './en/index.js'
 import fr from './fr/index.js'
 
+import ar_admin from './ar/admin/index.js'
+import ar_audit from './ar/audit/index.js'
+import ar_auditLog from './ar/auditLog/index.js'
+import ar_confirmations from './ar/confirmations/index.js'
+import ar_dashboard from './ar/dashboard/index.js'
+import ar_forms from './ar/forms/index.js'
+import ar_reauth from './ar/reauth/index.js'
+import ar_sessions from './ar/sessions/index.js'
+import ar_settings from './ar/settings/index.js'
+import ar_summary from './ar/summary/index.js'
+import ar_tasks from './ar/tasks/index.js'
+import ar_user from './ar/user/index.js'
+import ar_verification from './ar/verification/index.js'
+import en_admin from './en/admin/index.js'
+import en_audit from './en/audit/index.js'
+import en_auditLog from './en/auditLog/index.js'
+import en_confirmations from './en/confirmations/index.js'
+import en_dashboard from './en/dashboard/index.js'
+import en_forms from './en/forms/index.js'
+import en_reauth from './en/reauth/index.js'
+import en_sessions from './en/sessions/index.js'
+import en_settings from './en/settings/index.js'
+import en_summary from './en/summary/index.js'
+import en_tasks from './en/tasks/index.js'
+import en_user from './en/user/index.js'
+import en_verification from './en/verification/index.js'
+import fr_admin from './fr/admin/index.js'
+import fr_audit from './fr/audit/index.js'
+import fr_auditLog from './fr/auditLog/index.js'
+import fr_confirmations from './fr/confirmations/index.js'
+import fr_dashboard from './fr/dashboard/index.js'
+import fr_forms from './fr/forms/index.js'
+import fr_reauth from './fr/reauth/index.js'
+import fr_sessions from './fr/sessions/index.js'
+import fr_settings from './fr/settings/index.js'
+import fr_summary from './fr/summary/index.js'
+import fr_tasks from './fr/tasks/index.js'
+import fr_user from './fr/user/index.js'
+import fr_verification from './fr/verification/index.js'
+
 const localeTranslations = {
-	ar,
-	en,
-	fr,
+	ar: {
+		...ar,
+		admin: ar_admin,
+		audit: ar_audit,
+		auditLog: ar_auditLog,
+		confirmations: ar_confirmations,
+		dashboard: ar_dashboard,
+		forms: ar_forms,
+		reauth: ar_reauth,
+		sessions: ar_sessions,
+		settings: ar_settings,
+		summary: ar_summary,
+		tasks: ar_tasks,
+		user: ar_user,
+		verification: ar_verification
+	},
+	en: {
+		...en,
+		admin: en_admin,
+		audit: en_audit,
+		auditLog: en_auditLog,
+		confirmations: en_confirmations,
+		dashboard: en_dashboard,
+		forms: en_forms,
+		reauth: en_reauth,
+		sessions: en_sessions,
+		settings: en_settings,
+		summary: en_summary,
+		tasks: en_tasks,
+		user: en_user,
+		verification: en_verification
+	},
+	fr: {
+		...fr,
+		admin: fr_admin,
+		audit: fr_audit,
+		auditLog: fr_auditLog,
+		confirmations: fr_confirmations,
+		dashboard: fr_dashboard,
+		forms: fr_forms,
+		reauth: fr_reauth,
+		sessions: fr_sessions,
+		settings: fr_settings,
+		summary: fr_summary,
+		tasks: fr_tasks,
+		user: fr_user,
+		verification: fr_verification
+	},
 }
 
 export const loadLocale = (locale: Locales): void => {

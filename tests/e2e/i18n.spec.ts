@@ -59,6 +59,34 @@ test.describe("languages", () => {
 		await expect(page.getByText("تم تغيير المظهر إلى الوضع الداكن")).toBeVisible();
 	});
 
+	test("the signed-in screens' texts (namespaces) load before the screen shows, and again in a new language", async ({
+		page,
+	}) => {
+		await signUpAndLogIn(page, { fullName: "Nour Haddad" });
+		await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+
+		// A reload with the namespaces' chunk held: the frame's skeletons wait, no screen with empty texts.
+		let release = () => {};
+		const held = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		await page.route(/\/assets\/en-namespaces-[^/]+\.js$/, async (route) => {
+			await held;
+			await route.continue();
+		});
+		await page.reload();
+		await expect(page.getByTestId("loading-shell")).toBeVisible();
+		await expect(page.getByTestId("user-menu")).toHaveCount(0);
+		release();
+		await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+		await expect(page.getByTestId("loading-shell")).toHaveCount(0);
+
+		// A language switch brings the namespaces in the new language with the rest.
+		await page.getByLabel("Select language").selectOption("fr");
+		await expect(page.getByRole("heading", { name: "Votre compte" })).toBeVisible();
+		await expect(page.getByRole("heading", { name: "Your account" })).toHaveCount(0);
+	});
+
 	test("a French browser gets French on the first visit", async ({ browser }) => {
 		const context = await browser.newContext({ locale: "fr-CA" });
 		const page = await context.newPage();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { reauth as arReauth } from "../../shared/i18n/ar/reauth.ts";
+import arReauth from "../../shared/i18n/ar/reauth/index.ts";
 import { security as ar } from "../../shared/i18n/ar/security.ts";
 import {
 	closeToast,

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { reauth as arReauth } from "../../shared/i18n/ar/reauth.ts";
-import { settings as arSettings } from "../../shared/i18n/ar/settings.ts";
+import arReauth from "../../shared/i18n/ar/reauth/index.ts";
+import arSettings from "../../shared/i18n/ar/settings/index.ts";
 import {
 	type E2EUser,
 	expect,

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { sessions as arSessions } from "../../shared/i18n/ar/sessions.ts";
+import arSessions from "../../shared/i18n/ar/sessions/index.ts";
 import {
 	ADMIN,
 	createUserViaApi,

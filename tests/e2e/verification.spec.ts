@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { verification as ar } from "../../shared/i18n/ar/verification.ts";
+import ar from "../../shared/i18n/ar/verification/index.ts";
 import { isolate } from "../../shared/i18n/direction.ts";
 import {
 	expect,

@@ -1,17 +1,8 @@
 import type { Translation } from "../i18n-types";
 import { access } from "./access";
-import { admin } from "./admin";
-import { audit } from "./audit";
-import { auditLog } from "./auditLog";
-import { confirmations } from "./confirmations";
 import { errorHints } from "./errorHints";
 import { mail } from "./mail";
-import { reauth } from "./reauth";
 import { security } from "./security";
-import { sessions } from "./sessions";
-import { settings } from "./settings";
-import { summary } from "./summary";
-import { verification } from "./verification";
 
 const ar = {
 	common: {
@@ -106,21 +97,6 @@ const ar = {
 		backToLogin: "العودة إلى تسجيل الدخول",
 		showPassword: "إظهار كلمة المرور",
 	},
-	user: {
-		fullName: "الاسم الكامل",
-		firstName: "الاسم الأول",
-		lastName: "اسم العائلة",
-		email: "البريد الإلكتروني",
-		phone: "رقم الهاتف",
-		address: "العنوان",
-		city: "المدينة",
-		country: "الدولة",
-		language: "اللغة",
-		timezone: "المنطقة الزمنية",
-		avatar: "الصورة الرمزية",
-		bio: "نبذة شخصية",
-		website: "الموقع الإلكتروني",
-	},
 	validation: {
 		fieldRequired: "هذا الحقل مطلوب",
 		mustBeText: "يجب أن يكون نصًا",
@@ -166,19 +142,6 @@ const ar = {
 		statusInvalid: "يجب أن يكون active أو inactive أو invited",
 		sortInvalid: "يجب أن يكون created_at أو email أو full_name، مع - في البداية للترتيب التنازلي",
 		inviteWithPassword: "أرسل كلمة مرور أو دعوة، وليس كليهما",
-	},
-	forms: {
-		required: "هذا الحقل مطلوب",
-		invalidEmail: "يرجى إدخال بريد إلكتروني صالح",
-		passwordMinLength: "يجب أن تتكون كلمة المرور من {min_length} أحرف على الأقل",
-		passwordsDoNotMatch: "كلمتا المرور غير متطابقتين",
-		invalidPhone: "يرجى إدخال رقم هاتف صالح",
-		invalidUrl: "يرجى إدخال رابط صالح",
-		minLength: "يجب أن يتكون من {min} أحرف على الأقل",
-		maxLength: "يجب ألا يزيد عن {max} حرفًا",
-		mustBeNumber: "يجب أن يكون رقمًا",
-		mustBePositive: "يجب أن يكون رقمًا موجبًا",
-		mustBeWhole: "يجب أن يكون عددًا صحيحًا",
 	},
 	api: {
 		internalServerError: "خطأ داخلي في الخادم",
@@ -243,15 +206,6 @@ const ar = {
 			USER_HAS_PASSWORD: "لقد عيّن المستخدم كلمة مرور بالفعل",
 		},
 	},
-	tasks: {
-		pending: "قيد الانتظار",
-		completed: "مكتملة",
-		failed: "فشلت",
-		processing: "قيد المعالجة",
-		queued: "تمت إضافة المهمة إلى قائمة الانتظار",
-		completedSuccessfully: "اكتملت المهمة بنجاح",
-		failedToComplete: "تعذر إكمال المهمة",
-	},
 	navigation: {
 		menu: "القائمة",
 		home: "الرئيسية",
@@ -265,23 +219,10 @@ const ar = {
 		contact: "اتصل بنا",
 		userSettings: "إعدادات المستخدم",
 	},
-	dashboard: {
-		greeting: "مرحبًا، {name}",
-		welcome: "مرحبًا بعودتك، يسعدنا رؤيتك مجددًا!",
-	},
-	settings,
 	access,
-	summary,
-	confirmations,
 	errorHints,
-	admin,
 	mail,
-	audit,
-	auditLog,
-	reauth,
 	security,
-	sessions,
-	verification,
 } satisfies Translation;
 
 export default ar;

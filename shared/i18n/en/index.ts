@@ -2,18 +2,9 @@ import { errorTexts } from "../../errors";
 import { validationMessages } from "../../schemas/messages";
 import type { BaseTranslation } from "../i18n-types";
 import { access } from "./access";
-import { admin } from "./admin";
-import { audit } from "./audit";
-import { auditLog } from "./auditLog";
-import { confirmations } from "./confirmations";
 import { errorHints } from "./errorHints";
 import { mail } from "./mail";
-import { reauth } from "./reauth";
 import { security } from "./security";
-import { sessions } from "./sessions";
-import { settings } from "./settings";
-import { summary } from "./summary";
-import { verification } from "./verification";
 
 const en = {
 	common: {
@@ -108,35 +99,7 @@ const en = {
 		backToLogin: "Back to Log In",
 		showPassword: "Show password",
 	},
-	user: {
-		fullName: "Full name",
-		firstName: "First name",
-		lastName: "Last name",
-		email: "E-mail",
-		phone: "Phone number",
-		address: "Address",
-		city: "City",
-		country: "Country",
-		language: "Language",
-		timezone: "Timezone",
-		avatar: "Avatar",
-		bio: "Biography",
-		website: "Website",
-	},
 	validation: validationMessages,
-	forms: {
-		required: "This field is required",
-		invalidEmail: "Please enter a valid email address",
-		passwordMinLength: "Password must be at least {min_length} characters",
-		passwordsDoNotMatch: "Passwords do not match",
-		invalidPhone: "Please enter a valid phone number",
-		invalidUrl: "Please enter a valid URL",
-		minLength: "Must be at least {min} characters",
-		maxLength: "Must be no more than {max} characters",
-		mustBeNumber: "Must be a number",
-		mustBePositive: "Must be a positive number",
-		mustBeWhole: "Must be a whole number",
-	},
 	api: {
 		internalServerError: "Internal server error",
 		notFound: "Resource not found",
@@ -152,15 +115,6 @@ const en = {
 		emailFailed: "Failed to send email",
 		reasons: errorTexts,
 	},
-	tasks: {
-		pending: "Pending",
-		completed: "Completed",
-		failed: "Failed",
-		processing: "Processing",
-		queued: "Task queued for processing",
-		completedSuccessfully: "Task completed successfully",
-		failedToComplete: "Task failed to complete",
-	},
 	navigation: {
 		menu: "Menu",
 		home: "Home",
@@ -174,23 +128,10 @@ const en = {
 		contact: "Contact",
 		userSettings: "User Settings",
 	},
-	dashboard: {
-		greeting: "Hi, {name}",
-		welcome: "Welcome back, nice to see you again!",
-	},
-	settings,
 	access,
-	summary,
-	confirmations,
 	errorHints,
-	admin,
 	mail,
-	audit,
-	auditLog,
-	reauth,
 	security,
-	sessions,
-	verification,
 } satisfies BaseTranslation;
 
 export default en;

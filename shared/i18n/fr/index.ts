@@ -1,17 +1,8 @@
 import type { Translation } from "../i18n-types";
 import { access } from "./access";
-import { admin } from "./admin";
-import { audit } from "./audit";
-import { auditLog } from "./auditLog";
-import { confirmations } from "./confirmations";
 import { errorHints } from "./errorHints";
 import { mail } from "./mail";
-import { reauth } from "./reauth";
 import { security } from "./security";
-import { sessions } from "./sessions";
-import { settings } from "./settings";
-import { summary } from "./summary";
-import { verification } from "./verification";
 
 const fr = {
 	common: {
@@ -107,21 +98,6 @@ const fr = {
 		backToLogin: "Retour à la connexion",
 		showPassword: "Afficher le mot de passe",
 	},
-	user: {
-		fullName: "Nom complet",
-		firstName: "Prénom",
-		lastName: "Nom",
-		email: "E-mail",
-		phone: "Numéro de téléphone",
-		address: "Adresse",
-		city: "Ville",
-		country: "Pays",
-		language: "Langue",
-		timezone: "Fuseau horaire",
-		avatar: "Avatar",
-		bio: "Biographie",
-		website: "Site web",
-	},
 	validation: {
 		fieldRequired: "Ce champ est obligatoire",
 		mustBeText: "Doit être du texte",
@@ -167,19 +143,6 @@ const fr = {
 		statusInvalid: "Doit être active, inactive ou invited",
 		sortInvalid: "Doit être created_at, email ou full_name, précédé d'un - pour l'ordre décroissant",
 		inviteWithPassword: "Envoyez soit un mot de passe, soit une invitation, pas les deux",
-	},
-	forms: {
-		required: "Ce champ est obligatoire",
-		invalidEmail: "Veuillez saisir une adresse e-mail valide",
-		passwordMinLength: "Le mot de passe doit contenir au moins {min_length} caractères",
-		passwordsDoNotMatch: "Les mots de passe ne correspondent pas",
-		invalidPhone: "Veuillez saisir un numéro de téléphone valide",
-		invalidUrl: "Veuillez saisir une URL valide",
-		minLength: "Doit contenir au moins {min} caractères",
-		maxLength: "Doit contenir au plus {max} caractères",
-		mustBeNumber: "Doit être un nombre",
-		mustBePositive: "Doit être un nombre positif",
-		mustBeWhole: "Doit être un nombre entier",
 	},
 	api: {
 		internalServerError: "Erreur interne du serveur",
@@ -246,15 +209,6 @@ const fr = {
 			USER_HAS_PASSWORD: "L'utilisateur a déjà choisi un mot de passe",
 		},
 	},
-	tasks: {
-		pending: "En attente",
-		completed: "Terminée",
-		failed: "Échouée",
-		processing: "En cours",
-		queued: "Tâche mise en file d'attente",
-		completedSuccessfully: "Tâche terminée avec succès",
-		failedToComplete: "La tâche n'a pas pu aboutir",
-	},
 	navigation: {
 		menu: "Menu",
 		home: "Accueil",
@@ -268,23 +222,10 @@ const fr = {
 		contact: "Contact",
 		userSettings: "Paramètres utilisateur",
 	},
-	dashboard: {
-		greeting: "Bonjour, {name}",
-		welcome: "Bon retour, ravi de vous revoir !",
-	},
-	settings,
 	access,
-	summary,
-	confirmations,
 	errorHints,
-	admin,
 	mail,
-	audit,
-	auditLog,
-	reauth,
 	security,
-	sessions,
-	verification,
 } satisfies Translation;
 
 export default fr;

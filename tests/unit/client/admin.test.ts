@@ -10,9 +10,9 @@ import {
 	editUserFormSchema,
 } from "../../../client/features/admin/user-form-schemas.ts";
 import { displayName } from "../../../client/lib/display-name.ts";
-import { admin as arAdmin } from "../../../shared/i18n/ar/admin.ts";
-import { admin as enAdmin } from "../../../shared/i18n/en/admin.ts";
-import { admin as frAdmin } from "../../../shared/i18n/fr/admin.ts";
+import arAdmin from "../../../shared/i18n/ar/admin/index.ts";
+import enAdmin from "../../../shared/i18n/en/admin/index.ts";
+import frAdmin from "../../../shared/i18n/fr/admin/index.ts";
 
 const LL = (dict: typeof enAdmin) => i18nObject("en", { admin: dict });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import ar from "../../../shared/i18n/ar/index.ts";
-import en from "../../../shared/i18n/en/index.ts";
-import fr from "../../../shared/i18n/fr/index.ts";
+import ar from "../../../shared/i18n/ar/audit/index.ts";
+import en from "../../../shared/i18n/en/audit/index.ts";
+import fr from "../../../shared/i18n/fr/audit/index.ts";
 import { auditActionKey, auditActions } from "../../../shared/schemas/audit.ts";
 
 describe("audit actions in plain words", () => {
@@ -10,7 +10,7 @@ describe("audit actions in plain words", () => {
 		["ar", ar],
 		["fr", fr],
 	] as const)("every action of the vocabulary has a %s label, and no label is left over", (_locale, dictionary) => {
-		const labels = dictionary.audit.actions as Record<string, string>;
+		const labels = dictionary.actions as Record<string, string>;
 		for (const action of auditActions) expect(labels[auditActionKey(action)], action).toMatch(/\S/);
 		expect(Object.keys(labels).sort()).toEqual(auditActions.map(auditActionKey).sort());
 	});

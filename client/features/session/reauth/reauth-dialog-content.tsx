@@ -2,7 +2,7 @@ import { Dialog, Tabs } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { useDir } from "../../../components/use-dir.ts";
-import { useI18n } from "../../../i18n/index.tsx";
+import { useI18n, useNamespaces } from "../../../i18n/index.tsx";
 import { useTRPC } from "../../../lib/trpc.ts";
 import { CodeMethod } from "./code-method.tsx";
 import { PasskeyMethod } from "./passkey-method.tsx";
@@ -16,6 +16,8 @@ type Method = { id: string; label: string; Form: ComponentType<ReauthMethodProps
  * other proof the user has (a two-factor code, a passkey), chosen among while the password shows first.
  */
 export default function ReauthDialogContent({ onConfirmed, onCancel }: ReauthMethodProps) {
+	// Loaded with the signed-in layout already; this is for a prompt raised on any other screen.
+	useNamespaces("reauth");
 	const { LL } = useI18n();
 	const dir = useDir();
 	const trpc = useTRPC();

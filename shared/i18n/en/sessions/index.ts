@@ -1,0 +1,61 @@
+import type { NamespaceBaseTranslation } from "../../namespace-base";
+
+/** Settings -> Sessions (the signed-in devices, recent security activity) and the admin's Sessions dialog. */
+const sessions = {
+	tab: "Sessions",
+	heading: "Active sessions",
+	intro: "These devices are signed in to your account. Revoke any you do not recognise.",
+	listLabel: "Active sessions",
+	loading: "Loading sessions...",
+	loadError: "The sessions could not be loaded.",
+	retry: "Try again",
+	empty: "No active sessions.",
+	device: "{browser} on {os}",
+	unknownDevice: "Unknown device",
+	deviceTypes: { desktop: "Computer", mobile: "Phone", tablet: "Tablet" },
+	activeWhen: "Active {when}",
+	signedInOn: "Signed in on {date}",
+	thisDevice: "This device",
+	revoke: "Revoke",
+	revokeFor: "Revoke {device}",
+	revokeDialog: {
+		title: "Revoke this session?",
+		text: "{device} will be signed out; whoever uses it will have to sign in again.",
+		confirm: "Revoke",
+		cancel: "Cancel",
+	},
+	revoked: "Session revoked",
+	revokeOthers: "Sign out of all other sessions",
+	revokeOthersDialog: {
+		title: "Sign out of all other sessions?",
+		text: "Every device but this one will be signed out.",
+		confirm: "Sign out",
+		cancel: "Cancel",
+	},
+	othersRevoked: "Other sessions signed out",
+	activity: {
+		heading: "Recent security activity",
+		listLabel: "Recent security activity",
+		loading: "Loading activity...",
+		loadError: "The activity could not be loaded.",
+		empty: "No security activity yet.",
+		loginFrom: "Signed in from {device}",
+		loginFailedFrom: "Failed sign-in attempt from {device}",
+		revokedDevice: "Session revoked: {device}",
+	},
+	admin: {
+		menu: "Sessions",
+		title: "Sessions of {name}",
+		text: "The devices this user is signed in on.",
+		empty: "This user is not signed in anywhere.",
+		signOutEverywhere: "Sign out everywhere",
+		confirmTitle: "Sign out everywhere?",
+		confirmText: "{name} will be signed out on every device.",
+		confirm: "Sign out everywhere",
+		cancel: "Cancel",
+		done: "{name} was signed out everywhere",
+		close: "Close",
+	},
+} satisfies NamespaceBaseTranslation;
+
+export default sessions;
