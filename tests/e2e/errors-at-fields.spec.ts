@@ -10,6 +10,7 @@ import {
 	screenshot,
 	signUpAndLogIn,
 	test,
+	toastAtRest,
 	uniqueEmail,
 } from "./fixtures.ts";
 
@@ -73,6 +74,8 @@ test.describe("a refusal about one field shows at that field too", () => {
 		await expect(errors).toHaveText("كلمة المرور غير صحيحة");
 		await expect(page.getByTestId("current-password-input")).toBeFocused();
 		await expect(errors).toBeInViewport();
+		// Scanned once the refusal's toast is at rest: halfway through its slide-in it is translucent.
+		await toastAtRest(toasts(page).first());
 		await expectAccessible(page);
 		await screenshot(page, "wrong-current-password-ar-360");
 	});
