@@ -1,11 +1,9 @@
 import { Text, VisuallyHidden } from "@radix-ui/themes";
 import { tokenStore } from "../features/session/token-store.ts";
 import { useI18n } from "../i18n/index.tsx";
+import { APP_FRAME_PATHS } from "../lib/app-frame-paths.ts";
 import { FullPageSpinner } from "./full-page-spinner.tsx";
 import { ContentSkeleton, IconSkeleton, NavSkeleton, UserMenuSkeleton } from "./loading-skeletons.tsx";
-
-/** The signed-in screens; anything else (the public screens, a 404) is not drawn inside the app's frame. */
-const SIGNED_IN_PATHS = /^\/(settings|admin(\/.*)?)?$/;
 
 /**
  * What shows while the first screen's code downloads (the router's HydrateFallback): for a
@@ -14,7 +12,7 @@ const SIGNED_IN_PATHS = /^\/(settings|admin(\/.*)?)?$/;
  */
 export function LoadingShell() {
 	const { LL } = useI18n();
-	if (!tokenStore.get() || !SIGNED_IN_PATHS.test(window.location.pathname)) return <FullPageSpinner />;
+	if (!tokenStore.get() || !APP_FRAME_PATHS.test(window.location.pathname)) return <FullPageSpinner />;
 	return (
 		<div role="status" aria-busy="true" data-testid="loading-shell">
 			<VisuallyHidden>{LL.common.loading()}</VisuallyHidden>

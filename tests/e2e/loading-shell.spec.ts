@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { ADMIN, expect, expectAccessible, loginAs, screenshot, test } from "./fixtures.ts";
+import { ADMIN, expect, expectAccessible, loginAs, screenshot, signUpAndLogIn, test } from "./fixtures.ts";
 
 /**
  * Holds the matching requests until `release()`: what the page shows meanwhile is what a
@@ -97,4 +97,59 @@ test("the loading frame in Arabic at 360 px: mirrored, nothing sideways, accessi
 	await expectAccessible(page);
 	await screenshot(page, "cold-admin-shell-ar-360");
 	release();
+});
+
+/** Every script of the built app (the entry and its chunks); /first-paint.js is not one of them. */
+const isAppScript = (url: URL) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js");
+const background = (locator: ReturnType<Page["getByTestId"]>) =>
+	locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+
+test("a cold /settings before any of the app's code has come: index.html's own shell, not a blank page", async ({
+	page,
+}) => {
+	await signUpAndLogIn(page);
+	const release = await hold(page, isAppScript);
+	await page.goto("/settings", { waitUntil: "commit" });
+	const shell = page.getByTestId("static-shell");
+	await screenshot(page, "item1-cold-settings-light-en");
+	await expect(shell).toBeVisible();
+	await expect(shell).toContainText("Portico");
+	await expect(shell.locator(".boot-sidebar")).toBeVisible();
+	expect(await background(shell)).toBe("rgb(255, 255, 255)");
+	release();
+	await expect(page.getByRole("heading", { name: "User Settings" })).toBeVisible();
+	await expect(shell).toHaveCount(0);
+});
+
+test("the static shell in Arabic and the dark theme at 360 px: mirrored, dark, accessible; only the page on /login", async ({
+	page,
+}) => {
+	await page.setViewportSize({ width: 360, height: 740 });
+	await page.addInitScript(() => {
+		localStorage.setItem("lang", "ar");
+		localStorage.setItem("theme", "dark");
+	});
+	await signUpAndLogIn(page);
+	const release = await hold(page, isAppScript);
+	await page.goto("/settings", { waitUntil: "commit" });
+	const shell = page.getByTestId("static-shell");
+	await screenshot(page, "item1-cold-settings-dark-ar-360");
+	await expect(shell).toBeVisible();
+	await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+	expect(await background(shell)).toBe("rgb(17, 17, 19)");
+	// The header's first block sits at the right edge in Arabic; no side menu at 360 px.
+	const first = await shell.locator(".boot-header > *").first().boundingBox();
+	expect((first?.x ?? 0) + (first?.width ?? 0)).toBeGreaterThan(320);
+	await expect(shell.locator(".boot-sidebar")).toBeHidden();
+	await expectAccessible(page);
+
+	// Signed out, /login gets the page's colour alone: no app frame that would vanish.
+	await page.evaluate(() => localStorage.removeItem("auth-storage"));
+	await page.goto("/login", { waitUntil: "commit" });
+	await expect(shell).toBeVisible();
+	await expect(shell.locator(".boot-header")).toBeHidden();
+	expect(await background(shell)).toBe("rgb(17, 17, 19)");
+	release();
+	await expect(page.getByTestId("email-input")).toBeVisible();
+	await expect(shell).toHaveCount(0);
 });

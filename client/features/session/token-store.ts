@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from "react";
+import { AUTH_STORAGE_KEY } from "../../lib/auth-storage-key.ts";
 
 export type AuthTokens = { token: string; refreshToken: string };
 
-/** The product's storage key; only the two tokens are persisted. */
-export const AUTH_STORAGE_KEY = "auth-storage";
+/** Only the two tokens are persisted, under the product's storage key. */
+export { AUTH_STORAGE_KEY };
 
 /** Reads a stored value, refusing anything that is not `{token, refreshToken}` strings. */
 export function parseAuthTokens(raw: string | null): AuthTokens | null {
