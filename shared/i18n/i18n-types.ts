@@ -2013,6 +2013,29 @@ export type NamespaceAuditLogTranslation = {
 		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
 		 */
 		clear: string
+		dayLetters: {
+			/**
+			 * D​D
+			 */
+			day: string
+			/**
+			 * M​M
+			 */
+			month: string
+			/**
+			 * Y​Y​Y​Y
+			 */
+			year: string
+		}
+		/**
+		 * E​n​t​e​r​ ​a​ ​d​a​y​ ​a​s​ ​{​p​a​t​t​e​r​n​}
+		 * @param {unknown} pattern
+		 */
+		dayInvalid: RequiredParams<'pattern'>
+		/**
+		 * “​F​r​o​m​”​ ​m​u​s​t​ ​n​o​t​ ​b​e​ ​a​f​t​e​r​ ​“​T​o​”
+		 */
+		dayOutOfRange: string
 	}
 	/**
 	 * M​a​t​c​h​i​n​g​ ​e​v​e​n​t​s​:​ ​{​c​o​u​n​t​}
@@ -5094,6 +5117,28 @@ export type TranslationFunctions = {
 			 * Clear filters
 			 */
 			clear: () => LocalizedString
+			dayLetters: {
+				/**
+				 * DD
+				 */
+				day: () => LocalizedString
+				/**
+				 * MM
+				 */
+				month: () => LocalizedString
+				/**
+				 * YYYY
+				 */
+				year: () => LocalizedString
+			}
+			/**
+			 * Enter a day as {pattern}
+			 */
+			dayInvalid: (arg: { pattern: unknown }) => LocalizedString
+			/**
+			 * “From” must not be after “To”
+			 */
+			dayOutOfRange: () => LocalizedString
 		}
 		/**
 		 * Matching events: {count}

@@ -34,7 +34,7 @@ async function userWithHistory(request: APIRequestContext, logins: number): Prom
 
 const rows = (page: Page) => page.getByTestId("audit-row");
 
-/** Today and tomorrow in the browser's calendar, as the date inputs write them. */
+/** Today and tomorrow in the browser's calendar, as the URL writes them (`YYYY-MM-DD`). */
 const localDay = (page: Page, offsetDays: number) =>
 	page.evaluate((offset) => {
 		const date = new Date();
@@ -42,6 +42,10 @@ const localDay = (page: Page, offsetDays: number) =>
 		const pad = (n: number) => String(n).padStart(2, "0");
 		return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 	}, offsetDays);
+
+/** A `YYYY-MM-DD` day as the English UI writes it (MM/DD/YYYY); French and Arabic write DD/MM/YYYY. */
+const englishDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+const frenchDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 async function chooseAction(page: Page, label: string) {
 	await page.getByTestId("audit-action-filter").click();
@@ -81,16 +85,16 @@ test("filters in the URL survive a reload and Back; 20 events a page", async ({ 
 	await expect(rows(page)).toHaveCount(1);
 	await expect(page.getByTestId("audit-count")).toHaveText("Matching events: 1");
 	const today = await localDay(page, 0);
-	await page.getByTestId("audit-since-filter").fill(today);
-	await page.getByTestId("audit-until-filter").fill(today);
+	await page.getByTestId("audit-since-filter").fill(englishDay(today));
+	await page.getByTestId("audit-until-filter").fill(englishDay(today));
 	await expect(page).toHaveURL(new RegExp(`since=${today}&until=${today}|until=${today}.*since=${today}`));
 	await expect(rows(page)).toHaveCount(1);
 	await page.reload();
 	await expect(page.getByTestId("audit-action-filter")).toHaveText("Account created");
-	await expect(page.getByTestId("audit-since-filter")).toHaveValue(today);
+	await expect(page.getByTestId("audit-since-filter")).toHaveValue(englishDay(today));
 	await expect(rows(page)).toHaveCount(1);
 
-	await page.getByTestId("audit-since-filter").fill(await localDay(page, 1));
+	await page.getByTestId("audit-since-filter").fill(englishDay(await localDay(page, 1)));
 	await page.getByTestId("audit-until-filter").fill("");
 	await expect(page.getByTestId("audit-empty")).toHaveText("No events match these filters.");
 	await page.getByTestId("audit-clear").click();
@@ -98,6 +102,48 @@ test("filters in the URL survive a reload and Back; 20 events a page", async ({ 
 	await expect(page.getByTestId("audit-user-filter")).toHaveValue("");
 	await expect(page.getByTestId("audit-action-filter")).toHaveText("All actions");
 	await expect(rows(page)).toHaveCount(20);
+});
+
+test("the day filters follow the UI's language, not the browser's locale (French and Arabic UI in an English browser)", async ({
+	browser,
+}) => {
+	test.setTimeout(120_000);
+	const context = await browser.newContext({ locale: "en-US" });
+	const page = await context.newPage();
+	await page.addInitScript(() => {
+		if (!sessionStorage.getItem("prepared")) {
+			localStorage.setItem("lang", "fr");
+			sessionStorage.setItem("prepared", "1");
+		}
+	});
+	await loginAs(page, ADMIN.email, ADMIN.password, "/admin/audit");
+	await expect(page.getByRole("heading", { name: "Journal d'audit" })).toBeVisible();
+	const since = page.getByTestId("audit-since-filter");
+	const until = page.getByTestId("audit-until-filter");
+	await screenshot(page, "item2-audit-days-fr-in-en-browser");
+	// Written as French writes a day, whatever the browser's locale: JJ/MM/AAAA.
+	await expect(since).toHaveAttribute("placeholder", /JJ\/MM\/AAAA/);
+	const today = await localDay(page, 0);
+	await since.fill(frenchDay(today));
+	await expect(page).toHaveURL(new RegExp(`since=${today}`));
+	await page.reload();
+	await expect(since).toHaveValue(frenchDay(today));
+	// A day that is none is said under the box and not applied.
+	await until.fill("31/02/2026");
+	await until.blur();
+	await expect(page.getByTestId("audit-until-filter-hint")).toHaveText(/Saisissez un jour au format.*JJ\/MM\/AAAA/);
+	await expect(page).not.toHaveURL(/until=/);
+	await screenshot(page, "item2-audit-days-fr-invalid");
+
+	// Arabic in the same English browser: the day's order of Arabic, Latin digits, accessible.
+	await page.evaluate(() => localStorage.setItem("lang", "ar"));
+	await page.goto(`/admin/audit?since=${today}`);
+	await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+	await expect(since).toHaveValue(frenchDay(today));
+	await expect(since).toHaveAttribute("placeholder", /يوم\/شهر\/سنة/);
+	await expectAccessible(page);
+	await screenshot(page, "item2-audit-days-ar-in-en-browser");
+	await context.close();
 });
 
 test("Export CSV downloads the filtered events", async ({ page, request }) => {

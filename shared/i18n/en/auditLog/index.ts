@@ -24,6 +24,10 @@ const auditLog = {
 		from: "From",
 		to: "To",
 		clear: "Clear filters",
+		/** A day's parts in the day boxes' pattern, in the order the language writes a day. */
+		dayLetters: { day: "DD", month: "MM", year: "YYYY" },
+		dayInvalid: "Enter a day as {pattern}",
+		dayOutOfRange: "“From” must not be after “To”",
 	},
 	count: "Matching events: {count}",
 	export: "Export CSV",
