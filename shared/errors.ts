@@ -11,6 +11,10 @@ export const errorTexts = {
 	INCORRECT_LOGIN: "Incorrect email or password",
 	INACTIVE_USER: "Inactive user",
 	RATE_LIMITED: "Rate limit exceeded, please try again later",
+	/** The account's window of wrong second-factor codes is full (docs/decisions/029): a rate limit with its reason. */
+	TOO_MANY_WRONG_CODES: "Too many wrong two-factor codes, please try again later",
+	/** The session's or the account's window of wrong current passwords is full (docs/decisions/029). */
+	TOO_MANY_WRONG_PASSWORDS: "Too many wrong passwords, please try again later",
 	SIGNUP_EMAIL_TAKEN: "The user with this email already exists in the system",
 	CREATE_EMAIL_TAKEN: "The user with this email already exists in the system.",
 	UPDATE_EMAIL_TAKEN: "User with this email already exists",

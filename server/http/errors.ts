@@ -9,6 +9,8 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	INCORRECT_LOGIN: { status: 400, code: "BAD_REQUEST" },
 	INACTIVE_USER: { status: 400, code: "BAD_REQUEST" },
 	RATE_LIMITED: { status: 429, code: "TOO_MANY_REQUESTS" },
+	TOO_MANY_WRONG_CODES: { status: 429, code: "TOO_MANY_REQUESTS" },
+	TOO_MANY_WRONG_PASSWORDS: { status: 429, code: "TOO_MANY_REQUESTS" },
 	SIGNUP_EMAIL_TAKEN: { status: 400, code: "BAD_REQUEST" },
 	CREATE_EMAIL_TAKEN: { status: 400, code: "BAD_REQUEST" },
 	UPDATE_EMAIL_TAKEN: { status: 409, code: "CONFLICT" },

@@ -28,6 +28,7 @@ function mfaLoginRoute(app: ZodApp, deps: ServiceDeps): void {
 					"INVALID_TOTP_CODE",
 					"EMAIL_NOT_VERIFIED",
 					"RATE_LIMITED",
+					"TOO_MANY_WRONG_CODES",
 					"TWO_FACTOR_UNAVAILABLE",
 				],
 			},

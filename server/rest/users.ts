@@ -111,7 +111,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 		"/users/me/password",
 		{
 			onRequest: user,
-			config: { reasons: ["INCORRECT_PASSWORD", "SAME_PASSWORD", "RATE_LIMITED"] },
+			config: { reasons: ["INCORRECT_PASSWORD", "SAME_PASSWORD", "RATE_LIMITED", "TOO_MANY_WRONG_PASSWORDS"] },
 			schema: {
 				tags,
 				security,

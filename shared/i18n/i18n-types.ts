@@ -661,6 +661,14 @@ type RootTranslation = {
 			 */
 			RATE_LIMITED: string
 			/**
+			 * T​o​o​ ​m​a​n​y​ ​w​r​o​n​g​ ​t​w​o​-​f​a​c​t​o​r​ ​c​o​d​e​s​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r
+			 */
+			TOO_MANY_WRONG_CODES: string
+			/**
+			 * T​o​o​ ​m​a​n​y​ ​w​r​o​n​g​ ​p​a​s​s​w​o​r​d​s​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r
+			 */
+			TOO_MANY_WRONG_PASSWORDS: string
+			/**
 			 * T​h​e​ ​u​s​e​r​ ​w​i​t​h​ ​t​h​i​s​ ​e​m​a​i​l​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​ ​i​n​ ​t​h​e​ ​s​y​s​t​e​m
 			 */
 			SIGNUP_EMAIL_TAKEN: string
@@ -3801,6 +3809,14 @@ export type TranslationFunctions = {
 			 * Rate limit exceeded, please try again later
 			 */
 			RATE_LIMITED: () => LocalizedString
+			/**
+			 * Too many wrong two-factor codes, please try again later
+			 */
+			TOO_MANY_WRONG_CODES: () => LocalizedString
+			/**
+			 * Too many wrong passwords, please try again later
+			 */
+			TOO_MANY_WRONG_PASSWORDS: () => LocalizedString
 			/**
 			 * The user with this email already exists in the system
 			 */

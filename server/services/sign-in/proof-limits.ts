@@ -41,7 +41,10 @@ const rowOf = ({ db }: ServiceDeps, kind: ProofKind, holder: string) =>
 		.where(and(eq(proofFailures.kind, kind), eq(proofFailures.holder, holder)))
 		.get();
 
-/** Throws RATE_LIMITED (with the seconds until the window ends) while any counter of the holders is full. */
+/** What a full window answers: a rate limit that says which proofs were wrong too often. */
+const LIMITED_REASON = { second_factor: "TOO_MANY_WRONG_CODES", password: "TOO_MANY_WRONG_PASSWORDS" } as const;
+
+/** Throws TOO_MANY_WRONG_CODES or _PASSWORDS (with the seconds until the window ends) while any counter of the holders is full. */
 export function assertProofTriesLeft(deps: ServiceDeps, kind: ProofKind, holders: ProofHolders): void {
 	const now = deps.clock();
 	let waitMs = 0;
@@ -49,7 +52,7 @@ export function assertProofTriesLeft(deps: ServiceDeps, kind: ProofKind, holders
 		const row = rowOf(deps, kind, holder);
 		if (row && row.windowEndsAt > now && row.failures >= max) waitMs = Math.max(waitMs, row.windowEndsAt - now);
 	}
-	if (waitMs > 0) fail("RATE_LIMITED", { retryAfter: Math.ceil(waitMs / 1000) });
+	if (waitMs > 0) fail(LIMITED_REASON[kind], { retryAfter: Math.ceil(waitMs / 1000) });
 }
 
 /**

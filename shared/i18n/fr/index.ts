@@ -164,6 +164,8 @@ const fr = {
 			INCORRECT_LOGIN: "E-mail ou mot de passe incorrect",
 			INACTIVE_USER: "Utilisateur inactif",
 			RATE_LIMITED: "Trop de requêtes, veuillez réessayer plus tard",
+			TOO_MANY_WRONG_CODES: "Trop de codes de double authentification erronés, veuillez réessayer plus tard",
+			TOO_MANY_WRONG_PASSWORDS: "Trop de mots de passe erronés, veuillez réessayer plus tard",
 			SIGNUP_EMAIL_TAKEN: "Un utilisateur avec cet e-mail existe déjà",
 			CREATE_EMAIL_TAKEN: "Un utilisateur avec cet e-mail existe déjà.",
 			UPDATE_EMAIL_TAKEN: "Un utilisateur avec cet e-mail existe déjà",

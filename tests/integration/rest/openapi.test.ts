@@ -76,7 +76,10 @@ describe("the OpenAPI document", () => {
 		});
 		expect(bad?.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/HTTPError" });
 		const limited = responseOf(document, "post", "/login/access-token", 429);
-		expect(examplesOf(limited)).toEqual({ RATE_LIMITED: "Rate limit exceeded, please try again later" });
+		expect(examplesOf(limited)).toEqual({
+			RATE_LIMITED: "Rate limit exceeded, please try again later",
+			TOO_MANY_WRONG_CODES: "Too many wrong two-factor codes, please try again later",
+		});
 		expect(limited?.headers).toHaveProperty("Retry-After");
 		const invalid = responseOf(document, "post", "/login/access-token", 422);
 		expect(invalid).toEqual({
@@ -100,7 +103,7 @@ describe("the OpenAPI document", () => {
 		const calls: Record<string, Record<number, string[]>> = {
 			"POST /login/mfa": {
 				400: ["MFA_TOKEN_INVALID", "INVALID_TOTP_CODE", "EMAIL_NOT_VERIFIED"],
-				429: ["RATE_LIMITED"],
+				429: ["RATE_LIMITED", "TOO_MANY_WRONG_CODES"],
 				503: ["TWO_FACTOR_UNAVAILABLE"],
 			},
 			"GET /users/me/totp": AUTH,
@@ -137,7 +140,7 @@ describe("the OpenAPI document", () => {
 			"POST /login/reauthenticate": {
 				...AUTH,
 				400: ["INCORRECT_PASSWORD", "INVALID_TOTP_CODE", "INVALID_PASSKEY"],
-				429: ["RATE_LIMITED"],
+				429: ["RATE_LIMITED", "TOO_MANY_WRONG_CODES", "TOO_MANY_WRONG_PASSWORDS"],
 				503: ["TWO_FACTOR_UNAVAILABLE"],
 			},
 		};

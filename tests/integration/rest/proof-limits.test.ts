@@ -13,7 +13,9 @@ import { newSession, seedUser } from "../../helpers/users.ts";
  * session for passwords) whatever the client (docs/decisions/028): a guesser rotating
  * addresses escapes the per-client back-off, not these.
  */
-const LIMITED = { detail: "Rate limit exceeded, please try again later" };
+/** A full window says which proofs were wrong too often, not only "rate limit". */
+const CODES_LIMITED = { detail: "Too many wrong two-factor codes, please try again later" };
+const PASSWORDS_LIMITED = { detail: "Too many wrong passwords, please try again later" };
 const CODES_SUBJECT = "Wrong two-factor codes on your account";
 const PASSWORDS_SUBJECT = "Wrong passwords in a signed-in session";
 
@@ -24,9 +26,9 @@ const nextIp = () => {
 	return `127.0.${Math.floor(clients / 250)}.${(clients % 250) + 1}`;
 };
 
-const expectLimited = (res: LightMyRequestResponse) => {
+const expectLimited = (res: LightMyRequestResponse, body = CODES_LIMITED) => {
 	expect(res.statusCode).toBe(429);
-	expect(res.json()).toEqual(LIMITED);
+	expect(res.json()).toEqual(body);
 	const wait = Number(res.headers["retry-after"]);
 	expect(wait).toBeGreaterThanOrEqual(1);
 	expect(wait).toBeLessThanOrEqual(PROOF_WINDOW_MS / 1000);
@@ -69,21 +71,29 @@ describe("second-factor codes: 10 wrong ones per account per 15 minutes, whateve
 			{ code: right() },
 			{ headers: user.headers, ip: "127.9.0.4" },
 		);
-		expect(twin.error).toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfter: wait });
+		expect(twin.error).toMatchObject({ code: "TOO_MANY_REQUESTS", reason: "TOO_MANY_WRONG_CODES", retryAfter: wait });
 		const twinLogin = await mutate(
 			app,
 			"auth.login",
 			{ username: user.email, password: user.password, totp_code: right() },
 			{ ip: "127.9.0.7" },
 		);
-		expect(twinLogin.error).toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfter: wait });
+		expect(twinLogin.error).toMatchObject({
+			code: "TOO_MANY_REQUESTS",
+			reason: "TOO_MANY_WRONG_CODES",
+			retryAfter: wait,
+		});
 		const twinStep = await mutate(
 			app,
 			"twoFactor.completeLogin",
 			{ mfa_token: await mfaTokenOf(app, user, "127.9.0.8"), code: right() },
 			{ ip: "127.9.0.8" },
 		);
-		expect(twinStep.error).toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfter: wait });
+		expect(twinStep.error).toMatchObject({
+			code: "TOO_MANY_REQUESTS",
+			reason: "TOO_MANY_WRONG_CODES",
+			retryAfter: wait,
+		});
 		// A wrong password still answers as always: the lock says nothing before the password held.
 		expect((await loginForm(app, user.email, "wrong-password-1", { ip: "127.9.0.5" })).statusCode).toBe(400);
 
@@ -141,14 +151,18 @@ describe("current passwords: 5 wrong ones per session and 10 per account per 15 
 			headers: user.headers,
 			body: { password: user.password },
 		});
-		const wait = expectLimited(reauth);
+		const wait = expectLimited(reauth, PASSWORDS_LIMITED);
 		const twin = await mutate(
 			app(),
 			"users.changePassword",
 			{ current_password: user.password, new_password: "a-new-password-1" },
 			{ headers: user.headers, ip: nextIp() },
 		);
-		expect(twin.error).toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfter: wait });
+		expect(twin.error).toMatchObject({
+			code: "TOO_MANY_REQUESTS",
+			reason: "TOO_MANY_WRONG_PASSWORDS",
+			retryAfter: wait,
+		});
 		current.advance(wait * 1000);
 		expect((await change(user.headers, user.password)).statusCode).toBe(200);
 	});
@@ -171,7 +185,7 @@ describe("current passwords: 5 wrong ones per session and 10 per account per 15 
 			});
 			expect(res.statusCode).toBe(400);
 		}
-		expectLimited(await change(sessions[2]!.headers, user.password));
+		expectLimited(await change(sessions[2]!.headers, user.password), PASSWORDS_LIMITED);
 		const notices = (await outbox(app(), current.dataDir)).filter((mail) => mail.subject === PASSWORDS_SUBJECT);
 		expect(notices).toHaveLength(1);
 		// The login itself is not this limit's business: the owner still signs in.
