@@ -8,13 +8,34 @@ const settled = (page: Page) => expect(page.getByTestId("users-table-body")).toH
 const rowOf = (page: Page, text: string) => rows(page).filter({ hasText: text });
 
 const TEXTS = {
-	en: { invited: "Invited", active: "Active", resend: "Resend invitation", revoke: "Revoke invitation" },
-	ar: { invited: "مدعو", active: "نشط", resend: "إعادة إرسال الدعوة", revoke: "إلغاء الدعوة" },
-	fr: { invited: "Invité", active: "Actif", resend: "Renvoyer l'invitation", revoke: "Annuler l'invitation" },
+	en: {
+		invited: "Invited",
+		active: "Active",
+		resend: "Resend invitation",
+		revoke: "Revoke invitation",
+		sessions: "Sessions",
+		resetTwoFactor: "Reset two-factor",
+	},
+	ar: {
+		invited: "مدعو",
+		active: "نشط",
+		resend: "إعادة إرسال الدعوة",
+		revoke: "إلغاء الدعوة",
+		sessions: "الجلسات",
+		resetTwoFactor: "إعادة تعيين التحقق بخطوتين",
+	},
+	fr: {
+		invited: "Invité",
+		active: "Actif",
+		resend: "Renvoyer l'invitation",
+		revoke: "Annuler l'invitation",
+		sessions: "Sessions",
+		resetTwoFactor: "Réinitialiser la double authentification",
+	},
 } as const;
 
 for (const lang of ["en", "ar", "fr"] as const) {
-	test(`an invited user is marked Invited, and only their menu offers resend and revoke (${lang})`, async ({
+	test(`an invited user is marked Invited, and their menu offers resend and revoke, not what needs a password (${lang})`, async ({
 		page,
 		request,
 	}) => {
@@ -38,11 +59,17 @@ for (const lang of ["en", "ar", "fr"] as const) {
 		await expect(page.getByRole("menuitem").first()).toBeVisible();
 		await expect(page.getByRole("menuitem", { name: t.resend })).toHaveCount(0);
 		await expect(page.getByRole("menuitem", { name: t.revoke })).toHaveCount(0);
+		await expect(page.getByRole("menuitem", { name: t.sessions })).toBeVisible();
+		await expect(page.getByRole("menuitem", { name: t.resetTwoFactor })).toBeVisible();
 		await page.keyboard.press("Escape");
 
 		await rowOf(page, `Pending ${word}`).getByTestId("user-actions").click();
 		await expect(page.getByRole("menuitem", { name: t.resend })).toBeVisible();
+		await screenshot(page, `item4-invited-menu-${lang}`);
 		await expect(page.getByRole("menuitem", { name: t.revoke })).toBeVisible();
+		// Someone who never chose a password has no sessions and no second factor to reset.
+		await expect(page.getByRole("menuitem", { name: t.sessions })).toHaveCount(0);
+		await expect(page.getByRole("menuitem", { name: t.resetTwoFactor })).toHaveCount(0);
 		await expectAccessible(page);
 		await screenshot(page, `admin-invited-menu-${lang}`);
 		await page.keyboard.press("Escape");

@@ -28,7 +28,10 @@ function DotsIcon() {
 	);
 }
 
-/** Edit, Activate/Deactivate, Sessions, Reset two-factor, Resend and Revoke invitation (invited users only) and Delete for one row; disabled on the admin's own row. */
+/**
+ * Edit, Activate/Deactivate, then Sessions and Reset two-factor, or for an invited user
+ * Resend and Revoke invitation instead, and Delete, for one row; disabled on the admin's own row.
+ */
 export function UserActionsMenu({ user, disabled, actions }: Props) {
 	const { LL } = useI18n();
 	const t = LL.admin.menu;
@@ -60,9 +63,10 @@ export function UserActionsMenu({ user, disabled, actions }: Props) {
 				<DropdownMenu.Item onSelect={() => actions.onToggleActive(user)}>
 					{user.is_active ? t.deactivate() : t.activate()}
 				</DropdownMenu.Item>
-				<DropdownMenu.Item onSelect={() => setShowSessions(true)}>{LL.sessions.admin.menu()}</DropdownMenu.Item>
-				<DropdownMenu.Item onSelect={() => setShowTwoFactor(true)}>{LL.security.adminReset.menu()}</DropdownMenu.Item>
-				{/* Only while the invitation is pending: once the user has a password, neither can work. */}
+				{/*
+				 * An invited user never chose a password, so has no session and no second factor: only
+				 * the invitation's own actions, while it is pending (once the user has a password, neither can work).
+				 */}
 				{user.invited ? (
 					<>
 						<DropdownMenu.Item onSelect={() => actions.onResendInvitation(user)}>
@@ -72,7 +76,14 @@ export function UserActionsMenu({ user, disabled, actions }: Props) {
 							{t.revokeInvitation()}
 						</DropdownMenu.Item>
 					</>
-				) : null}
+				) : (
+					<>
+						<DropdownMenu.Item onSelect={() => setShowSessions(true)}>{LL.sessions.admin.menu()}</DropdownMenu.Item>
+						<DropdownMenu.Item onSelect={() => setShowTwoFactor(true)}>
+							{LL.security.adminReset.menu()}
+						</DropdownMenu.Item>
+					</>
+				)}
 				<DropdownMenu.Separator />
 				<DropdownMenu.Item color="red" onSelect={() => actions.onDelete(user)}>
 					{t.delete()}
