@@ -1,5 +1,5 @@
 import { Text, VisuallyHidden } from "@radix-ui/themes";
-import { tokenStore } from "../features/session/token-store.ts";
+import { tokenStore } from "../features/sign-in-state/token-store.ts";
 import { useI18n } from "../i18n/index.tsx";
 import { FullPageSpinner } from "./full-page-spinner.tsx";
 import { ContentSkeleton, IconSkeleton, NavSkeleton, UserMenuSkeleton } from "./loading-skeletons.tsx";

@@ -1,7 +1,7 @@
 import { Flex, Heading, Text } from "@radix-ui/themes";
 import { AccountCards } from "../features/dashboard/account-cards.tsx";
 import { AdminCards } from "../features/dashboard/admin-cards.tsx";
-import { useCurrentUser } from "../features/session/hooks.ts";
+import { useCurrentUser } from "../features/sign-in-state/hooks.ts";
 import { useI18n } from "../i18n/index.tsx";
 import { displayName } from "../lib/display-name.ts";
 import { usePageTitle } from "../lib/page-title.ts";

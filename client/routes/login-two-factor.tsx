@@ -3,15 +3,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { type TotpCodeInput, totpCodeSchema } from "../../shared/schemas/two-factor.ts";
+import { useTRPC } from "../api/trpc.ts";
 import { Field } from "../components/form/field.tsx";
 import { Form } from "../components/form/form.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
-import { useSession } from "../features/session/hooks.ts";
+import { useSession } from "../features/sign-in-state/hooks.ts";
 import { useI18n } from "../i18n/index.tsx";
 import { authErrorText } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
 import { notifySuccess } from "../lib/toast.ts";
-import { useTRPC } from "../lib/trpc.ts";
 import { useZodForm } from "../lib/validation.ts";
 
 /**

@@ -9,7 +9,7 @@ import { SideNav } from "../features/layout/side-nav.tsx";
 import { ThemeControl } from "../features/layout/theme-control.tsx";
 import { UserMenu } from "../features/layout/user-menu.tsx";
 import { useProfile } from "../features/profile/use-profile.ts";
-import { useCurrentUser, useSession } from "../features/session/hooks.ts";
+import { useCurrentUser, useSession } from "../features/sign-in-state/hooks.ts";
 import { VerifyBanner } from "../features/verification/verify-banner.tsx";
 import { useI18n, useNamespaces } from "../i18n/index.tsx";
 import { useMediaQuery } from "../lib/use-media-query.ts";

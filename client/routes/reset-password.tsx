@@ -3,15 +3,15 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { resetPasswordFormSchema } from "../../shared/schemas/auth.ts";
+import { useTRPC } from "../api/trpc.ts";
 import { Form } from "../components/form/form.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
 import { NewPasswordFields } from "../features/auth/new-password-fields.tsx";
-import { useSession } from "../features/session/hooks.ts";
+import { useSession } from "../features/sign-in-state/hooks.ts";
 import { useI18n } from "../i18n/index.tsx";
 import { notifyMutationError, reasonOf } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
 import { notifySuccess } from "../lib/toast.ts";
-import { useTRPC } from "../lib/trpc.ts";
 import { useZodForm } from "../lib/validation.ts";
 
 export function Component() {

@@ -2,6 +2,7 @@ import { Button, Flex } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 import { signupFormSchema } from "../../shared/schemas/users.ts";
+import { useTRPC } from "../api/trpc.ts";
 import { Field } from "../components/form/field.tsx";
 import { Form } from "../components/form/form.tsx";
 import { AuthPage } from "../features/auth/auth-page.tsx";
@@ -12,7 +13,6 @@ import { useI18n } from "../i18n/index.tsx";
 import { authErrorText } from "../lib/error-text.ts";
 import { usePageTitle } from "../lib/page-title.ts";
 import { notifyError, notifySuccess } from "../lib/toast.ts";
-import { useTRPC } from "../lib/trpc.ts";
 import { useZodForm } from "../lib/validation.ts";
 
 export function Component() {

@@ -89,8 +89,8 @@ describe("the SPA's tRPC client", () => {
 				return new Response(res.body, { status: res.statusCode, headers: { "content-type": "application/json" } });
 			},
 		);
-		const { createSession } = await import("../../../client/features/session/session.ts");
-		const { createSessionTRPCClient, sessionServer } = await import("../../../client/features/session/trpc-client.ts");
+		const { createSession } = await import("../../../client/features/sign-in-state/session.ts");
+		const { createSessionTRPCClient, sessionServer } = await import("../../../client/api/trpc-client.ts");
 		const router = { navigate: async () => {}, state: { location: { pathname: "/" } } };
 		const session = createSession({
 			queryClient: new QueryClient(),

@@ -1,9 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSession } from "../../../client/features/session/session.ts";
-import { tokenStore } from "../../../client/features/session/token-store.ts";
-import { createSessionTRPCClient, sessionServer } from "../../../client/features/session/trpc-client.ts";
+import { createSessionTRPCClient, sessionServer } from "../../../client/api/trpc-client.ts";
+import { createSession } from "../../../client/features/sign-in-state/session.ts";
+import { tokenStore } from "../../../client/features/sign-in-state/token-store.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api } from "../../helpers/http.ts";
 import { seedUser } from "../../helpers/users.ts";

@@ -1,5 +1,5 @@
-import { reasonOfDetail, restErrorMessage } from "../../lib/rest-errors.ts";
-import { type CallState, FIRST_TRY, type Session } from "./session.ts";
+import { type CallState, FIRST_TRY, type Session } from "../features/sign-in-state/session.ts";
+import { reasonOfDetail, restErrorMessage } from "./rest-errors.ts";
 
 /** `fetch`'s shape; `Init` may carry more than RequestInit (an upload's progress callback). */
 export type Fetch<Init extends RequestInit = RequestInit> = (url: string, init?: Init) => Promise<Response>;

@@ -1,8 +1,8 @@
 import { TRPCClientError, type TRPCLink } from "@trpc/client";
 import { observable, type Unsubscribable } from "@trpc/server/observable";
-import type { AppRouter } from "../../../server/trpc/router.ts";
+import type { AppRouter } from "../../server/trpc/router.ts";
+import { type CallState, FIRST_TRY, type Session } from "../features/sign-in-state/session.ts";
 import type { ProcedurePath } from "./procedure-paths.ts";
-import { type CallState, FIRST_TRY, type Session } from "./session.ts";
 
 type ErrorData = { httpStatus?: number; reason?: string | null } | undefined;
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useState } from "react";
-import { TRPCProvider } from "../../lib/trpc.ts";
+import { TRPCProvider } from "../../api/trpc.ts";
+import { createSessionTRPCClient, sessionServer } from "../../api/trpc-client.ts";
 import { createSession, type Session, type SessionRouter } from "./session.ts";
-import { createSessionTRPCClient, sessionServer } from "./trpc-client.ts";
 
 const TRPC_URL = "/trpc";
 

@@ -1,8 +1,8 @@
 import { createTRPCClient, httpBatchLink, httpLink } from "@trpc/client";
-import type { AppRouter } from "../../../server/trpc/router.ts";
-import { TRPC_MAX_BATCH_SIZE } from "../../../shared/trpc-limits.ts";
-import type { Session, SessionServer } from "./session.ts";
-import { tokenStore } from "./token-store.ts";
+import type { AppRouter } from "../../server/trpc/router.ts";
+import { TRPC_MAX_BATCH_SIZE } from "../../shared/trpc-limits.ts";
+import type { Session, SessionServer } from "../features/sign-in-state/session.ts";
+import { tokenStore } from "../features/sign-in-state/token-store.ts";
 import { sessionLink } from "./trpc-link.ts";
 
 /** The bearer token, and the page's language so e-mails (password recovery) arrive in it. */

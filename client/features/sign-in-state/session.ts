@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { failureAction } from "../../api/failure-policy.ts";
+import type { ProcedurePath } from "../../api/procedure-paths.ts";
 import { createEndNotice } from "./end-notice.ts";
-import { failureAction } from "./failure-policy.ts";
-import type { ProcedurePath } from "./procedure-paths.ts";
 import { createIdentityPrompt, type IdentityPrompt } from "./reauth/identity-prompt.ts";
 import { refreshAcrossTabs } from "./refresh-across-tabs.ts";
 import { type AuthTokens, tokenStore } from "./token-store.ts";
