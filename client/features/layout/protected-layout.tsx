@@ -1,18 +1,18 @@
 import { Dialog, Flex, IconButton, Text, VisuallyHidden } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router-dom";
-import { ErrorFallback, RouteErrorBoundary } from "../components/error-boundary.tsx";
-import { CloseIcon, MenuIcon } from "../components/icons.tsx";
-import { ContentSkeleton, UserMenuSkeleton } from "../components/loading-skeletons.tsx";
-import { LanguageSelect } from "../features/layout/language-select.tsx";
-import { SideNav } from "../features/layout/side-nav.tsx";
-import { ThemeControl } from "../features/layout/theme-control.tsx";
-import { UserMenu } from "../features/layout/user-menu.tsx";
-import { useProfile } from "../features/profile/use-profile.ts";
-import { useCurrentUser, useSession } from "../features/sign-in-state/hooks.ts";
-import { VerifyBanner } from "../features/verification/verify-banner.tsx";
-import { useI18n, useNamespaces } from "../i18n/index.tsx";
-import { useMediaQuery } from "../lib/use-media-query.ts";
+import { ErrorFallback, RouteErrorBoundary } from "../../components/error-boundary.tsx";
+import { CloseIcon, MenuIcon } from "../../components/icons.tsx";
+import { ContentSkeleton, UserMenuSkeleton } from "../../components/loading-skeletons.tsx";
+import { useI18n, useNamespaces } from "../../i18n/index.tsx";
+import { useMediaQuery } from "../../lib/use-media-query.ts";
+import { useProfile } from "../profile/use-profile.ts";
+import { useCurrentUser, useSession } from "../sign-in-state/hooks.ts";
+import { VerifyBanner } from "../verification/verify-banner.tsx";
+import { LanguageSelect } from "./language-select.tsx";
+import { SideNav } from "./side-nav.tsx";
+import { ThemeControl } from "./theme-control.tsx";
+import { UserMenu } from "./user-menu.tsx";
 
 const NARROW = "(max-width: 767.98px)";
 

@@ -2,17 +2,17 @@ import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
-import { type TotpCodeInput, totpCodeSchema } from "../../shared/schemas/two-factor.ts";
-import { useTRPC } from "../api/trpc.ts";
-import { Field } from "../components/form/field.tsx";
-import { Form } from "../components/form/form.tsx";
-import { AuthPage } from "../features/auth/auth-page.tsx";
-import { useSession } from "../features/sign-in-state/hooks.ts";
-import { useI18n } from "../i18n/index.tsx";
-import { authErrorText } from "../lib/error-text.ts";
-import { usePageTitle } from "../lib/page-title.ts";
-import { notifySuccess } from "../lib/toast.ts";
-import { useZodForm } from "../lib/validation.ts";
+import { type TotpCodeInput, totpCodeSchema } from "../../../shared/schemas/two-factor.ts";
+import { useTRPC } from "../../api/trpc.ts";
+import { Field } from "../../components/form/field.tsx";
+import { Form } from "../../components/form/form.tsx";
+import { useI18n } from "../../i18n/index.tsx";
+import { authErrorText } from "../../lib/error-text.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
+import { notifySuccess } from "../../lib/toast.ts";
+import { useZodForm } from "../../lib/validation.ts";
+import { useSession } from "../sign-in-state/hooks.ts";
+import { AuthPage } from "./auth-page.tsx";
 
 /**
  * The login's second step, for accounts with two-factor: the code of the authenticator app,

@@ -1,10 +1,10 @@
 import { Flex, Heading, Text } from "@radix-ui/themes";
-import { AccountCards } from "../features/dashboard/account-cards.tsx";
-import { AdminCards } from "../features/dashboard/admin-cards.tsx";
-import { useCurrentUser } from "../features/sign-in-state/hooks.ts";
-import { useI18n } from "../i18n/index.tsx";
-import { displayName } from "../lib/display-name.ts";
-import { usePageTitle } from "../lib/page-title.ts";
+import { useI18n } from "../../i18n/index.tsx";
+import { displayName } from "../../lib/display-name.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
+import { useCurrentUser } from "../sign-in-state/hooks.ts";
+import { AccountCards } from "./account-cards.tsx";
+import { AdminCards } from "./admin-cards.tsx";
 
 export function Component() {
 	const { LL } = useI18n();

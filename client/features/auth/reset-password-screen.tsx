@@ -2,17 +2,17 @@ import { Button, Callout, Flex, Link as RadixLink, Strong, Text } from "@radix-u
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { resetPasswordFormSchema } from "../../shared/schemas/auth.ts";
-import { useTRPC } from "../api/trpc.ts";
-import { Form } from "../components/form/form.tsx";
-import { AuthPage } from "../features/auth/auth-page.tsx";
-import { NewPasswordFields } from "../features/auth/new-password-fields.tsx";
-import { useSession } from "../features/sign-in-state/hooks.ts";
-import { useI18n } from "../i18n/index.tsx";
-import { notifyMutationError, reasonOf } from "../lib/error-text.ts";
-import { usePageTitle } from "../lib/page-title.ts";
-import { notifySuccess } from "../lib/toast.ts";
-import { useZodForm } from "../lib/validation.ts";
+import { resetPasswordFormSchema } from "../../../shared/schemas/auth.ts";
+import { useTRPC } from "../../api/trpc.ts";
+import { Form } from "../../components/form/form.tsx";
+import { useI18n } from "../../i18n/index.tsx";
+import { notifyMutationError, reasonOf } from "../../lib/error-text.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
+import { notifySuccess } from "../../lib/toast.ts";
+import { useZodForm } from "../../lib/validation.ts";
+import { useSession } from "../sign-in-state/hooks.ts";
+import { AuthPage } from "./auth-page.tsx";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 
 export function Component() {
 	const { LL } = useI18n();
@@ -95,7 +95,7 @@ export function Component() {
 					form={form}
 					onSubmit={(values) => {
 						// The login screen's code loads beside the request, as on sign-up.
-						void import("./login.tsx");
+						void import("./login-screen.tsx");
 						reset.mutate(values);
 					}}
 				>

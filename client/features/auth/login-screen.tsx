@@ -1,25 +1,25 @@
 import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router-dom";
-import type { loginFormSchema, TokenPair } from "../../shared/schemas/auth.ts";
-import { useTRPC } from "../api/trpc.ts";
-import { Form } from "../components/form/form.tsx";
-import { PasswordField } from "../components/form/password-field.tsx";
-import { AuthPage } from "../features/auth/auth-page.tsx";
-import { EmailField } from "../features/auth/email-field.tsx";
-import { OtherScreenLink } from "../features/auth/other-screen-link.tsx";
-import { PasskeySignIn } from "../features/passkeys/passkey-sign-in.tsx";
-import { useSession } from "../features/sign-in-state/hooks.ts";
-import { SessionEndedNotice } from "../features/sign-in-state/session-ended-notice.tsx";
-import { mfaTokenOf } from "../features/two-factor/login-step.ts";
-import { useI18n } from "../i18n/index.tsx";
-import { authErrorText } from "../lib/error-text.ts";
-import { usePageTitle } from "../lib/page-title.ts";
-import { notifyError, notifySuccess } from "../lib/toast.ts";
-import { useLazyZodForm } from "../lib/validation.ts";
+import type { loginFormSchema, TokenPair } from "../../../shared/schemas/auth.ts";
+import { useTRPC } from "../../api/trpc.ts";
+import { Form } from "../../components/form/form.tsx";
+import { PasswordField } from "../../components/form/password-field.tsx";
+import { useI18n } from "../../i18n/index.tsx";
+import { authErrorText } from "../../lib/error-text.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
+import { notifyError, notifySuccess } from "../../lib/toast.ts";
+import { useLazyZodForm } from "../../lib/validation.ts";
+import { PasskeySignIn } from "../passkeys/passkey-sign-in.tsx";
+import { useSession } from "../sign-in-state/hooks.ts";
+import { SessionEndedNotice } from "../sign-in-state/session-ended-notice.tsx";
+import { mfaTokenOf } from "../two-factor/login-step.ts";
+import { AuthPage } from "./auth-page.tsx";
+import { EmailField } from "./email-field.tsx";
+import { OtherScreenLink } from "./other-screen-link.tsx";
 
 // The first screen of a new visitor: zod (23 KB) arrives once it is on screen.
-const loadSchema = () => import("../../shared/schemas/auth.ts").then((module) => module.loginFormSchema);
+const loadSchema = () => import("../../../shared/schemas/auth.ts").then((module) => module.loginFormSchema);
 
 export function Component() {
 	const { LL } = useI18n();

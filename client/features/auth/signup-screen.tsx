@@ -1,19 +1,19 @@
 import { Button, Flex } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
-import { signupFormSchema } from "../../shared/schemas/users.ts";
-import { useTRPC } from "../api/trpc.ts";
-import { Field } from "../components/form/field.tsx";
-import { Form } from "../components/form/form.tsx";
-import { AuthPage } from "../features/auth/auth-page.tsx";
-import { EmailField } from "../features/auth/email-field.tsx";
-import { NewPasswordFields } from "../features/auth/new-password-fields.tsx";
-import { OtherScreenLink } from "../features/auth/other-screen-link.tsx";
-import { useI18n } from "../i18n/index.tsx";
-import { authErrorText } from "../lib/error-text.ts";
-import { usePageTitle } from "../lib/page-title.ts";
-import { notifyError, notifySuccess } from "../lib/toast.ts";
-import { useZodForm } from "../lib/validation.ts";
+import { signupFormSchema } from "../../../shared/schemas/users.ts";
+import { useTRPC } from "../../api/trpc.ts";
+import { Field } from "../../components/form/field.tsx";
+import { Form } from "../../components/form/form.tsx";
+import { useI18n } from "../../i18n/index.tsx";
+import { authErrorText } from "../../lib/error-text.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
+import { notifyError, notifySuccess } from "../../lib/toast.ts";
+import { useZodForm } from "../../lib/validation.ts";
+import { AuthPage } from "./auth-page.tsx";
+import { EmailField } from "./email-field.tsx";
+import { NewPasswordFields } from "./new-password-fields.tsx";
+import { OtherScreenLink } from "./other-screen-link.tsx";
 
 export function Component() {
 	const { LL } = useI18n();
@@ -40,7 +40,7 @@ export function Component() {
 				onSubmit={(values) => {
 					// The login screen's code loads beside the request: it shows the moment the account
 					// exists, not a round trip later while this finished form stays on screen under /login.
-					void import("./login.tsx");
+					void import("./login-screen.tsx");
 					signup.mutate(values);
 				}}
 			>

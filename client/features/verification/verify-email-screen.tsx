@@ -2,13 +2,13 @@ import { Button, Callout, Flex, Link as RadixLink, Spinner, Text } from "@radix-
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { useTRPC } from "../api/trpc.ts";
-import { AuthPage } from "../features/auth/auth-page.tsx";
-import { useCurrentUser, useSession } from "../features/sign-in-state/hooks.ts";
-import { linkErrorText } from "../features/verification/link-error-text.ts";
-import { useResendVerification } from "../features/verification/use-resend-verification.ts";
-import { useI18n, useNamespaces } from "../i18n/index.tsx";
-import { usePageTitle } from "../lib/page-title.ts";
+import { useTRPC } from "../../api/trpc.ts";
+import { useI18n, useNamespaces } from "../../i18n/index.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
+import { AuthPage } from "../auth/auth-page.tsx";
+import { useCurrentUser, useSession } from "../sign-in-state/hooks.ts";
+import { linkErrorText } from "./link-error-text.ts";
+import { useResendVerification } from "./use-resend-verification.ts";
 
 /**
  * The verification link's screen: it sends the token from the URL once, then says how it

@@ -1,12 +1,12 @@
 import { Button, Callout, Flex, Text } from "@radix-ui/themes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router-dom";
-import { useTRPC } from "../api/trpc.ts";
-import { AuthPage } from "../features/auth/auth-page.tsx";
-import { tokenStore } from "../features/sign-in-state/token-store.ts";
-import { linkErrorText } from "../features/verification/link-error-text.ts";
-import { useI18n, useNamespaces } from "../i18n/index.tsx";
-import { usePageTitle } from "../lib/page-title.ts";
+import { useTRPC } from "../../api/trpc.ts";
+import { useI18n, useNamespaces } from "../../i18n/index.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
+import { AuthPage } from "../auth/auth-page.tsx";
+import { tokenStore } from "../sign-in-state/token-store.ts";
+import { linkErrorText } from "./link-error-text.ts";
 
 /**
  * The "This wasn't me" link's screen. Undoing signs every session out, so it waits for a

@@ -1,16 +1,16 @@
 import { Button, Callout, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { recoverPasswordSchema } from "../../shared/schemas/auth.ts";
-import { useTRPC } from "../api/trpc.ts";
-import { Form } from "../components/form/form.tsx";
-import { AuthPage } from "../features/auth/auth-page.tsx";
-import { EmailField } from "../features/auth/email-field.tsx";
-import { useI18n } from "../i18n/index.tsx";
-import { notifyMutationError } from "../lib/error-text.ts";
-import { usePageTitle } from "../lib/page-title.ts";
-import { notifySuccess } from "../lib/toast.ts";
-import { useZodForm } from "../lib/validation.ts";
+import { recoverPasswordSchema } from "../../../shared/schemas/auth.ts";
+import { useTRPC } from "../../api/trpc.ts";
+import { Form } from "../../components/form/form.tsx";
+import { useI18n } from "../../i18n/index.tsx";
+import { notifyMutationError } from "../../lib/error-text.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
+import { notifySuccess } from "../../lib/toast.ts";
+import { useZodForm } from "../../lib/validation.ts";
+import { AuthPage } from "./auth-page.tsx";
+import { EmailField } from "./email-field.tsx";
 
 export function Component() {
 	const { LL } = useI18n();
