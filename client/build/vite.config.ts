@@ -2,12 +2,12 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
-import { locales } from "../shared/i18n/i18n-util.ts";
-import type { PreloadPlan } from "./first-load/match-route.ts";
-import { type BundleChunk, buildPreloadPlan } from "./first-load/preload-plan.ts";
-import { readRouteTable } from "./first-load/route-table.ts";
-import { themeWithoutTooltips } from "./first-load/theme-without-tooltips.ts";
-import { radixThemesCss } from "./styles/radix/plugin.ts";
+import { locales } from "../../shared/i18n/i18n-util.ts";
+import type { PreloadPlan } from "../first-paint/match-route.ts";
+import { type BundleChunk, buildPreloadPlan } from "./preload-plan.ts";
+import { radixThemesCss } from "./radix/plugin.ts";
+import { readRouteTable } from "./route-table.ts";
+import { themeWithoutTooltips } from "./theme-without-tooltips.ts";
 
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -20,7 +20,7 @@ const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 function firstPaintScript(): Plugin {
 	const bundle = async (plan: PreloadPlan) => {
 		const result = await build({
-			entryPoints: [at("./first-paint.ts")],
+			entryPoints: [at("../first-paint/first-paint.ts")],
 			bundle: true,
 			format: "iife",
 			minify: true,
@@ -43,8 +43,8 @@ function firstPaintScript(): Plugin {
 			const chunks = Object.values(output).filter((file): file is typeof file & BundleChunk => file.type === "chunk");
 			const plan = buildPreloadPlan(
 				chunks,
-				readRouteTable(at("./app.tsx")),
-				(locale) => at(`../shared/i18n/${locale}/index.ts`),
+				readRouteTable(at("../app.tsx")),
+				(locale) => at(`../../shared/i18n/${locale}/index.ts`),
 				locales,
 			);
 			if (!plan.routes.some((route) => route.path === "/login"))
@@ -81,7 +81,7 @@ function serverOnlyMailTexts(): Plugin {
 const serverUrl = `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
 
 export default defineConfig({
-	root: fileURLToPath(new URL(".", import.meta.url)),
+	root: fileURLToPath(new URL("..", import.meta.url)),
 	plugins: [
 		react(),
 		firstPaintScript(),

@@ -5,9 +5,10 @@
  * uses the same detector and theme rules as the app itself. Then it asks for the current
  * screen's chunks and the language's dictionary, in the same wave as the entry script.
  */
-import { addPreloadLinks, firstScreenPreloads, type PreloadPlan } from "./first-load/match-route.ts";
-import { detectLocale, directionOf, LANG_STORAGE_KEY } from "./i18n/detect.ts";
-import { applyAppearance, darkQuery, readMode, resolveAppearance } from "./lib/theme-mode.ts";
+
+import { detectLocale, directionOf, LANG_STORAGE_KEY } from "../i18n/detect.ts";
+import { applyAppearance, darkQuery, readMode, resolveAppearance } from "../lib/theme-mode.ts";
+import { addPreloadLinks, firstScreenPreloads, type PreloadPlan } from "./match-route.ts";
 
 applyAppearance(resolveAppearance(readMode(), darkQuery()?.matches ?? false));
 
