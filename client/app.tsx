@@ -55,20 +55,20 @@ const routes: RouteObject[] = [
 	{
 		element: <PublicOnly />,
 		children: [
-			{ path: "/login", element: screen(() => import("./features/auth/login-screen.tsx")) },
-			{ path: "/login/two-factor", element: screen(() => import("./features/auth/login-two-factor-screen.tsx")) },
-			{ path: "/signup", element: screen(() => import("./features/auth/signup-screen.tsx")) },
-			{ path: "/recover-password", element: screen(() => import("./features/auth/recover-password-screen.tsx")) },
-			{ path: "/reset-password", element: screen(() => import("./features/auth/reset-password-screen.tsx")) },
+			{ path: "/login", element: screen(() => import("./routes/login.tsx")) },
+			{ path: "/login/two-factor", element: screen(() => import("./routes/login-two-factor.tsx")) },
+			{ path: "/signup", element: screen(() => import("./routes/signup.tsx")) },
+			{ path: "/recover-password", element: screen(() => import("./routes/recover-password.tsx")) },
+			{ path: "/reset-password", element: screen(() => import("./routes/reset-password.tsx")) },
 		],
 	},
 	// E-mailed links: they work signed in or not.
-	{ path: "/verify-email", element: screen(() => import("./features/verification/verify-email-screen.tsx")) },
-	{ path: "/revert-email", element: screen(() => import("./features/verification/revert-email-screen.tsx")) },
+	{ path: "/verify-email", element: screen(() => import("./routes/verify-email.tsx")) },
+	{ path: "/revert-email", element: screen(() => import("./routes/revert-email.tsx")) },
 	{
-		element: screen(() => import("./features/layout/protected-layout.tsx")),
+		element: screen(() => import("./routes/protected-layout.tsx")),
 		children: [
-			{ index: true, element: screen(() => import("./features/dashboard/dashboard-screen.tsx")) },
+			{ index: true, element: screen(() => import("./routes/dashboard.tsx")) },
 			{ path: "/settings", element: screen(() => import("./routes/settings.tsx")) },
 			{ path: "/admin", element: screen(() => import("./routes/admin.tsx")) },
 			{ path: "/admin/audit", element: screen(() => import("./routes/admin-audit.tsx")) },

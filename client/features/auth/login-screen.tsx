@@ -21,7 +21,7 @@ import { OtherScreenLink } from "./other-screen-link.tsx";
 // The first screen of a new visitor: zod (23 KB) arrives once it is on screen.
 const loadSchema = () => import("../../../shared/schemas/auth.ts").then((module) => module.loginFormSchema);
 
-export function Component() {
+export function LoginScreen() {
 	const { LL } = useI18n();
 	usePageTitle(LL.auth.loginTitle());
 	const trpc = useTRPC();

@@ -19,7 +19,7 @@ import { AuthPage } from "./auth-page.tsx";
  * or, after "Use a recovery code", one of the recovery codes. The token the right password
  * earned comes in the navigation state (never in the URL); without it, back to the login.
  */
-export function Component() {
+export function LoginTwoFactorScreen() {
 	const { LL } = useI18n();
 	const t = LL.security.login;
 	usePageTitle(t.heading());

@@ -12,7 +12,7 @@ import { useZodForm } from "../../lib/validation.ts";
 import { AuthPage } from "./auth-page.tsx";
 import { EmailField } from "./email-field.tsx";
 
-export function Component() {
+export function RecoverPasswordScreen() {
 	const { LL } = useI18n();
 	usePageTitle(LL.auth.recoverTitle());
 	const trpc = useTRPC();

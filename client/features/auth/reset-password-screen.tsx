@@ -14,7 +14,8 @@ import { useSession } from "../sign-in-state/hooks.ts";
 import { AuthPage } from "./auth-page.tsx";
 import { NewPasswordFields } from "./new-password-fields.tsx";
 
-export function Component() {
+/** `loadLoginScreen` fetches the login route's code (the route module knows where it is). */
+export function ResetPasswordScreen({ loadLoginScreen }: { loadLoginScreen: () => void }) {
 	const { LL } = useI18n();
 	const trpc = useTRPC();
 	const navigate = useNavigate();
@@ -95,7 +96,7 @@ export function Component() {
 					form={form}
 					onSubmit={(values) => {
 						// The login screen's code loads beside the request, as on sign-up.
-						void import("./login-screen.tsx");
+						loadLoginScreen();
 						reset.mutate(values);
 					}}
 				>

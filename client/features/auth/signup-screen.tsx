@@ -15,7 +15,8 @@ import { EmailField } from "./email-field.tsx";
 import { NewPasswordFields } from "./new-password-fields.tsx";
 import { OtherScreenLink } from "./other-screen-link.tsx";
 
-export function Component() {
+/** `loadLoginScreen` fetches the login route's code (the route module knows where it is). */
+export function SignupScreen({ loadLoginScreen }: { loadLoginScreen: () => void }) {
 	const { LL } = useI18n();
 	usePageTitle(LL.auth.signupTitle());
 	const trpc = useTRPC();
@@ -40,7 +41,7 @@ export function Component() {
 				onSubmit={(values) => {
 					// The login screen's code loads beside the request: it shows the moment the account
 					// exists, not a round trip later while this finished form stays on screen under /login.
-					void import("./login-screen.tsx");
+					loadLoginScreen();
 					signup.mutate(values);
 				}}
 			>

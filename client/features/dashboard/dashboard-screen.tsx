@@ -6,7 +6,7 @@ import { useCurrentUser } from "../sign-in-state/hooks.ts";
 import { AccountCards } from "./account-cards.tsx";
 import { AdminCards } from "./admin-cards.tsx";
 
-export function Component() {
+export function DashboardScreen() {
 	const { LL } = useI18n();
 	const { data: user } = useCurrentUser();
 	usePageTitle(LL.navigation.dashboard());

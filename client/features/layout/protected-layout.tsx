@@ -21,7 +21,7 @@ const NARROW = "(max-width: 767.98px)";
  * They show at once; until the user is known, the user menu and the screen are skeletons
  * (and the menu has no Admin entries: the role decides them).
  */
-export function Component() {
+export function ProtectedLayout() {
 	// The signed-in screens' texts, out of the dictionary /login loads (docs/decisions/022).
 	useNamespaces(...SIGNED_IN_NAMESPACES);
 	return <SignedInLayout />;

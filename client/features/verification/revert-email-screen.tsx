@@ -13,12 +13,12 @@ import { linkErrorText } from "./link-error-text.ts";
  * click (a mail scanner opening the link must not do it); then it forgets this browser's
  * session too, which the server has just ended.
  */
-export function Component() {
+export function RevertEmailScreen() {
 	useNamespaces("verification");
-	return <RevertEmailScreen />;
+	return <RevertEmailContent />;
 }
 
-function RevertEmailScreen() {
+function RevertEmailContent() {
 	const { LL } = useI18n();
 	const t = LL.verification.revert;
 	usePageTitle(t.title());

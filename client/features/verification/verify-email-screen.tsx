@@ -15,12 +15,12 @@ import { useResendVerification } from "./use-resend-verification.ts";
  * went and leads on (to the app when signed in here, else to the login). A refused link
  * offers a new one to a signed-in user whose address is still unproved.
  */
-export function Component() {
+export function VerifyEmailScreen() {
 	useNamespaces("verification");
-	return <VerifyEmailScreen />;
+	return <VerifyEmailContent />;
 }
 
-function VerifyEmailScreen() {
+function VerifyEmailContent() {
 	const { LL } = useI18n();
 	const t = LL.verification.verify;
 	usePageTitle(t.title());

@@ -1,0 +1,5 @@
+import { DashboardScreen } from "../features/dashboard/dashboard-screen.tsx";
+
+export function Component() {
+	return <DashboardScreen />;
+}

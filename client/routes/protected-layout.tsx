@@ -1,0 +1,5 @@
+import { ProtectedLayout } from "../features/layout/protected-layout.tsx";
+
+export function Component() {
+	return <ProtectedLayout />;
+}

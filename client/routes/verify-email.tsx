@@ -1,0 +1,5 @@
+import { VerifyEmailScreen } from "../features/verification/verify-email-screen.tsx";
+
+export function Component() {
+	return <VerifyEmailScreen />;
+}
