@@ -1,7 +1,7 @@
 import { TRPCClientError, type TRPCLink } from "@trpc/client";
 import { observable, type Unsubscribable } from "@trpc/server/observable";
 import type { AppRouter } from "../../server/trpc/router.ts";
-import { type CallState, FIRST_TRY, type Session } from "../features/sign-in-state/session.ts";
+import { type CallRecovery, type CallState, FIRST_TRY } from "./call-recovery.ts";
 import type { ProcedurePath } from "./procedure-paths.ts";
 
 type ErrorData = { httpStatus?: number; reason?: string | null } | undefined;
@@ -10,7 +10,7 @@ const errorData = (error: unknown): ErrorData =>
 	error instanceof TRPCClientError ? (error.data as ErrorData) : undefined;
 
 /** Every tRPC call under the session rules: a refused call is sent again once the session has recovered. */
-export function sessionLink(session: Session): TRPCLink<AppRouter> {
+export function sessionLink(session: CallRecovery): TRPCLink<AppRouter> {
 	return () =>
 		({ op, next }) =>
 			observable((observer) => {

@@ -1,4 +1,4 @@
-import { type CallState, FIRST_TRY, type Session } from "../features/sign-in-state/session.ts";
+import { type CallRecovery, type CallState, FIRST_TRY } from "./call-recovery.ts";
 import { reasonOfDetail, restErrorMessage } from "./rest-errors.ts";
 
 /** `fetch`'s shape; `Init` may carry more than RequestInit (an upload's progress callback). */
@@ -15,7 +15,7 @@ async function reasonOf(response: Response): Promise<string | null> {
  * the bearer token, and a refused call is sent again once the session has recovered. A
  * refusal that stands is answered as the server answered it.
  */
-export function withSession<Init extends RequestInit>(session: Session, fetch: Fetch<Init>): Fetch<Init> {
+export function withSession<Init extends RequestInit>(session: CallRecovery, fetch: Fetch<Init>): Fetch<Init> {
 	return async (url, init) => {
 		for (let state: CallState = FIRST_TRY; ; ) {
 			const sentToken = session.tokens.get()?.token;

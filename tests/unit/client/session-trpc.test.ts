@@ -34,7 +34,7 @@ async function signedInClient(options: { isSuperuser?: boolean } = {}) {
 		navigate: (to: string) => void navigations.push(to),
 	};
 	const queryClient = new QueryClient();
-	const session = createSession({ queryClient, router, server: sessionServer(url) });
+	const session = createSession({ queryClient, router, server: sessionServer(url, tokenStore) });
 	const client = createSessionTRPCClient(session, url);
 	return { ...server, user, session, client, navigations };
 }
