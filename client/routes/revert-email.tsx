@@ -1,4 +1,4 @@
-import { RevertEmailScreen } from "../features/verification/revert-email-screen.tsx";
+import { RevertEmailScreen } from "../features/auth/revert-email-screen.tsx";
 
 export function Component() {
 	return <RevertEmailScreen />;

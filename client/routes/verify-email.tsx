@@ -1,4 +1,4 @@
-import { VerifyEmailScreen } from "../features/verification/verify-email-screen.tsx";
+import { VerifyEmailScreen } from "../features/auth/verify-email-screen.tsx";
 
 export function Component() {
 	return <VerifyEmailScreen />;

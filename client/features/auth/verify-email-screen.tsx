@@ -5,10 +5,10 @@ import { Link, useSearchParams } from "react-router-dom";
 import { useTRPC } from "../../api/trpc.ts";
 import { useI18n, useNamespaces } from "../../i18n/index.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
-import { AuthPage } from "../auth/auth-page.tsx";
 import { useCurrentUser, useSession } from "../sign-in-state/hooks.ts";
-import { linkErrorText } from "./link-error-text.ts";
-import { useResendVerification } from "./use-resend-verification.ts";
+import { linkErrorText } from "../verification/link-error-text.ts";
+import { useResendVerification } from "../verification/use-resend-verification.ts";
+import { AuthPage } from "./auth-page.tsx";
 
 /**
  * The verification link's screen: it sends the token from the URL once, then says how it

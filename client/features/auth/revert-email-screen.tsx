@@ -4,9 +4,9 @@ import { Link, useSearchParams } from "react-router-dom";
 import { useTRPC } from "../../api/trpc.ts";
 import { useI18n, useNamespaces } from "../../i18n/index.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
-import { AuthPage } from "../auth/auth-page.tsx";
 import { tokenStore } from "../sign-in-state/token-store.ts";
-import { linkErrorText } from "./link-error-text.ts";
+import { linkErrorText } from "../verification/link-error-text.ts";
+import { AuthPage } from "./auth-page.tsx";
 
 /**
  * The "This wasn't me" link's screen. Undoing signs every session out, so it waits for a
