@@ -1,8 +1,8 @@
 import { Text, VisuallyHidden } from "@radix-ui/themes";
-import { tokenStore } from "../features/sign-in-state/token-store.ts";
-import { useI18n } from "../i18n/index.tsx";
-import { FullPageSpinner } from "./full-page-spinner.tsx";
-import { ContentSkeleton, IconSkeleton, NavSkeleton, UserMenuSkeleton } from "./loading-skeletons.tsx";
+import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
+import { ContentSkeleton, IconSkeleton, NavSkeleton, UserMenuSkeleton } from "../../components/loading-skeletons.tsx";
+import { useI18n } from "../../i18n/index.tsx";
+import { tokenStore } from "../sign-in-state/token-store.ts";
 
 /** The signed-in screens; anything else (the public screens, a 404) is not drawn inside the app's frame. */
 const SIGNED_IN_PATHS = /^\/(settings|admin(\/.*)?)?$/;
