@@ -48,7 +48,7 @@ function screen(load: () => Promise<{ Component: ComponentType }>) {
 /**
  * The screens by URL. Declarative routes, not react-router's data router: nothing here
  * loads data through the router, and the data router would add 17 KB gzipped to every
- * first screen. The build reads this array (client/first-load/route-table.ts) to fetch a
+ * first screen. The build reads this array (client/build/route-table.ts) to fetch a
  * first screen's chunks early, so it stays a literal of `screen(() => import(...))`.
  */
 const routes: RouteObject[] = [

@@ -12,10 +12,10 @@ import { themeWithoutTooltips } from "./theme-without-tooltips.ts";
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * /first-paint.js: client/first-paint.ts bundled into one classic script, so <head> can run
+ * /first-paint.js: client/first-paint/first-paint.ts bundled into one classic script, so <head> can run
  * it synchronously before the first paint (a module script would run after it). Served by
  * the dev server, emitted as a file by the build, which writes into it the chunks each
- * route's first screen needs (client/first-load/), so they load beside the entry.
+ * route's first screen needs (preload-plan.ts), so they load beside the entry.
  */
 function firstPaintScript(): Plugin {
 	const bundle = async (plan: PreloadPlan) => {
@@ -94,7 +94,7 @@ export default defineConfig({
 		outDir: "dist",
 		emptyOutDir: true,
 		sourcemap: false,
-		// client/report-bundle.ts reads it to size what /login loads.
+		// client/build/report-bundle.ts reads it to size what /login loads.
 		manifest: true,
 		chunkSizeWarningLimit: 600,
 		// Every browser we serve has modulepreload.

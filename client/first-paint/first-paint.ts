@@ -1,6 +1,6 @@
 /**
  * Runs before the first paint, as a classic blocking script in <head> (built by the
- * first-paint plugin in vite.config.ts): applies the stored theme and the detected
+ * first-paint plugin in client/build/vite.config.ts): applies the stored theme and the detected
  * language and direction, so the page never flashes the wrong colours or direction. It
  * uses the same detector and theme rules as the app itself. Then it asks for the current
  * screen's chunks and the language's dictionary, in the same wave as the entry script.
@@ -27,7 +27,7 @@ const locale = detectLocale({
 root.setAttribute("lang", locale);
 root.setAttribute("dir", directionOf(locale));
 
-/** Written in by the build (client/first-load/preload-plan.ts); empty under the dev server. */
+/** Written in by the build (client/build/preload-plan.ts); empty under the dev server. */
 declare const __FIRST_SCREEN_PRELOADS__: PreloadPlan;
 
 try {
