@@ -4,12 +4,12 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { type RouteObject, useLocation, useRoutes } from "react-router-dom";
 import { ErrorBoundary, RouteErrorBoundary } from "./components/error-boundary.tsx";
-import { LoadingShell } from "./components/loading-shell.tsx";
 import { useToastClearance } from "./components/toast-clearance.ts";
 import { Toaster } from "./components/toaster.tsx";
 import { PublicOnly } from "./features/auth/public-only.tsx";
-import { ReauthDialog } from "./features/session/reauth/reauth-dialog.tsx";
-import { SessionProvider } from "./features/session/session-provider.tsx";
+import { LoadingShell } from "./features/layout/loading-shell.tsx";
+import { ReauthDialog } from "./features/sign-in-state/reauth/reauth-dialog.tsx";
+import { SessionProvider } from "./features/sign-in-state/session-provider.tsx";
 import { directionOf, I18nProvider, type Locales, useI18n } from "./i18n/index.tsx";
 import { GuardedBrowserRouter } from "./lib/guarded-browser-router.tsx";
 import { createOutsideNavigation } from "./lib/outside-navigation.tsx";
@@ -48,7 +48,7 @@ function screen(load: () => Promise<{ Component: ComponentType }>) {
 /**
  * The screens by URL. Declarative routes, not react-router's data router: nothing here
  * loads data through the router, and the data router would add 17 KB gzipped to every
- * first screen. The build reads this array (client/first-load/route-table.ts) to fetch a
+ * first screen. The build reads this array (client/build/route-table.ts) to fetch a
  * first screen's chunks early, so it stays a literal of `screen(() => import(...))`.
  */
 const routes: RouteObject[] = [

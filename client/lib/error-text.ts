@@ -1,6 +1,6 @@
 import { type ErrorReason, isErrorReason } from "../../shared/errors.ts";
 import type { TranslationFunctions } from "../../shared/i18n/i18n-types.ts";
-import { reasonOfDetail } from "./rest-errors.ts";
+import { reasonOfDetail } from "../api/rest-errors.ts";
 import { notifyError } from "./toast.ts";
 import { translateMessage } from "./validation.ts";
 

@@ -38,7 +38,7 @@ const subscribe = (listener: () => void) => {
 const getMode = () => mode;
 const getPrefersDark = () => darkQuery()?.matches ?? false;
 
-/** Sets and persists the theme; client/first-paint.ts applies the stored one before the first paint. */
+/** Sets and persists the theme; client/first-paint/first-paint.ts applies the stored one before the first paint. */
 export function setThemeMode(next: ThemeMode): void {
 	mode = next;
 	try {

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { createUserAsAdmin } from "./admin-api.ts";
 import {
 	createUserViaApi,
 	expect,
@@ -49,8 +48,11 @@ test.describe("pages for superusers only", () => {
 		expect(calls).toEqual([]);
 	});
 
-	test("a superuser on an unknown /admin page gets the not-found message inside the app", async ({ page, request }) => {
-		const admin = await createUserAsAdmin(request, { fullName: "Lost Admin", isSuperuser: true });
+	test("a superuser on an unknown /admin page gets the not-found message inside the app", async ({
+		page,
+		adminApi,
+	}) => {
+		const admin = await adminApi.createUser({ fullName: "Lost Admin", isSuperuser: true });
 		await loginAs(page, admin.email, PASSWORD, "/admin/no-such-page");
 		await expect(page.getByTestId("not-found-code")).toHaveText("404");
 		await expect(page.getByTestId("user-menu")).toBeVisible();

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { adminHeaders, createUserAsAdmin } from "./admin-api.ts";
 import { ADMIN, expect, expectAccessible, loginAs, screenshot, test, uniqueEmail } from "./fixtures.ts";
 
 const uniqueWord = () => `zi${Math.random().toString(36).slice(2, 9)}`;
@@ -38,15 +37,16 @@ for (const lang of ["en", "ar", "fr"] as const) {
 	test(`an invited user is marked Invited, and their menu offers resend and revoke, not what needs a password (${lang})`, async ({
 		page,
 		request,
+		adminApi,
 	}) => {
 		const t = TEXTS[lang];
 		const word = uniqueWord();
 		const invited = await request.post("/api/v1/users/", {
-			headers: await adminHeaders(request),
+			headers: await adminApi.headers(),
 			data: { email: uniqueEmail(`pending-${word}`), full_name: `Pending ${word}`, invite: true },
 		});
 		expect(invited.ok(), await invited.text()).toBe(true);
-		await createUserAsAdmin(request, { fullName: `Member ${word}` });
+		await adminApi.createUser({ fullName: `Member ${word}` });
 		await page.addInitScript((value) => localStorage.setItem("lang", value), lang);
 		await loginAs(page, ADMIN.email, ADMIN.password, `/admin?q=${word}`);
 		await settled(page);
@@ -83,11 +83,11 @@ for (const lang of ["en", "ar", "fr"] as const) {
 	});
 }
 
-test("revoking an invitation asks first, then removes the invited account", async ({ page, request }) => {
+test("revoking an invitation asks first, then removes the invited account", async ({ page, request, adminApi }) => {
 	const word = uniqueWord();
 	const email = uniqueEmail(`revoke-${word}`);
 	const invited = await request.post("/api/v1/users/", {
-		headers: await adminHeaders(request),
+		headers: await adminApi.headers(),
 		data: { email, full_name: `Revoked ${word}`, invite: true },
 	});
 	expect(invited.ok()).toBe(true);

@@ -1,37 +1,8 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN, expect, expectAccessible, loginAs, PASSWORD, screenshot, test, uniqueEmail } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, PASSWORD, screenshot, test, uniqueEmail } from "./fixtures.ts";
 import { rawMailWithLink, unfoldBody } from "./outbox.ts";
 
-type ApiUser = { id: string; email: string; full_name: string | null };
 type Variant = "light" | "dark" | "ar";
-
-async function adminHeaders(request: APIRequestContext) {
-	const response = await request.post("/api/v1/login/access-token", {
-		form: { username: ADMIN.email, password: ADMIN.password },
-	});
-	expect(response.ok(), await response.text()).toBe(true);
-	const { access_token } = (await response.json()) as { access_token: string };
-	return { authorization: `Bearer ${access_token}` };
-}
-
-async function createUser(
-	request: APIRequestContext,
-	headers: Record<string, string>,
-	options: { fullName?: string | null; email?: string; isSuperuser?: boolean; isActive?: boolean } = {},
-): Promise<ApiUser> {
-	const response = await request.post("/api/v1/users/", {
-		headers,
-		data: {
-			email: options.email ?? uniqueEmail("search-e2e"),
-			full_name: options.fullName === undefined ? "Listed Person" : options.fullName,
-			password: PASSWORD,
-			is_superuser: options.isSuperuser ?? false,
-			is_active: options.isActive ?? true,
-		},
-	});
-	expect(response.ok(), await response.text()).toBe(true);
-	return (await response.json()) as ApiUser;
-}
 
 /** A word no other test's users carry, so a search for it finds only this test's users (tests share a server). */
 const uniqueWord = () => `zq${Math.random().toString(36).slice(2, 9)}`;
@@ -44,26 +15,18 @@ async function prepare(page: Page, variant: Variant) {
 	}, variant);
 }
 
-/** A fresh superuser, logged in on `to`. */
-async function asNewAdmin(page: Page, request: APIRequestContext, to: string) {
-	const headers = await adminHeaders(request);
-	const me = await createUser(request, headers, { fullName: "Acting Admin", isSuperuser: true });
-	await loginAs(page, me.email, PASSWORD, to);
-	return { me, headers };
-}
-
 const rows = (page: Page) => page.getByTestId("user-row");
 const settled = (page: Page) => expect(page.getByTestId("users-table-body")).toHaveCSS("opacity", "1");
 
 test("search and filters narrow the list, live in the URL, and survive a reload and Back", async ({
 	page,
-	request,
+	adminApi,
 }) => {
 	const word = uniqueWord();
-	const { headers } = await asNewAdmin(page, request, "/admin");
-	await createUser(request, headers, { fullName: `Ada ${word}` });
-	await createUser(request, headers, { fullName: `Bob ${word}`, isActive: false });
-	await createUser(request, headers, { fullName: "Someone Else", email: `carol-${word}@example.com` });
+	await adminApi.signInAsNewAdmin(page, "/admin");
+	await adminApi.createUser({ fullName: `Ada ${word}` });
+	await adminApi.createUser({ fullName: `Bob ${word}`, isActive: false });
+	await adminApi.createUser({ fullName: "Someone Else", email: `carol-${word}@example.com` });
 	await expect(page.getByRole("heading", { name: "Users Management" })).toBeVisible();
 
 	await page.getByTestId("user-search").fill(word.toUpperCase());
@@ -95,10 +58,10 @@ test("search and filters narrow the list, live in the URL, and survive a reload 
 	await expect(page.getByTestId("user-search")).toHaveValue("");
 });
 
-test("a column header sorts the list, and says how", async ({ page, request }) => {
+test("a column header sorts the list, and says how", async ({ page, adminApi }) => {
 	const word = uniqueWord();
-	const { headers } = await asNewAdmin(page, request, "/admin");
-	for (const name of ["Bravo", "Charlie", "Alpha"]) await createUser(request, headers, { fullName: `${name} ${word}` });
+	await adminApi.signInAsNewAdmin(page, "/admin");
+	for (const name of ["Bravo", "Charlie", "Alpha"]) await adminApi.createUser({ fullName: `${name} ${word}` });
 	await page.goto(`/admin?q=${word}`);
 	await settled(page);
 	const names = () => rows(page).locator("th").allTextContents();
@@ -119,8 +82,8 @@ test("a column header sorts the list, and says how", async ({ page, request }) =
 	await expect(header).toHaveAttribute("aria-sort", "descending");
 });
 
-test("no match shows `No users match`; Clear filters brings everyone back", async ({ page, request }) => {
-	await asNewAdmin(page, request, `/admin?q=${uniqueWord()}&role=superuser`);
+test("no match shows `No users match`; Clear filters brings everyone back", async ({ page, adminApi }) => {
+	await adminApi.signInAsNewAdmin(page, `/admin?q=${uniqueWord()}&role=superuser`);
 	await expect(page.getByRole("heading", { name: "No users match" })).toBeVisible();
 	await expect(page.getByTestId("result-count")).toHaveText("0 users");
 	await expect(rows(page)).toHaveCount(0);
@@ -133,9 +96,13 @@ test("no match shows `No users match`; Clear filters brings everyone back", asyn
 	await expect(page.getByTestId("role-filter")).toHaveText("All roles");
 });
 
-test("an invitation: Add User without a password, the e-mailed link, a first login", async ({ page, request }) => {
+test("an invitation: Add User without a password, the e-mailed link, a first login", async ({
+	page,
+	request,
+	adminApi,
+}) => {
 	test.setTimeout(180_000);
-	await asNewAdmin(page, request, "/admin");
+	await adminApi.signInAsNewAdmin(page, "/admin");
 	await page.getByTestId("add-user").click();
 	const dialog = page.getByRole("dialog", { name: "Add User" });
 	await dialog.getByRole("checkbox", { name: "Send an invitation instead of setting a password" }).click();
@@ -175,13 +142,13 @@ test("an invitation: Add User without a password, the e-mailed link, a first log
 
 test("at 1280 px a 200-character name is cut, Actions stays in view, nothing scrolls sideways", async ({
 	page,
-	request,
+	adminApi,
 }) => {
 	await page.setViewportSize({ width: 1280, height: 800 });
 	const word = uniqueWord();
 	const longName = `${word} ${"Wolfeschlegelsteinhausenbergerdorff ".repeat(6)}`.slice(0, 200);
-	const { headers } = await asNewAdmin(page, request, "/admin");
-	const target = await createUser(request, headers, {
+	await adminApi.signInAsNewAdmin(page, "/admin");
+	const target = await adminApi.createUser({
 		fullName: longName,
 		email: `${word}-${"x".repeat(150)}@example.com`,
 	});
@@ -212,12 +179,12 @@ test("at 1280 px a 200-character name is cut, Actions stays in view, nothing scr
 	await screenshot(page, "admin-long-name-1280");
 });
 
-test("headers sit over their cells in Arabic (right-aligned, mirrored)", async ({ page, request }) => {
+test("headers sit over their cells in Arabic (right-aligned, mirrored)", async ({ page, adminApi }) => {
 	await prepare(page, "ar");
 	await page.setViewportSize({ width: 1280, height: 800 });
 	const word = uniqueWord();
-	const { headers } = await asNewAdmin(page, request, "/admin");
-	await createUser(request, headers, { fullName: `سارة ${word}` });
+	await adminApi.signInAsNewAdmin(page, "/admin");
+	await adminApi.createUser({ fullName: `سارة ${word}` });
 	await page.goto(`/admin?q=${word}`);
 	await settled(page);
 	await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -254,11 +221,11 @@ test("headers sit over their cells in Arabic (right-aligned, mirrored)", async (
 	expect(first && last && first.x > last.x).toBe(true);
 });
 
-test("at 360 px each user is a card with everything the table says", async ({ page, request }) => {
+test("at 360 px each user is a card with everything the table says", async ({ page, adminApi }) => {
 	await page.setViewportSize({ width: 360, height: 740 });
 	const word = uniqueWord();
-	const { headers } = await asNewAdmin(page, request, "/admin");
-	const target = await createUser(request, headers, {
+	await adminApi.signInAsNewAdmin(page, "/admin");
+	const target = await adminApi.createUser({
 		fullName: `Phone ${word} ${"Long ".repeat(20)}`.trim(),
 		isSuperuser: true,
 	});
@@ -279,14 +246,14 @@ test("at 360 px each user is a card with everything the table says", async ({ pa
 });
 
 for (const variant of ["light", "dark", "ar"] as const) {
-	test(`the searched list is accessible and pictured, desktop and 360 px (${variant})`, async ({ page, request }) => {
+	test(`the searched list is accessible and pictured, desktop and 360 px (${variant})`, async ({ page, adminApi }) => {
 		test.setTimeout(180_000);
 		await prepare(page, variant);
 		const word = uniqueWord();
-		const { headers } = await asNewAdmin(page, request, "/admin");
-		await createUser(request, headers, { fullName: `Ada Lovelace ${word}` });
-		await createUser(request, headers, { fullName: `Grace Hopper ${word}`, isActive: false });
-		await createUser(request, headers, { fullName: null, email: `no-name-${word}@example.com`, isSuperuser: true });
+		await adminApi.signInAsNewAdmin(page, "/admin");
+		await adminApi.createUser({ fullName: `Ada Lovelace ${word}` });
+		await adminApi.createUser({ fullName: `Grace Hopper ${word}`, isActive: false });
+		await adminApi.createUser({ fullName: null, email: `no-name-${word}@example.com`, isSuperuser: true });
 		await page.goto(`/admin?q=${word}&sort=full_name`);
 		await settled(page);
 		await expect(rows(page)).toHaveCount(3);

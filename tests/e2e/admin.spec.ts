@@ -1,44 +1,11 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN, expect, expectAccessible, loginAs, PASSWORD, screenshot, test, uniqueEmail } from "./fixtures.ts";
-
-type ApiUser = { id: string; email: string; full_name: string | null };
-
-/** The first superuser's bearer header, for setting up users over REST. */
-async function adminHeaders(request: APIRequestContext) {
-	const response = await request.post("/api/v1/login/access-token", {
-		form: { username: ADMIN.email, password: ADMIN.password },
-	});
-	expect(response.ok(), await response.text()).toBe(true);
-	const { access_token } = (await response.json()) as { access_token: string };
-	return { authorization: `Bearer ${access_token}` };
-}
-
-async function createUser(
-	request: APIRequestContext,
-	headers: Record<string, string>,
-	options: { fullName?: string | null; isSuperuser?: boolean; isActive?: boolean; email?: string } = {},
-): Promise<ApiUser> {
-	const response = await request.post("/api/v1/users/", {
-		headers,
-		data: {
-			email: options.email ?? uniqueEmail("admin-e2e"),
-			full_name: options.fullName === undefined ? "Listed Person" : options.fullName,
-			password: PASSWORD,
-			is_superuser: options.isSuperuser ?? false,
-			is_active: options.isActive ?? true,
-		},
-	});
-	expect(response.ok(), await response.text()).toBe(true);
-	return (await response.json()) as ApiUser;
-}
+import type { Page } from "@playwright/test";
+import { type AdminApi, expect, expectAccessible, screenshot, test, uniqueEmail } from "./fixtures.ts";
 
 /** A fresh superuser logged in on /admin (parallel tests add users, so its row may be past page 1: use showRow). */
-async function asNewAdmin(page: Page, request: APIRequestContext) {
-	const headers = await adminHeaders(request);
-	const me = await createUser(request, headers, { fullName: "Acting Admin", isSuperuser: true });
-	await loginAs(page, me.email, PASSWORD, "/admin");
+async function asNewAdmin(page: Page, adminApi: AdminApi) {
+	const me = await adminApi.signInAsNewAdmin(page, "/admin");
 	await expect(page.getByRole("heading", { name: "Users Management" })).toBeVisible();
-	return { me, headers };
+	return me;
 }
 
 const rowOf = (page: Page, email: string) => page.getByTestId("user-row").filter({ hasText: email });
@@ -61,9 +28,9 @@ async function openAction(page: Page, email: string, item: string) {
 	return row;
 }
 
-test("lists users with the columns, a 'You' badge and a disabled own menu", async ({ page, request }) => {
-	const { me, headers } = await asNewAdmin(page, request);
-	const other = await createUser(request, headers, { fullName: null });
+test("lists users with the columns, a 'You' badge and a disabled own menu", async ({ page, adminApi }) => {
+	const me = await asNewAdmin(page, adminApi);
+	const other = await adminApi.createUser({ fullName: null });
 	await expect(page).toHaveTitle("Users Management - Portico");
 	const headersText = await page.getByRole("columnheader").allTextContents();
 	expect(headersText).toEqual(["Full name", "Email", "Created", "Role", "Status", "Actions"]);
@@ -83,8 +50,8 @@ test("lists users with the columns, a 'You' badge and a disabled own menu", asyn
 	expect(await page.getByTestId("user-row").count()).toBeLessThanOrEqual(5);
 });
 
-test("adds a user: Save disabled until valid, defaults off, list reloads", async ({ page, request }) => {
-	await asNewAdmin(page, request);
+test("adds a user: Save disabled until valid, defaults off, list reloads", async ({ page, adminApi }) => {
+	await asNewAdmin(page, adminApi);
 	await page.getByRole("button", { name: "Add User" }).click();
 	const dialog = page.getByRole("dialog", { name: "Add User" });
 	const save = dialog.getByRole("button", { name: "Save" });
@@ -119,9 +86,9 @@ test("adds a user: Save disabled until valid, defaults off, list reloads", async
 	await expect(row).toContainText("Active");
 });
 
-test("edits a user: e-mail required, then saved", async ({ page, request }) => {
-	const { headers } = await asNewAdmin(page, request);
-	const target = await createUser(request, headers, { fullName: "Old Name" });
+test("edits a user: e-mail required, then saved", async ({ page, adminApi }) => {
+	await asNewAdmin(page, adminApi);
+	const target = await adminApi.createUser({ fullName: "Old Name" });
 	await openAction(page, target.email, "Edit User");
 	const dialog = page.getByRole("dialog", { name: "Edit User" });
 	await expect(dialog.getByTestId("email-input")).toHaveValue(target.email);
@@ -144,10 +111,10 @@ test("edits a user: e-mail required, then saved", async ({ page, request }) => {
 
 test("deactivates a user after a confirmation (Cancel keeps them active) and activates them at once", async ({
 	page,
-	request,
+	adminApi,
 }) => {
-	const { headers } = await asNewAdmin(page, request);
-	const target = await createUser(request, headers, { fullName: "Soon Deactivated" });
+	await asNewAdmin(page, adminApi);
+	const target = await adminApi.createUser({ fullName: "Soon Deactivated" });
 	await openAction(page, target.email, "Deactivate");
 	const dialog = page.getByRole("alertdialog", { name: "Deactivate Soon Deactivated?" });
 	await expect(dialog).toContainText("Soon Deactivated will be signed out everywhere");
@@ -166,10 +133,10 @@ test("deactivates a user after a confirmation (Cancel keeps them active) and act
 	await expect(rowOf(page, target.email)).toContainText("Active");
 });
 
-test("deletes a user after the confirm dialog; Cancel keeps them", async ({ page, request }) => {
-	const { headers } = await asNewAdmin(page, request);
-	const named = await createUser(request, headers, { fullName: "Doomed Person" });
-	const unnamed = await createUser(request, headers, { fullName: null });
+test("deletes a user after the confirm dialog; Cancel keeps them", async ({ page, adminApi }) => {
+	await asNewAdmin(page, adminApi);
+	const named = await adminApi.createUser({ fullName: "Doomed Person" });
+	const unnamed = await adminApi.createUser({ fullName: null });
 
 	await openAction(page, unnamed.email, "Delete User");
 	const dialog = page.getByRole("alertdialog");
@@ -193,10 +160,10 @@ test("deletes a user after the confirm dialog; Cancel keeps them", async ({ page
 
 test("paginates by five, ?page=abc falls back to 1, old rows dim while the next page loads", async ({
 	page,
-	request,
+	adminApi,
 }) => {
-	const { headers } = await asNewAdmin(page, request);
-	for (let i = 0; i < 6; i++) await createUser(request, headers, { fullName: `Pager ${i}` });
+	await asNewAdmin(page, adminApi);
+	for (let i = 0; i < 6; i++) await adminApi.createUser({ fullName: `Pager ${i}` });
 	await page.goto("/admin?page=abc");
 	await expect(page.getByTestId("user-row")).toHaveCount(5);
 	const nav = page.getByRole("navigation", { name: "Pagination" });
@@ -230,8 +197,8 @@ test("paginates by five, ?page=abc falls back to 1, old rows dim while the next 
 	await expect(page).toHaveURL(/[?&]page=1\b/);
 });
 
-test("the pagination is hidden when one page holds everyone", async ({ page, request }) => {
-	await asNewAdmin(page, request);
+test("the pagination is hidden when one page holds everyone", async ({ page, adminApi }) => {
+	await asNewAdmin(page, adminApi);
 	// Answer the list as if only three users existed.
 	await page.route(
 		(url) => url.pathname.includes("admin.list"),
@@ -250,8 +217,8 @@ test("the pagination is hidden when one page holds everyone", async ({ page, req
 	await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
 });
 
-test("shows the empty state when the list has no users", async ({ page, request }) => {
-	await asNewAdmin(page, request);
+test("shows the empty state when the list has no users", async ({ page, adminApi }) => {
+	await asNewAdmin(page, adminApi);
 	await page.route(
 		(url) => url.pathname.includes("admin.list"),
 		async (route) => {
@@ -268,9 +235,9 @@ test("shows the empty state when the list has no users", async ({ page, request 
 	await expect(page.getByTestId("user-row")).toHaveCount(0);
 });
 
-test("the actions menu works from the keyboard", async ({ page, request }) => {
-	const { headers } = await asNewAdmin(page, request);
-	const target = await createUser(request, headers, { fullName: "Keyboard Target" });
+test("the actions menu works from the keyboard", async ({ page, adminApi }) => {
+	await asNewAdmin(page, adminApi);
+	const target = await adminApi.createUser({ fullName: "Keyboard Target" });
 	const row = await showRow(page, target.email);
 	await row.getByTestId("user-actions").focus();
 	await page.keyboard.press("Enter");
@@ -284,9 +251,9 @@ test("the actions menu works from the keyboard", async ({ page, request }) => {
 	await expect(row.getByTestId("user-actions")).toBeFocused();
 });
 
-test("at 360 px the users are cards, and nothing scrolls sideways", async ({ page, request }) => {
+test("at 360 px the users are cards, and nothing scrolls sideways", async ({ page, adminApi }) => {
 	await page.setViewportSize({ width: 360, height: 740 });
-	await asNewAdmin(page, request);
+	await asNewAdmin(page, adminApi);
 	await expect(page.getByTestId("user-row").first()).toBeVisible();
 	await expect(page.getByRole("table")).toHaveCount(0);
 	const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -297,15 +264,13 @@ test("at 360 px the users are cards, and nothing scrolls sideways", async ({ pag
 });
 
 for (const variant of ["light", "dark", "ar"] as const) {
-	test(`the admin screen is accessible and pictured (${variant})`, async ({ page, request }) => {
+	test(`the admin screen is accessible and pictured (${variant})`, async ({ page, adminApi }) => {
 		test.setTimeout(180_000);
 		await page.addInitScript((v) => {
 			localStorage.setItem("theme", v === "dark" ? "dark" : "light");
 			localStorage.setItem("lang", v === "ar" ? "ar" : "en");
 		}, variant);
-		const headers = await adminHeaders(request);
-		const me = await createUser(request, headers, { fullName: "Acting Admin", isSuperuser: true });
-		await loginAs(page, me.email, PASSWORD, "/admin");
+		const me = await adminApi.signInAsNewAdmin(page, "/admin");
 		// Parallel tests add users, so the own row may be on a later page: open the page that shows it.
 		const mine = await showRow(page, me.email);
 		await expect(mine.getByTestId("you-badge")).toBeVisible();

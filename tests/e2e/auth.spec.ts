@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { adminHeaders, createUserAsAdmin } from "./admin-api.ts";
 import { ADMIN, createUserViaApi, expect, loginAs, PASSWORD, test, uniqueEmail } from "./fixtures.ts";
 import { linkTo, rawMailWithLink } from "./outbox.ts";
 
@@ -236,9 +235,10 @@ test.describe("routes and sessions", () => {
 	test("a 403 from a query (a superuser demoted meanwhile) clears the store and goes to /login", async ({
 		page,
 		request,
+		adminApi,
 	}) => {
-		const headers = await adminHeaders(request);
-		const demoted = await createUserAsAdmin(request, { fullName: "Soon Not An Admin", isSuperuser: true });
+		const headers = await adminApi.headers();
+		const demoted = await adminApi.createUser({ fullName: "Soon Not An Admin", isSuperuser: true });
 		await loginAs(page, demoted.email, PASSWORD, "/admin");
 		await expect(page.getByRole("heading", { name: "Users Management" })).toBeVisible();
 		const { token } = await page.evaluate(() => JSON.parse(localStorage.getItem("auth-storage") ?? "{}"));

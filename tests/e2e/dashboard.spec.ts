@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { createUserAsAdmin } from "./admin-api.ts";
 import {
 	ADMIN,
 	createUserViaApi,
@@ -66,8 +65,8 @@ test("the next sign-in names the one before, with its device, and offers to chec
 	).toHaveAttribute("href", "/settings?tab=sessions");
 });
 
-test("a superuser also sees all accounts in numbers, with the audit log a click away", async ({ page, request }) => {
-	await createUserAsAdmin(request, { isActive: false });
+test("a superuser also sees all accounts in numbers, with the audit log a click away", async ({ page, adminApi }) => {
+	await adminApi.createUser({ isActive: false });
 	await loginAs(page, ADMIN.email, ADMIN.password);
 	await expect(page.getByRole("heading", { name: "All accounts" })).toBeVisible();
 	await expect(value(page, "card-email")).toHaveText("Verified");
@@ -82,8 +81,8 @@ test("a superuser also sees all accounts in numbers, with the audit log a click 
 	await expect(page).toHaveURL(/\/admin\/audit$/);
 });
 
-test("each card has its loading and its failure state, and Try again recovers", async ({ page }) => {
-	const user = await createUserAsAdmin(page.request, { isSuperuser: true });
+test("each card has its loading and its failure state, and Try again recovers", async ({ page, adminApi }) => {
+	const user = await adminApi.createUser({ isSuperuser: true });
 	const cards = ["card-email", "card-two-factor", "card-passkeys", "card-sessions", "card-last-sign-in", "card-users"];
 	const summaries = (url: URL) => url.pathname.includes("dashboard.");
 	// The summaries are held while the loading state is checked, then fail (the app asks three times before it gives up).

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { createUserAsAdmin } from "./admin-api.ts";
 import {
 	ADMIN,
 	createUserViaApi,
@@ -103,8 +102,8 @@ test.describe("what the user can do about a refusal", () => {
 		).toBeVisible();
 	});
 
-	test("an inactive account's login adds Contact an administrator", async ({ page, request }) => {
-		const inactive = await createUserAsAdmin(request, { isActive: false });
+	test("an inactive account's login adds Contact an administrator", async ({ page, adminApi }) => {
+		const inactive = await adminApi.createUser({ isActive: false });
 		await page.goto("/login");
 		await page.getByTestId("email-input").fill(inactive.email);
 		await page.getByTestId("password-input").fill(PASSWORD);

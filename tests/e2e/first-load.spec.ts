@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { loginOnFast3G } from "../../bench/fast3g.ts";
-import { loginFirstScreen, staticClosure } from "../../client/report-bundle.ts";
+import { loginFirstScreen, staticClosure } from "../../client/build/report-bundle.ts";
 import { expect, signUpAndLogIn, test } from "./fixtures.ts";
 
 /** The build the e2e server serves (`npm run test:e2e` builds it first). */

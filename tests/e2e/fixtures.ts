@@ -119,13 +119,72 @@ export async function fromAnotherAddress(page: Page): Promise<void> {
 	await page.setExtraHTTPHeaders({ "x-forwarded-for": randomIp() });
 }
 
-/** The test runner's `test`, where every context comes from its own IP (per-IP rate limits stay apart). */
-export const test = base.extend<{ clientIp: string }>({
+export type ApiUser = { id: string; email: string; full_name: string | null };
+
+/** A user for the first superuser to make: `fullName: null` leaves it without a name. */
+export type NewUser = { fullName?: string | null; email?: string; isSuperuser?: boolean; isActive?: boolean };
+
+/** The first superuser over REST, for setting up users (the `adminApi` fixture). */
+export type AdminApi = {
+	/** Its bearer header: it signs in on first use, once per test. */
+	headers: () => Promise<Record<string, string>>;
+	/** A user it makes, with the password PASSWORD. */
+	createUser: (options?: NewUser) => Promise<ApiUser>;
+	/** A new superuser it makes, signed in in `page` on `to`. */
+	signInAsNewAdmin: (page: Page, to?: string) => Promise<ApiUser>;
+};
+
+function adminApiOver(request: APIRequestContext): AdminApi {
+	let headers: Promise<Record<string, string>> | undefined;
+	const signIn = async () => {
+		const response = await request.post("/api/v1/login/access-token", {
+			form: { username: ADMIN.email, password: ADMIN.password },
+		});
+		expect(response.ok(), await response.text()).toBe(true);
+		const { access_token } = (await response.json()) as { access_token: string };
+		return { authorization: `Bearer ${access_token}` };
+	};
+	const api: AdminApi = {
+		headers: () => {
+			headers ??= signIn();
+			return headers;
+		},
+		async createUser(options = {}) {
+			const response = await request.post("/api/v1/users/", {
+				headers: await api.headers(),
+				data: {
+					email: options.email ?? uniqueEmail("made-by-admin"),
+					full_name: options.fullName === undefined ? "Listed Person" : options.fullName,
+					password: PASSWORD,
+					is_superuser: options.isSuperuser ?? false,
+					is_active: options.isActive ?? true,
+				},
+			});
+			expect(response.ok(), await response.text()).toBe(true);
+			return (await response.json()) as ApiUser;
+		},
+		async signInAsNewAdmin(page, to = "/") {
+			const admin = await api.createUser({ fullName: "Acting Admin", isSuperuser: true });
+			await loginAs(page, admin.email, PASSWORD, to);
+			return admin;
+		},
+	};
+	return api;
+}
+
+/**
+ * The test runner's `test`, where every context comes from its own IP (per-IP rate limits
+ * stay apart), with `adminApi`: the first superuser over REST.
+ */
+export const test = base.extend<{ clientIp: string; adminApi: AdminApi }>({
 	// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
 	clientIp: async ({}, use) => {
 		await use(randomIp());
 	},
 	extraHTTPHeaders: async ({ clientIp }, use) => {
 		await use({ "x-forwarded-for": clientIp });
+	},
+	adminApi: async ({ request }, use) => {
+		await use(adminApiOver(request));
 	},
 });

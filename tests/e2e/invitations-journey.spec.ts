@@ -1,4 +1,3 @@
-import { adminHeaders } from "./admin-api.ts";
 import { expect, expectAccessible, screenshot, test, uniqueEmail } from "./fixtures.ts";
 import { linkTo } from "./outbox.ts";
 
@@ -12,10 +11,11 @@ for (const lang of ["en", "ar", "fr"] as const) {
 	test(`the invitee is welcomed by their address, sets a password and is signed in (${lang})`, async ({
 		page,
 		request,
+		adminApi,
 	}) => {
 		const email = uniqueEmail("invitee");
 		const created = await request.post("/api/v1/users/", {
-			headers: await adminHeaders(request),
+			headers: await adminApi.headers(),
 			data: { email, full_name: "Invited Person", invite: true },
 		});
 		expect(created.ok(), await created.text()).toBe(true);

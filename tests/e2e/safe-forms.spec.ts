@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { createUserAsAdmin } from "./admin-api.ts";
 import { ADMIN, expect, expectAccessible, loginAs, screenshot, signUpAndLogIn, test } from "./fixtures.ts";
 import { linkTo } from "./outbox.ts";
 
@@ -97,20 +96,20 @@ test.describe("every password field can be shown", () => {
 		}
 	}
 
-	test("on the public screens", async ({ page, request }) => {
+	test("on the public screens", async ({ page, request, adminApi }) => {
 		await page.goto("/login");
 		await expectToggles(page, 1);
 		await page.goto("/signup");
 		await expectToggles(page, 2);
 		// A real link: the screen refuses a made-up token as it opens (no form to show).
-		const user = await createUserAsAdmin(request);
+		const user = await adminApi.createUser();
 		await request.post(`/api/v1/password-recovery/${user.email}`);
 		await page.goto(await linkTo(user.email, "/reset-password"));
 		await expectToggles(page, 2);
 	});
 
-	test("in settings and the admin's user dialogs", async ({ page, request }) => {
-		const someone = await createUserAsAdmin(request);
+	test("in settings and the admin's user dialogs", async ({ page, adminApi }) => {
+		const someone = await adminApi.createUser();
 		await loginAs(page, ADMIN.email, ADMIN.password, "/settings?tab=password");
 		await expectToggles(page, 3);
 		await page.goto("/admin");

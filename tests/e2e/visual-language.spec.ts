@@ -1,5 +1,4 @@
 import type { Locator, Page } from "@playwright/test";
-import { createUserAsAdmin } from "./admin-api.ts";
 import { ADMIN, expect, loginAs, screenshot, signUpAndLogIn, test, toastAtRest } from "./fixtures.ts";
 
 /**
@@ -111,14 +110,14 @@ test("one label case: form labels are in sentence case", async ({ page }) => {
 });
 
 for (const scheme of ["light", "dark"] as const) {
-	test(`focus rings on the grey icon buttons are 3:1 or more (${scheme})`, async ({ page, request }) => {
+	test(`focus rings on the grey icon buttons are 3:1 or more (${scheme})`, async ({ page, adminApi }) => {
 		await page.emulateMedia({ colorScheme: scheme });
 		await page.addInitScript((theme) => localStorage.setItem("theme", theme), scheme);
 		await page.goto("/login");
 		await page.getByTestId("password-input").fill("x");
 		await expectVisibleRing(page, page.getByRole("button", { name: "Show password" }));
 
-		const admin = await createUserAsAdmin(request, { isSuperuser: true });
+		const admin = await adminApi.createUser({ isSuperuser: true });
 		await loginAs(page, admin.email, "e2e-password-123", "/admin");
 		await expectVisibleRing(page, page.getByRole("button", { name: /^Theme/ }));
 		await page.getByRole("searchbox", { name: "Search users" }).fill(ADMIN.email);

@@ -1,4 +1,4 @@
-import type { ProcedurePath } from "../../client/features/session/procedure-paths.ts";
+import type { ProcedurePath } from "../../client/api/procedure-paths.ts";
 
 /** Who gets past a procedure's gate: anyone, a signed-in active user, or a superuser. */
 export type Gate = "public" | "user" | "admin";

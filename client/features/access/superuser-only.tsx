@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useCurrentUser } from "../session/hooks.ts";
+import { useCurrentUser } from "../sign-in-state/hooks.ts";
 import { AccessDenied } from "./access-denied.tsx";
 
 /**

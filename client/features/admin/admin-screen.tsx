@@ -2,14 +2,14 @@ import { Box, Button, Flex, Heading, Text, VisuallyHidden } from "@radix-ui/them
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { ConnectionLost, waitsForConnection } from "../../components/connection-lost.tsx";
 import { RowsSkeleton } from "../../components/loading-skeletons.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { mutationErrorText, notifyMutationError } from "../../lib/error-text.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { notifySuccess } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
-import { useCurrentUser } from "../session/hooks.ts";
+import { useCurrentUser } from "../sign-in-state/hooks.ts";
 import { AddUserDialog } from "./add-user-dialog.tsx";
 import "./admin.css";
 import { DeactivateUserDialog } from "./deactivate-user-dialog.tsx";

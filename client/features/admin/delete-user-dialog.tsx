@@ -1,8 +1,8 @@
 import { AlertDialog, Button, Flex } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { useI18n } from "../../i18n/index.tsx";
-import { useTRPC } from "../../lib/trpc.ts";
 import { deleteConfirmText } from "./display-name.ts";
 import { useUserChange } from "./use-user-change.ts";
 

@@ -1,10 +1,10 @@
 import { Dialog, Flex } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { Form } from "../../components/form/form.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { showAtField } from "../../lib/server-field-error.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { useZodForm } from "../../lib/validation.ts";
 import { useUserChange } from "./use-user-change.ts";
 import { UserFormActions, UserFormFields } from "./user-form-fields.tsx";

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { type ListChange, type ListParams, listInput, readListParams, withListChange } from "./list-params.ts";
 
 type NavigateOptions = { replace?: boolean };

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
+import { restErrorMessage } from "../../api/rest-errors.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { restDetailText } from "../../lib/error-text.ts";
-import { restErrorMessage } from "../../lib/rest-errors.ts";
 import { notifyError } from "../../lib/toast.ts";
-import { useSession } from "../session/hooks.ts";
+import { useSession } from "../sign-in-state/hooks.ts";
 import { type AuditLogFilters, attachmentName, auditExportUrl } from "./audit-filters.ts";
 
 /** Hands a downloaded file to the browser as if a link had been followed. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { type AuditLogFilters, auditListInput, readAuditParams, withFilters } from "./audit-filters.ts";
 
 const FILTER_KEYS = ["action", "user", "since", "until", "page"] as const;

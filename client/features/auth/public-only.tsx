@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from "react-router-dom";
-import { useSession } from "../session/hooks.ts";
+import { useSession } from "../sign-in-state/hooks.ts";
 
 /** Public screens: a visitor who already holds a token goes to the dashboard. */
 export function PublicOnly() {

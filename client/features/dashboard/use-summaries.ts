@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../api/trpc.ts";
 
 /** The signed-in account at a glance (`dashboard.account`). */
 export function useAccountSummary() {

@@ -4,7 +4,7 @@ import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { LogoutIcon, SettingsIcon, UserIcon } from "../../components/icons.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { displayName } from "../../lib/display-name.ts";
-import { useSession } from "../session/hooks.ts";
+import { useSession } from "../sign-in-state/hooks.ts";
 
 /** Avatar, name and a menu: Account label, Profile, Settings, Logout. */
 export function UserMenu({ user, imageUrl }: { user: UserPublic; imageUrl?: string | null }) {

@@ -2,9 +2,9 @@ import { Button } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TokenPair } from "../../../shared/schemas/auth.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyError } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { ipAddressHost, passkeyErrorText, passkeysSupported, signWithPasskey } from "./webauthn.ts";
 
 /**

@@ -2,11 +2,11 @@ import { Button, Callout, Flex, Heading, Spinner, Text } from "@radix-ui/themes"
 import { useMutation } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { PasskeyPublic } from "../../../shared/schemas/passkeys.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyMutationError } from "../../lib/error-text.ts";
 import { notifyError, notifySuccess } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { PasskeyRow } from "./passkey-row.tsx";
 import { RenamePasskeyDialog } from "./rename-passkey-dialog.tsx";
 import { usePasskeys, useRefreshPasskeys } from "./use-passkeys.ts";

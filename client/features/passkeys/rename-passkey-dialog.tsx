@@ -2,12 +2,12 @@ import { Button, Dialog, Flex } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { type RenamePasskeyInput, renamePasskeySchema } from "../../../shared/schemas/passkeys.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { Field } from "../../components/form/field.tsx";
 import { Form } from "../../components/form/form.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { mutationErrorText } from "../../lib/error-text.ts";
 import { notifySuccess } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { useZodForm } from "../../lib/validation.ts";
 
 type Props = {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../api/trpc.ts";
 
 /** The signed-in user's passkeys. */
 export function usePasskeys() {

@@ -4,6 +4,7 @@ import { useCallback, useState } from "react";
 import { useWatch } from "react-hook-form";
 import type { Profile } from "../../../shared/schemas/profile.ts";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { Field } from "../../components/form/field.tsx";
 import { Form } from "../../components/form/form.tsx";
@@ -13,7 +14,6 @@ import { useI18n } from "../../i18n/index.tsx";
 import { notifyMutationError } from "../../lib/error-text.ts";
 import { showAtField } from "../../lib/server-field-error.ts";
 import { notifySuccess } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { useZodForm } from "../../lib/validation.ts";
 import { genderOptions } from "./gender-options.ts";
 import {

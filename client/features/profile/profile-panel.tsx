@@ -1,7 +1,7 @@
 import { Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { useI18n } from "../../i18n/index.tsx";
-import { useCurrentUser } from "../session/hooks.ts";
+import { useCurrentUser } from "../sign-in-state/hooks.ts";
 import { ProfileForm } from "./profile-form.tsx";
 import { ProfileView } from "./profile-view.tsx";
 import { useProfile } from "./use-profile.ts";

@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
+import { fileIdFromUrl, UploadError, uploadMedia, uploadProblem, xhrFetch } from "../../api/rest.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { mutationErrorText, restDetailText } from "../../lib/error-text.ts";
-import { fileIdFromUrl, UploadError, uploadMedia, uploadProblem, xhrFetch } from "../../lib/rest.ts";
 import { notifyError, notifySuccess, notifyUploadSuccess } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
-import { useSession } from "../session/hooks.ts";
+import { useSession } from "../sign-in-state/hooks.ts";
 import { useRefreshMe } from "./use-profile.ts";
 
 export type UploadState =

@@ -1,7 +1,7 @@
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useTRPC } from "../../lib/trpc.ts";
-import { useSession } from "../session/hooks.ts";
+import { useTRPC } from "../../api/trpc.ts";
+import { useSession } from "../sign-in-state/hooks.ts";
 
 /** The signed-in user's profile (`profile.get`); every field is null until set. */
 export function useProfile() {

@@ -1,9 +1,9 @@
 import { Box, Callout, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "../../api/trpc.ts";
 import { ConnectionLost, waitsForConnection } from "../../components/connection-lost.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { capitalized, localDateTime, relativeTime } from "../../lib/locale-format.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { activityText } from "./device-text.ts";
 

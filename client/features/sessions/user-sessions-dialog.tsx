@@ -2,12 +2,12 @@ import { Button, Dialog, Flex } from "@radix-ui/themes";
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { displayName } from "../../lib/display-name.ts";
 import { notifyMutationError } from "../../lib/error-text.ts";
 import { notifySuccess } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { SessionList } from "./session-list.tsx";
 
 type Props = { user: UserPublic; open: boolean; onClose: () => void; onCloseAutoFocus?: (event: Event) => void };

@@ -2,13 +2,13 @@ import { Button, Flex, Heading } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import { updatePasswordFormSchema } from "../../../shared/schemas/users.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { Form } from "../../components/form/form.tsx";
 import { PasswordField } from "../../components/form/password-field.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyMutationError } from "../../lib/error-text.ts";
 import { showAtField } from "../../lib/server-field-error.ts";
 import { notifySuccess } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { useZodForm } from "../../lib/validation.ts";
 
 const empty = { current_password: "", new_password: "", confirm_password: "" };

@@ -4,7 +4,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { useLeaveGuard } from "../../components/use-leave-guard.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifySuccess } from "../../lib/toast.ts";
-import { useCurrentUser } from "../session/hooks.ts";
+import { useCurrentUser } from "../sign-in-state/hooks.ts";
 
 /** A text file the browser saves, made in the page: the codes never travel again. */
 function download(name: string, text: string): void {

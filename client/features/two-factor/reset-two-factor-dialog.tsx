@@ -1,11 +1,11 @@
 import { AlertDialog, Button, Flex, Spinner } from "@radix-ui/themes";
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { displayName } from "../../lib/display-name.ts";
 import { notifyMutationError } from "../../lib/error-text.ts";
 import { notifySuccess } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 
 type Props = { user: UserPublic; open: boolean; onClose: () => void; onCloseAutoFocus?: (event: Event) => void };
 

@@ -2,11 +2,11 @@ import { AlertDialog, Badge, Button, Flex, Heading, Spinner, Text } from "@radix
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TotpSetup } from "../../../shared/schemas/two-factor.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyMutationError } from "../../lib/error-text.ts";
 import { localDate } from "../../lib/locale-format.ts";
 import { notifySuccess } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { RecoveryCodes } from "./recovery-codes.tsx";
 import { TwoFactorSetup } from "./two-factor-setup.tsx";
 import { useRefreshTwoFactorStatus, useTwoFactorStatus } from "./use-two-factor.ts";

@@ -1,13 +1,13 @@
 import { Button, Flex, IconButton, Text } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { type TotpCodeInput, type TotpSetup, totpCodeSchema } from "../../../shared/schemas/two-factor.ts";
+import { useTRPC } from "../../api/trpc.ts";
 import { Field } from "../../components/form/field.tsx";
 import { Form } from "../../components/form/form.tsx";
 import { CopyIcon } from "../../components/icons.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { mutationErrorText } from "../../lib/error-text.ts";
 import { notifySuccess } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 import { useZodForm } from "../../lib/validation.ts";
 
 type Props = { setup: TotpSetup; onEnabled: (codes: string[]) => void; onCancel: () => void };

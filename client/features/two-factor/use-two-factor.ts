@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../api/trpc.ts";
 
 /** Whether two-factor is on for the signed-in user, and how many recovery codes are left. */
 export function useTwoFactorStatus() {

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTRPC } from "../../api/trpc.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyMutationError } from "../../lib/error-text.ts";
 import { notifySuccess } from "../../lib/toast.ts";
-import { useTRPC } from "../../lib/trpc.ts";
 
 /** After a link is sent, Resend rests this long: a new mail takes a moment, and the server allows 5 an hour. */
 export const RESEND_COOLDOWN_S = 60;

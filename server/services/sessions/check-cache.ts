@@ -54,7 +54,7 @@ const MAX_ENTRIES = 10_000;
  * (expiry, the sliding expiry, the recent-authentication window) are compared with the
  * clock on each use by the caller, as for a row just read.
  */
-export class SessionCache {
+export class SessionCheckCache {
 	private readonly entries = new Map<string, SessionRecord>();
 	private readonly sessionsOfUser = new Map<string, Set<string>>();
 	private readonly watch: AuthRowsWatch;
@@ -147,13 +147,13 @@ export class SessionCache {
 	}
 }
 
-const caches = new WeakMap<Db, SessionCache>();
+const caches = new WeakMap<Db, SessionCheckCache>();
 
 /** The one cache of a database connection, made (and its watch installed) on first use. */
-export function sessionCacheOf(db: Db): SessionCache {
+export function sessionCheckCacheOf(db: Db): SessionCheckCache {
 	let cache = caches.get(db);
 	if (!cache) {
-		cache = new SessionCache(db);
+		cache = new SessionCheckCache(db);
 		caches.set(db, cache);
 	}
 	return cache;

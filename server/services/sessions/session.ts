@@ -7,7 +7,7 @@ import { fail } from "../../domain/errors.ts";
 import { hashSecret, newSecret, newTokenId, parseToken, secretMatches } from "../../lib/tokens.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
-import { type Authenticated, sessionCacheOf } from "./check-cache.ts";
+import { type Authenticated, sessionCheckCacheOf } from "./check-cache.ts";
 
 /** How often `last_seen_at` (and the access token's sliding expiry) is written at most: reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
@@ -65,7 +65,7 @@ const touchEvery = (accessTtlMs: number) => Math.min(TOUCH_EVERY_MS, accessTtlMs
 
 /**
  * The user and session behind an access token, as the database holds them now, so a
- * revocation takes effect at once: the session cache (sessions/check-cache.ts) forgets an entry
+ * revocation takes effect at once: the session-check cache (sessions/check-cache.ts) forgets an entry
  * the moment its session or user is written. Null for any token that does not hold.
  * The access token's expiry slides while it is used (a client that never refreshes is
  * not cut off mid-work), but never past the session's own expiry.
@@ -73,7 +73,7 @@ const touchEvery = (accessTtlMs: number) => Math.min(TOUCH_EVERY_MS, accessTtlMs
 export function authenticateAccessToken(deps: ServiceDeps, token: string): Authenticated | null {
 	const parsed = parseToken(token);
 	if (!parsed) return null;
-	const record = sessionCacheOf(deps.db).get(parsed.id);
+	const record = sessionCheckCacheOf(deps.db).get(parsed.id);
 	if (!record || !secretMatches(parsed.secret, record.accessHash)) return null;
 	const { session, user } = record.auth;
 	const now = deps.clock();
@@ -95,7 +95,7 @@ export function authenticateAccessToken(deps: ServiceDeps, token: string): Authe
  * (sessions/acting-session.ts), which calls it inside the write's transaction.
  */
 export function liveSession(deps: ServiceDeps, sessionId: string): Authenticated | null {
-	const auth = sessionCacheOf(deps.db).read(sessionId)?.auth;
+	const auth = sessionCheckCacheOf(deps.db).read(sessionId)?.auth;
 	const now = deps.clock();
 	if (!auth || auth.session.expiresAt <= now || !auth.user.isActive) return null;
 	return auth;

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressAssets } from "../../../client/compress-assets.ts";
+import { compressAssets } from "../../../client/build/compress-assets.ts";
 import { buildTestApp, tempDataDir } from "../../helpers/build-test-app.ts";
 
 /** A built client as `npm run build` leaves it: assets, index.html, and their precompressed copies. */

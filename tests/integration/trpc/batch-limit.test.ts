@@ -89,13 +89,14 @@ describe("the SPA's tRPC client", () => {
 				return new Response(res.body, { status: res.statusCode, headers: { "content-type": "application/json" } });
 			},
 		);
-		const { createSession } = await import("../../../client/features/session/session.ts");
-		const { createSessionTRPCClient, sessionServer } = await import("../../../client/features/session/trpc-client.ts");
+		const { createSession } = await import("../../../client/features/sign-in-state/session.ts");
+		const { createSessionTRPCClient, sessionServer } = await import("../../../client/api/trpc-client.ts");
+		const { tokenStore } = await import("../../../client/features/sign-in-state/token-store.ts");
 		const router = { navigate: async () => {}, state: { location: { pathname: "/" } } };
 		const session = createSession({
 			queryClient: new QueryClient(),
 			router: router as unknown as Parameters<typeof createSession>[0]["router"],
-			server: sessionServer("/trpc"),
+			server: sessionServer("/trpc", tokenStore),
 		});
 		const trpcClient = createSessionTRPCClient(session, "/trpc");
 		const calls = 3 * TRPC_MAX_BATCH_SIZE + 1;

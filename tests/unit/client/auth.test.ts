@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { failureAction, PUBLIC_PROCEDURES } from "../../../client/features/session/failure-policy.ts";
-import type { ProcedurePath } from "../../../client/features/session/procedure-paths.ts";
+import { failureAction, PUBLIC_PROCEDURES } from "../../../client/api/failure-policy.ts";
+import type { ProcedurePath } from "../../../client/api/procedure-paths.ts";
 import {
 	AUTH_STORAGE_KEY,
 	tokenStore as authStore,
 	parseAuthTokens,
-} from "../../../client/features/session/token-store.ts";
+} from "../../../client/features/sign-in-state/token-store.ts";
 import { appRouter } from "../../../server/trpc/router.ts";
 import { ruleRefusals } from "../../../shared/errors.ts";
 import { PROCEDURE_GATES } from "../../helpers/trpc-gates.ts";

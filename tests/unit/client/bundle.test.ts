@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { staticClosure } from "../../../client/report-bundle.ts";
+import { staticClosure } from "../../../client/build/report-bundle.ts";
 
 describe("login bundle report", () => {
 	it("follows static imports only, once each", () => {

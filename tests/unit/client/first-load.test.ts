@@ -1,10 +1,10 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { firstScreenPreloads, matchRoute, type PreloadPlan } from "../../../client/first-load/match-route.ts";
-import { type BundleChunk, buildPreloadPlan } from "../../../client/first-load/preload-plan.ts";
-import { readRouteTable } from "../../../client/first-load/route-table.ts";
-import { themeWithoutTooltips } from "../../../client/first-load/theme-without-tooltips.ts";
+import { type BundleChunk, buildPreloadPlan } from "../../../client/build/preload-plan.ts";
+import { readRouteTable } from "../../../client/build/route-table.ts";
+import { themeWithoutTooltips } from "../../../client/build/theme-without-tooltips.ts";
+import { firstScreenPreloads, matchRoute, type PreloadPlan } from "../../../client/first-paint/match-route.ts";
 
 const client = fileURLToPath(new URL("../../../client/", import.meta.url));
 const route = (name: string) => `${client}routes/${name}.tsx`;

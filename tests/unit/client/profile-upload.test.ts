@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildUploadForm, fileIdFromUrl, uploadProblem } from "../../../client/lib/rest.ts";
-import { restErrorMessage } from "../../../client/lib/rest-errors.ts";
+import { buildUploadForm, fileIdFromUrl, uploadProblem } from "../../../client/api/rest.ts";
+import { restErrorMessage } from "../../../client/api/rest-errors.ts";
 import { MAX_IMAGE_BYTES } from "../../../shared/schemas/media.ts";
 
 describe("upload checks before sending", () => {

@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { unitsByExport } from "../../../client/styles/radix/component-units.ts";
-import { type CssBlock, parseCss } from "../../../client/styles/radix/css-blocks.ts";
-import { importedComponents, layerId } from "../../../client/styles/radix/plugin.ts";
-import { CORE, splitComponentsCss } from "../../../client/styles/radix/split-components.ts";
-import { tokensCss } from "../../../client/styles/radix/tokens.ts";
-import { BREAKPOINTS, responsiveBreakpoints, utilityRuns } from "../../../client/styles/radix/utilities.ts";
+import { unitsByExport } from "../../../client/build/radix/component-units.ts";
+import { type CssBlock, parseCss } from "../../../client/build/radix/css-blocks.ts";
+import { importedComponents, layerId } from "../../../client/build/radix/plugin.ts";
+import { CORE, splitComponentsCss } from "../../../client/build/radix/split-components.ts";
+import { tokensCss } from "../../../client/build/radix/tokens.ts";
+import { BREAKPOINTS, responsiveBreakpoints, utilityRuns } from "../../../client/build/radix/utilities.ts";
 
 const packageDir = dirname(createRequire(import.meta.url).resolve("@radix-ui/themes/package.json"));
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { LEASE_KEY, refreshAcrossTabs } from "../../../client/features/session/refresh-across-tabs.ts";
-import { type AuthTokens, tokenStore as authStore } from "../../../client/features/session/token-store.ts";
+import { LEASE_KEY, refreshAcrossTabs } from "../../../client/features/sign-in-state/refresh-across-tabs.ts";
+import { type AuthTokens, tokenStore as authStore } from "../../../client/features/sign-in-state/token-store.ts";
 
 /** A Map-backed localStorage (Node has none); the tabs of one browser share it. */
 class MemoryStorage {

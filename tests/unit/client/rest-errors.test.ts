@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reasonOfDetail, sharedDetails } from "../../../client/lib/rest-errors.ts";
+import { reasonOfDetail, sharedDetails } from "../../../client/api/rest-errors.ts";
 import { type ErrorReason, errorTexts } from "../../../shared/errors.ts";
 import { loadAllLocales } from "../../../shared/i18n/i18n-util.sync.ts";
 import { i18nObject, locales } from "../../../shared/i18n/i18n-util.ts";

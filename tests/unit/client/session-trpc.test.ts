@@ -1,9 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSession } from "../../../client/features/session/session.ts";
-import { tokenStore } from "../../../client/features/session/token-store.ts";
-import { createSessionTRPCClient, sessionServer } from "../../../client/features/session/trpc-client.ts";
+import { createSessionTRPCClient, sessionServer } from "../../../client/api/trpc-client.ts";
+import { createSession } from "../../../client/features/sign-in-state/session.ts";
+import { tokenStore } from "../../../client/features/sign-in-state/token-store.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api } from "../../helpers/http.ts";
 import { seedUser } from "../../helpers/users.ts";
@@ -34,7 +34,7 @@ async function signedInClient(options: { isSuperuser?: boolean } = {}) {
 		navigate: (to: string) => void navigations.push(to),
 	};
 	const queryClient = new QueryClient();
-	const session = createSession({ queryClient, router, server: sessionServer(url) });
+	const session = createSession({ queryClient, router, server: sessionServer(url, tokenStore) });
 	const client = createSessionTRPCClient(session, url);
 	return { ...server, user, session, client, navigations };
 }

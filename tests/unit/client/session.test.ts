@@ -1,8 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSession, type SessionServer } from "../../../client/features/session/session.ts";
-import { type AuthTokens, tokenStore } from "../../../client/features/session/token-store.ts";
-import { withSession } from "../../../client/features/session/with-session.ts";
+import type { SessionServer } from "../../../client/api/trpc-client.ts";
+import { withSession } from "../../../client/api/with-session.ts";
+import { createSession } from "../../../client/features/sign-in-state/session.ts";
+import { type AuthTokens, tokenStore } from "../../../client/features/sign-in-state/token-store.ts";
 import { errorTexts } from "../../../shared/errors.ts";
 
 /** A Map-backed localStorage (Node has none). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { retryAfterOf } from "../../../client/api/rest-errors.ts";
 import { detectLocale, directionOf, toLocale } from "../../../client/i18n/detect.ts";
 import { authErrorText, mutationErrorText, restDetailText } from "../../../client/lib/error-text.ts";
 import { parsePageParam } from "../../../client/lib/page-param.ts";
 import { pageTitle } from "../../../client/lib/page-title.ts";
-import { retryAfterOf } from "../../../client/lib/rest-errors.ts";
 import { isThemeMode, resolveAppearance } from "../../../client/lib/theme.ts";
 import { errorMessages } from "../../../client/lib/validation.ts";
 import { errorTexts } from "../../../shared/errors.ts";

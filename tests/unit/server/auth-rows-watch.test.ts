@@ -31,7 +31,7 @@ function twoConnections(sameTurnMs?: number) {
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-describe("another connection's writes, as the session cache hears of them", () => {
+describe("another connection's writes, as the session-check cache hears of them", () => {
 	it("are read once per event-loop turn: the first request of the next turn sees a write, however soon", async () => {
 		// However long a turn may last: the turn's end alone must make the next reading fresh.
 		const { watch, writeElsewhere, close } = twoConnections(60_000);

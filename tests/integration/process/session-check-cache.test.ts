@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { httpLogin, runCli, SUPERUSER, startServer, tempDir } from "../../helpers/process.ts";
 
-describe("the session cache of a running server", () => {
+describe("the session-check cache of a running server", () => {
 	it("notices at once what another process writes: a change of the user, then the CLI's reset-password", {
 		timeout: 120_000,
 	}, async () => {

@@ -1,9 +1,9 @@
 import { Dialog, Tabs } from "@radix-ui/themes";
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
+import { useTRPC } from "../../../api/trpc.ts";
 import { useDir } from "../../../components/use-dir.ts";
 import { useI18n, useNamespaces } from "../../../i18n/index.tsx";
-import { useTRPC } from "../../../lib/trpc.ts";
 import { CodeMethod } from "./code-method.tsx";
 import { PasskeyMethod } from "./passkey-method.tsx";
 import { PasswordMethod } from "./password-method.tsx";

@@ -1,5 +1,5 @@
-import { reasonOfDetail, restErrorMessage } from "../../lib/rest-errors.ts";
-import { type CallState, FIRST_TRY, type Session } from "./session.ts";
+import { type CallRecovery, type CallState, FIRST_TRY } from "./call-recovery.ts";
+import { reasonOfDetail, restErrorMessage } from "./rest-errors.ts";
 
 /** `fetch`'s shape; `Init` may carry more than RequestInit (an upload's progress callback). */
 export type Fetch<Init extends RequestInit = RequestInit> = (url: string, init?: Init) => Promise<Response>;
@@ -15,7 +15,7 @@ async function reasonOf(response: Response): Promise<string | null> {
  * the bearer token, and a refused call is sent again once the session has recovered. A
  * refusal that stands is answered as the server answered it.
  */
-export function withSession<Init extends RequestInit>(session: Session, fetch: Fetch<Init>): Fetch<Init> {
+export function withSession<Init extends RequestInit>(session: CallRecovery, fetch: Fetch<Init>): Fetch<Init> {
 	return async (url, init) => {
 		for (let state: CallState = FIRST_TRY; ; ) {
 			const sentToken = session.tokens.get()?.token;

@@ -40,7 +40,7 @@ export function compressAssets(dist: string): { files: number; bytes: number; br
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-	const { files, bytes, brotli } = compressAssets(fileURLToPath(new URL("./dist/", import.meta.url)));
+	const { files, bytes, brotli } = compressAssets(fileURLToPath(new URL("../dist/", import.meta.url)));
 	console.log(
 		`Precompressed ${files} files: ${(bytes / 1024).toFixed(0)} KB -> ${(brotli / 1024).toFixed(0)} KB brotli`,
 	);

@@ -1,17 +1,18 @@
 /**
  * Runs before the first paint, as a classic blocking script in <head> (built by the
- * first-paint plugin in vite.config.ts): applies the stored theme and the detected
+ * first-paint plugin in client/build/vite.config.ts): applies the stored theme and the detected
  * language and direction, so the page never flashes the wrong colours or direction. It
  * uses the same detector and theme rules as the app itself. It tells index.html's static
  * shell whether to draw the app's frame (a signed-in screen) or only the page. Then it asks
  * for the current screen's chunks and the language's dictionary, in the same wave as the
  * entry script.
  */
-import { addPreloadLinks, firstScreenPreloads, type PreloadPlan } from "./first-load/match-route.ts";
-import { detectLocale, directionOf, LANG_STORAGE_KEY } from "./i18n/detect.ts";
-import { APP_FRAME_PATHS } from "./lib/app-frame-paths.ts";
-import { AUTH_STORAGE_KEY } from "./lib/auth-storage-key.ts";
-import { applyAppearance, darkQuery, readMode, resolveAppearance } from "./lib/theme-mode.ts";
+
+import { detectLocale, directionOf, LANG_STORAGE_KEY } from "../i18n/detect.ts";
+import { APP_FRAME_PATHS } from "../lib/app-frame-paths.ts";
+import { AUTH_STORAGE_KEY } from "../lib/auth-storage-key.ts";
+import { applyAppearance, darkQuery, readMode, resolveAppearance } from "../lib/theme-mode.ts";
+import { addPreloadLinks, firstScreenPreloads, type PreloadPlan } from "./match-route.ts";
 
 applyAppearance(resolveAppearance(readMode(), darkQuery()?.matches ?? false));
 
@@ -33,7 +34,7 @@ const locale = detectLocale({
 root.setAttribute("lang", locale);
 root.setAttribute("dir", directionOf(locale));
 
-/** Written in by the build (client/first-load/preload-plan.ts); empty under the dev server. */
+/** Written in by the build (client/build/preload-plan.ts); empty under the dev server. */
 declare const __FIRST_SCREEN_PRELOADS__: PreloadPlan;
 
 try {

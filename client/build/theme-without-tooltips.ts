@@ -41,7 +41,7 @@ export function themeWithoutTooltips(): Plugin {
 				);
 				if (used)
 					this.error(
-						`${file.fileName} holds ${used[0]}: Radix tooltips need the Tooltip.Provider that client/first-load/theme-without-tooltips.ts leaves out of <Theme>; remove that plugin to use them`,
+						`${file.fileName} holds ${used[0]}: Radix tooltips need the Tooltip.Provider that client/build/theme-without-tooltips.ts leaves out of <Theme>; remove that plugin to use them`,
 					);
 			}
 		},

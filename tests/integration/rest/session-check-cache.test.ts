@@ -8,7 +8,7 @@ import {
 	REVERT_LINK_TTL_MS,
 	VERIFY_LINK_TTL_MS,
 } from "../../../server/services/links/email-links.ts";
-import { SESSION_LOOKUP_SQL, sessionCacheOf } from "../../../server/services/sessions/check-cache.ts";
+import { SESSION_LOOKUP_SQL, sessionCheckCacheOf } from "../../../server/services/sessions/check-cache.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
 import { authOf } from "../../helpers/services.ts";
@@ -93,7 +93,7 @@ function expectedAnswer(test: TestApp, access: string): { status: number; body?:
 /** The next request of every known token gets what the database says, not what was remembered. */
 async function expectNextRequestsHold(w: World, path: string) {
 	const sessionIds = w.test.db.$client.prepare("SELECT id FROM sessions").pluck().all() as string[];
-	const cache = sessionCacheOf(w.test.db);
+	const cache = sessionCheckCacheOf(w.test.db);
 	for (const id of sessionIds) {
 		const remembered = cache.remembered(id);
 		if (remembered) expect(remembered, `${path}: what is remembered of ${id}`).toEqual(cache.read(id));
@@ -330,7 +330,7 @@ function twoFactorPaths(): Record<string, Path> {
 	};
 }
 
-describe("the session cache", () => {
+describe("the session-check cache", () => {
 	it("walks every path that writes a session or a user with a warm cache: the very next request of every token gets what the database says", async () => {
 		const sites = writeSitesOf(AUTH_TABLES);
 		expect(sites.length).toBeGreaterThan(10);
@@ -344,7 +344,7 @@ describe("the session cache", () => {
 			// Twice: a first use after time passed slides the token, a write that forgets it.
 			for (let round = 0; round < 2; round++)
 				for (const token of w.tokens) await api(w.app, "GET", "/users/me", { headers: bearer(token.access) });
-			expect(sessionCacheOf(test.db).size, path).toBe(w.tokens.length);
+			expect(sessionCheckCacheOf(test.db).size, path).toBe(w.tokens.length);
 			await recorder.during(() => act(w));
 			await expectNextRequestsHold(w, path);
 			await afterwards?.(w);
@@ -375,7 +375,7 @@ describe("what the cache remembers", () => {
 		const test = await buildTestApp();
 		const w = await world(test);
 		for (const token of w.tokens) await api(w.app, "GET", "/users/me", { headers: bearer(token.access) });
-		const cache = sessionCacheOf(test.db);
+		const cache = sessionCheckCacheOf(test.db);
 		const id = (access: string) => access.split(".")[0] as string;
 		await status(api(w.app, "PATCH", "/users/me", { headers: w.bob.headers, body: { full_name: "Robert" } }));
 		expect(cache.remembered(id(w.bob.accessToken))).toBeUndefined();
@@ -390,7 +390,7 @@ describe("what the cache remembers", () => {
 		const test = await buildTestApp();
 		const w = await world(test);
 		const id = w.bob.accessToken.split(".")[0] as string;
-		const cache = sessionCacheOf(test.db);
+		const cache = sessionCheckCacheOf(test.db);
 		expect(() =>
 			test.db.transaction(() => {
 				test.db.$client.prepare("UPDATE users SET full_name = 'Never Committed' WHERE id = ?").run(w.bob.id);
@@ -407,7 +407,7 @@ describe("what the cache remembers", () => {
 		const test = await buildTestApp();
 		const w = await world(test);
 		await api(w.app, "GET", "/users/me", { headers: w.bob.headers });
-		const record = sessionCacheOf(test.db).remembered(w.bob.accessToken.split(".")[0] as string);
+		const record = sessionCheckCacheOf(test.db).remembered(w.bob.accessToken.split(".")[0] as string);
 		expect(JSON.stringify(record?.auth)).not.toMatch(/argon2|hashed|Hash/);
 		expect(record?.auth.user).not.toHaveProperty("hashedPassword");
 		expect(record?.auth.user).not.toHaveProperty("totpSecret");

@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useState } from "react";
-import { TRPCProvider } from "../../lib/trpc.ts";
+import { TRPCProvider } from "../../api/trpc.ts";
+import { createSessionTRPCClient, sessionServer } from "../../api/trpc-client.ts";
 import { createSession, type Session, type SessionRouter } from "./session.ts";
-import { createSessionTRPCClient, sessionServer } from "./trpc-client.ts";
+import { tokenStore } from "./token-store.ts";
 
 const TRPC_URL = "/trpc";
 
@@ -15,7 +16,7 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ router, children }: { router: SessionRouter; children: ReactNode }) {
 	const queryClient = useQueryClient();
 	const [{ session, trpcClient }] = useState(() => {
-		const created = createSession({ queryClient, router, server: sessionServer(TRPC_URL) });
+		const created = createSession({ queryClient, router, server: sessionServer(TRPC_URL, tokenStore) });
 		return { session: created, trpcClient: createSessionTRPCClient(created, TRPC_URL) };
 	});
 	return (

@@ -1,9 +1,9 @@
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { useMemo, useSyncExternalStore } from "react";
-import { useTRPC } from "../../lib/trpc.ts";
+import { useTRPC } from "../../api/trpc.ts";
+import { type Fetch, withSession } from "../../api/with-session.ts";
 import { useSessionContext } from "./session-provider.tsx";
 import { useAuthTokens } from "./token-store.ts";
-import { type Fetch, withSession } from "./with-session.ts";
 
 /**
  * The session for screens: the stored tokens (null when signed out; re-renders when they

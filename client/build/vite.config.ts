@@ -2,25 +2,25 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
-import { locales } from "../shared/i18n/i18n-util.ts";
-import type { PreloadPlan } from "./first-load/match-route.ts";
-import { type BundleChunk, buildPreloadPlan } from "./first-load/preload-plan.ts";
-import { readRouteTable } from "./first-load/route-table.ts";
-import { themeWithoutTooltips } from "./first-load/theme-without-tooltips.ts";
-import { radixThemesCss } from "./styles/radix/plugin.ts";
+import { locales } from "../../shared/i18n/i18n-util.ts";
+import type { PreloadPlan } from "../first-paint/match-route.ts";
+import { type BundleChunk, buildPreloadPlan } from "./preload-plan.ts";
+import { radixThemesCss } from "./radix/plugin.ts";
+import { readRouteTable } from "./route-table.ts";
+import { themeWithoutTooltips } from "./theme-without-tooltips.ts";
 
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * /first-paint.js: client/first-paint.ts bundled into one classic script, so <head> can run
+ * /first-paint.js: client/first-paint/first-paint.ts bundled into one classic script, so <head> can run
  * it synchronously before the first paint (a module script would run after it). Served by
  * the dev server, emitted as a file by the build, which writes into it the chunks each
- * route's first screen needs (client/first-load/), so they load beside the entry.
+ * route's first screen needs (preload-plan.ts), so they load beside the entry.
  */
 function firstPaintScript(): Plugin {
 	const bundle = async (plan: PreloadPlan) => {
 		const result = await build({
-			entryPoints: [at("./first-paint.ts")],
+			entryPoints: [at("../first-paint/first-paint.ts")],
 			bundle: true,
 			format: "iife",
 			minify: true,
@@ -43,8 +43,8 @@ function firstPaintScript(): Plugin {
 			const chunks = Object.values(output).filter((file): file is typeof file & BundleChunk => file.type === "chunk");
 			const plan = buildPreloadPlan(
 				chunks,
-				readRouteTable(at("./app.tsx")),
-				(locale) => at(`../shared/i18n/${locale}/index.ts`),
+				readRouteTable(at("../app.tsx")),
+				(locale) => at(`../../shared/i18n/${locale}/index.ts`),
 				locales,
 			);
 			if (!plan.routes.some((route) => route.path === "/login"))
@@ -81,7 +81,7 @@ function serverOnlyMailTexts(): Plugin {
 const serverUrl = `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
 
 export default defineConfig({
-	root: fileURLToPath(new URL(".", import.meta.url)),
+	root: fileURLToPath(new URL("..", import.meta.url)),
 	plugins: [
 		react(),
 		firstPaintScript(),
@@ -94,7 +94,7 @@ export default defineConfig({
 		outDir: "dist",
 		emptyOutDir: true,
 		sourcemap: false,
-		// client/report-bundle.ts reads it to size what /login loads.
+		// client/build/report-bundle.ts reads it to size what /login loads.
 		manifest: true,
 		chunkSizeWarningLimit: 600,
 		// Every browser we serve has modulepreload.

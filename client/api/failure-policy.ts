@@ -2,7 +2,7 @@
  * What the session does when a call fails: the one table of the 401/403 rules, free of
  * React and fetch so it can be tested alone.
  */
-import { isErrorReason, ruleRefusals } from "../../../shared/errors.ts";
+import { isErrorReason, ruleRefusals } from "../../shared/errors.ts";
 import type { ProcedurePath } from "./procedure-paths.ts";
 
 export type FailureAction = "refresh" | "end-session" | "reauthenticate" | "none";

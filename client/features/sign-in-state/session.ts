@@ -1,7 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
+import type { CallState, Refusal } from "../../api/call-recovery.ts";
+import { failureAction } from "../../api/failure-policy.ts";
+import type { SessionServer } from "../../api/trpc-client.ts";
 import { createEndNotice } from "./end-notice.ts";
-import { failureAction } from "./failure-policy.ts";
-import type { ProcedurePath } from "./procedure-paths.ts";
 import { createIdentityPrompt, type IdentityPrompt } from "./reauth/identity-prompt.ts";
 import { refreshAcrossTabs } from "./refresh-across-tabs.ts";
 import { type AuthTokens, tokenStore } from "./token-store.ts";
@@ -10,13 +11,6 @@ import { type AuthTokens, tokenStore } from "./token-store.ts";
 export type SessionRouter = {
 	state: { location: { pathname: string } };
 	navigate: (to: string, options: { replace: boolean }) => unknown;
-};
-
-/** The two calls the session makes itself, outside its own rules. */
-export type SessionServer = {
-	/** Trades the refresh token for a new pair (the server rotates both). */
-	refresh: (refreshToken: string) => Promise<AuthTokens>;
-	logout: (refreshToken: string | undefined) => Promise<unknown>;
 };
 
 export type SessionOptions = {
@@ -31,19 +25,6 @@ export type SessionOptions = {
  * the refresh could not save it (revoked elsewhere, expired, demoted): the login screen says so.
  */
 export type EndCause = "signed-out" | "refused";
-
-/** What was already tried for one call. */
-export type CallState = { refreshed: boolean; reauthenticated: boolean };
-export const FIRST_TRY: CallState = { refreshed: false, reauthenticated: false };
-
-/** A refused call: which one, the answer, the token it went out with, and what was already tried for it. */
-export type Refusal = {
-	path: ProcedurePath | null;
-	status: number | undefined;
-	reason: string | null | undefined;
-	sentToken: string | undefined;
-	state: CallState;
-};
 
 /**
  * The signed-in session of this tab: its tokens, what a refused call does to it, and its

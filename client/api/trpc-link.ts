@@ -1,8 +1,8 @@
 import { TRPCClientError, type TRPCLink } from "@trpc/client";
 import { observable, type Unsubscribable } from "@trpc/server/observable";
-import type { AppRouter } from "../../../server/trpc/router.ts";
+import type { AppRouter } from "../../server/trpc/router.ts";
+import { type CallRecovery, type CallState, FIRST_TRY } from "./call-recovery.ts";
 import type { ProcedurePath } from "./procedure-paths.ts";
-import { type CallState, FIRST_TRY, type Session } from "./session.ts";
 
 type ErrorData = { httpStatus?: number; reason?: string | null } | undefined;
 
@@ -10,7 +10,7 @@ const errorData = (error: unknown): ErrorData =>
 	error instanceof TRPCClientError ? (error.data as ErrorData) : undefined;
 
 /** Every tRPC call under the session rules: a refused call is sent again once the session has recovered. */
-export function sessionLink(session: Session): TRPCLink<AppRouter> {
+export function sessionLink(session: CallRecovery): TRPCLink<AppRouter> {
 	return () =>
 		({ op, next }) =>
 			observable((observer) => {

@@ -1,9 +1,9 @@
 import { Text, VisuallyHidden } from "@radix-ui/themes";
-import { tokenStore } from "../features/session/token-store.ts";
-import { useI18n } from "../i18n/index.tsx";
-import { APP_FRAME_PATHS } from "../lib/app-frame-paths.ts";
-import { FullPageSpinner } from "./full-page-spinner.tsx";
-import { ContentSkeleton, IconSkeleton, NavSkeleton, UserMenuSkeleton } from "./loading-skeletons.tsx";
+import { FullPageSpinner } from "../../components/full-page-spinner.tsx";
+import { ContentSkeleton, IconSkeleton, NavSkeleton, UserMenuSkeleton } from "../../components/loading-skeletons.tsx";
+import { useI18n } from "../../i18n/index.tsx";
+import { APP_FRAME_PATHS } from "../../lib/app-frame-paths.ts";
+import { tokenStore } from "../sign-in-state/token-store.ts";
 
 /**
  * What shows while the first screen's code downloads (the router's HydrateFallback): for a

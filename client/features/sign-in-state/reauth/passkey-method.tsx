@@ -1,8 +1,8 @@
 import { Button, Dialog, Flex, Text } from "@radix-ui/themes";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTRPC } from "../../../api/trpc.ts";
 import { useI18n } from "../../../i18n/index.tsx";
-import { useTRPC } from "../../../lib/trpc.ts";
 import { passkeyErrorText, signWithPasskey } from "../../passkeys/webauthn.ts";
 import type { ReauthMethodProps } from "./reauth-method.ts";
 

@@ -1,5 +1,5 @@
 import type { AnyTRPCProcedure, TRPCRouterRecord } from "@trpc/server";
-import type { AppRouter } from "../../../server/trpc/router.ts";
+import type { AppRouter } from "../../server/trpc/router.ts";
 
 type PathsOf<TRecord extends TRPCRouterRecord, TPrefix extends string = ""> = {
 	[TKey in keyof TRecord & string]: TRecord[TKey] extends AnyTRPCProcedure

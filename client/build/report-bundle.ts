@@ -46,7 +46,7 @@ export function loginFirstScreen(dist: string): { js: string[]; css: string[] } 
 }
 
 function main() {
-	const dist = fileURLToPath(new URL("./dist/", import.meta.url));
+	const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 	const files = loginFirstScreen(dist);
 	const size = (file: string) => {
 		const bytes = readFileSync(join(dist, file));

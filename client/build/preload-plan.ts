@@ -4,7 +4,7 @@
  * CSS, and each language's dictionary. first-paint.js asks for them while index.html is
  * still being read, instead of when the entry script has run and the router has matched.
  */
-import type { PreloadPlan } from "./match-route.ts";
+import type { PreloadPlan } from "../first-paint/match-route.ts";
 import type { RouteEntry } from "./route-table.ts";
 
 /** The part of a Rollup/Rolldown output chunk the plan reads. */
