@@ -126,7 +126,8 @@ test.describe("theme", () => {
 		await page.waitForFunction(() => document.readyState !== "loading" || document.body !== null);
 		const early = await page.evaluate(() => ({
 			className: document.documentElement.className,
-			mounted: document.getElementById("root")?.childElementCount ?? 0,
+			// index.html's static shell stands in #root until React replaces it.
+			mounted: document.querySelectorAll("#root > :not([data-testid='static-shell'])").length,
 		}));
 		expect(early.mounted).toBe(0);
 		expect(early.className).toContain("dark");
