@@ -12,7 +12,7 @@ const seedName = (i: number) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i 
 /** Creates `count` users in the database at `path` (one shared hash, so seeding takes seconds). */
 export async function seedUsers(path: string, count: number, password: string): Promise<void> {
 	const db = openDatabase(path);
-	migrateDatabase(db);
+	await migrateDatabase(db);
 	const hashedPassword = await hashPassword(password);
 	const start = Date.now() - count;
 	db.transaction((tx) => {

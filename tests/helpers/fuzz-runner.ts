@@ -75,7 +75,7 @@ export class FuzzWorld {
 		let file = this.app.deps.db.select().from(media).where(eq(media.id, this.fileId)).get();
 		if (!file) {
 			// A session of its own: the fuzzed requests may have ended the user's.
-			const owner = authenticateAccessToken(this.app.deps, newSession(this.app, this.user).access_token);
+			const owner = await authenticateAccessToken(this.app.deps, (await newSession(this.app, this.user)).access_token);
 			if (!owner) throw new Error("the fuzz user is gone");
 			const uploaded = await uploadMedia(
 				this.app.deps,
@@ -98,9 +98,9 @@ export class FuzzWorld {
 	}
 
 	/** A fresh session of the acting person, and what every Ref stands for now. */
-	context(c: FuzzCase) {
+	async context(c: FuzzCase) {
 		const actor = c.auth === "admin" ? this.admin : this.user;
-		const session = newSession(this.app, actor, c.ip);
+		const session = await newSession(this.app, actor, c.ip);
 		const { userEmail, adminEmail, ...known } = this.known;
 		const values: Record<Ref["kind"], string> = {
 			...known,
@@ -196,8 +196,8 @@ function payloadOf(body: Body, values: Record<Ref["kind"], string>, images: Imag
 }
 
 /** The request `app.inject` sends for a case, with live ids, tokens and images in place. */
-export function toRequest(world: FuzzWorld, c: FuzzCase): InjectOptions {
-	const { session, values } = world.context(c);
+export async function toRequest(world: FuzzWorld, c: FuzzCase): Promise<InjectOptions> {
+	const { session, values } = await world.context(c);
 	const path = c.path.map((piece) => (piece instanceof Ref ? urlEncode(values[piece.kind]) : piece)).join("");
 	const query =
 		typeof c.query === "string"
@@ -265,7 +265,7 @@ export async function fuzz(
 		fc.asyncProperty(cases, async (c) => {
 			const number = index++;
 			if (changed) await world.repair();
-			const res = await app.inject(toRequest(world, c));
+			const res = await app.inject(await toRequest(world, c));
 			// Only a write that went through can have changed the accounts or the file.
 			changed = c.method !== "GET" && res.statusCode < 300;
 			report.requests++;

@@ -71,18 +71,18 @@ export class SessionCache {
 	}
 
 	/** The session as the database holds it now: remembered, or read (and remembered). */
-	get(sessionId: string): SessionRecord | undefined {
+	async get(sessionId: string): Promise<SessionRecord | undefined> {
 		if (this.watch.otherConnectionWrote()) this.clear();
 		const remembered = this.entries.get(sessionId);
 		if (remembered) return remembered;
-		const record = this.read(sessionId);
+		const record = await this.read(sessionId);
 		// Inside a transaction the row may hold writes that will yet roll back: never remember those.
 		if (record && !this.db.$client.inTransaction) this.remember(sessionId, record);
 		return record;
 	}
 
 	/** The session as the database holds it, never from memory: for the re-checks inside a write's transaction. */
-	read(sessionId: string): SessionRecord | undefined {
+	async read(sessionId: string): Promise<SessionRecord | undefined> {
 		const row = this.lookup.get(sessionId);
 		if (!row) return undefined;
 		const user: SessionUser = Object.freeze({

@@ -1,4 +1,5 @@
 import { and, eq, lt } from "drizzle-orm";
+import { first } from "../../db/query.ts";
 import { loginThrottle } from "../../db/schema.ts";
 import { fail } from "../../domain/errors.ts";
 import { clientKey } from "../../lib/rate-limiter.ts";
@@ -18,8 +19,8 @@ const thisPair = (email: string, ip: string) =>
 	and(eq(loginThrottle.accountKey, accountKeyOf(email)), eq(loginThrottle.clientKey, clientKeyOf(ip)));
 
 /** Throws RATE_LIMITED while this account is in its back-off for this client after failed logins. */
-export function assertNotLockedOut({ db, clock }: ServiceDeps, email: string, ip: string): void {
-	const row = db.select().from(loginThrottle).where(thisPair(email, ip)).get();
+export async function assertNotLockedOut({ db, clock }: ServiceDeps, email: string, ip: string): Promise<void> {
+	const row = await first(db.select().from(loginThrottle).where(thisPair(email, ip)));
 	const now = clock();
 	if (row && row.lockedUntil > now) fail("RATE_LIMITED", { retryAfter: Math.ceil((row.lockedUntil - now) / 1000) });
 }
@@ -28,27 +29,25 @@ export function assertNotLockedOut({ db, clock }: ServiceDeps, email: string, ip
  * Each failure doubles the wait: 1, 2, 4 ... 300 seconds. Kept in SQLite so a restart
  * keeps it; waits that ended a day ago are swept here, on the failure path only.
  */
-export function recordFailedLogin({ db, clock }: ServiceDeps, email: string, ip: string): void {
-	db.delete(loginThrottle)
-		.where(lt(loginThrottle.lockedUntil, clock() - FORGET_AFTER_MS))
-		.run();
-	const row = db.select().from(loginThrottle).where(thisPair(email, ip)).get();
+export async function recordFailedLogin({ db, clock }: ServiceDeps, email: string, ip: string): Promise<void> {
+	await db.delete(loginThrottle).where(lt(loginThrottle.lockedUntil, clock() - FORGET_AFTER_MS));
+	const row = await first(db.select().from(loginThrottle).where(thisPair(email, ip)));
 	const failures = (row?.failures ?? 0) + 1;
 	const waitSeconds = Math.min(2 ** (failures - 1), MAX_WAIT_SECONDS);
 	const lockedUntil = clock() + waitSeconds * 1000;
-	db.insert(loginThrottle)
+	await db
+		.insert(loginThrottle)
 		.values({ accountKey: accountKeyOf(email), clientKey: clientKeyOf(ip), failures, lockedUntil })
 		.onConflictDoUpdate({
 			target: [loginThrottle.accountKey, loginThrottle.clientKey],
 			set: { failures, lockedUntil },
-		})
-		.run();
+		});
 }
 
 /** The owner proved the password (or an operator or reset link replaced it): every wait of the account ends. */
-export function clearFailedLogins({ db }: ServiceDeps, email: string): void {
+export async function clearFailedLogins({ db }: ServiceDeps, email: string): Promise<void> {
 	// A read first: most logins have no failures to clear, and a write costs an fsync.
 	const ofAccount = eq(loginThrottle.accountKey, accountKeyOf(email));
-	const row = db.select({ key: loginThrottle.accountKey }).from(loginThrottle).where(ofAccount).get();
-	if (row) db.delete(loginThrottle).where(ofAccount).run();
+	const row = await first(db.select({ key: loginThrottle.accountKey }).from(loginThrottle).where(ofAccount));
+	if (row) await db.delete(loginThrottle).where(ofAccount);
 }

@@ -24,7 +24,7 @@ async function setup() {
 	const admin = await seedUser(app, { isSuperuser: true });
 	// The owner's own device, and a second session: another device, or a thief's copy.
 	const owner = await seedUser(app, { password: OLD, email: "owner@example.com" });
-	const other = newSession(app, owner);
+	const other = await newSession(app, owner);
 	db.insert(resetTokens)
 		.values({
 			tokenHash: hashSecretHex(RESET_TOKEN),

@@ -83,7 +83,7 @@ describe("every account event leaves one audit row", () => {
 		const test = await buildTestApp();
 		const { app } = test;
 		const user = await seedUser(app);
-		const second = newSession(app, user);
+		const second = await newSession(app, user);
 		await api(app, "POST", `/password-recovery/${user.email}`);
 		await settled(app);
 		const rotated = await api(app, "POST", "/login/refresh-token", { body: { refresh_token: second.refresh_token } });
@@ -211,7 +211,7 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"auth.logout_all": async (test) => {
 		const user = await seedUser(test.app);
-		newSession(test.app, user);
+		await newSession(test.app, user);
 		return {
 			act: () => status(api(test.app, "POST", "/login/logout-all", { headers: user.headers })),
 			changed: () => sessionsOf(test, user.id) === 0,
@@ -266,8 +266,8 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"password.reset": async (test) => {
 		const user = await seedUser(test.app);
-		const admin = authOf(test.app, await seedUser(test.app, { isSuperuser: true }));
-		const link = recoveryEmailHtml(test.app.deps, admin, user.email, undefined);
+		const admin = await authOf(test.app, await seedUser(test.app, { isSuperuser: true }));
+		const link = await recoveryEmailHtml(test.app.deps, admin, user.email, undefined);
 		const token = /token=([A-Za-z0-9_-]{43})/.exec(link)?.[1];
 		const hash = userRow(test, user.id)?.hashed_password;
 		return {
@@ -367,7 +367,7 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"email.verify": async (test) => {
 		const user = await seedUser(test.app, { emailVerified: false });
-		const token = issueAccountToken(test.app.deps, user.id, "email_verify", user.email, VERIFY_LINK_TTL_MS);
+		const token = await issueAccountToken(test.app.deps, user.id, "email_verify", user.email, VERIFY_LINK_TTL_MS);
 		return {
 			act: () => status(api(test.app, "POST", "/verify-email/", { body: { token } })),
 			changed: () => userRow(test, user.id)?.email_verified === 1,
@@ -375,7 +375,13 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"email.change_reverted": async (test) => {
 		const user = await seedUser(test.app);
-		const token = issueAccountToken(test.app.deps, user.id, "email_revert", "before@example.com", REVERT_LINK_TTL_MS);
+		const token = await issueAccountToken(
+			test.app.deps,
+			user.id,
+			"email_revert",
+			"before@example.com",
+			REVERT_LINK_TTL_MS,
+		);
 		return {
 			act: () => status(api(test.app, "POST", "/revert-email/", { body: { token } })),
 			changed: () => userRow(test, user.id)?.email === "before@example.com",
@@ -383,7 +389,13 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"account.credentials_removed": async (test) => {
 		const user = await enableTwoFactor(test.app, await addPasskey(test.app, await seedUser(test.app)), test.now);
-		const token = issueAccountToken(test.app.deps, user.id, "email_revert", "before@example.com", REVERT_LINK_TTL_MS);
+		const token = await issueAccountToken(
+			test.app.deps,
+			user.id,
+			"email_revert",
+			"before@example.com",
+			REVERT_LINK_TTL_MS,
+		);
 		return {
 			act: () => status(api(test.app, "POST", "/revert-email/", { body: { token } })),
 			changed: () =>
@@ -393,7 +405,7 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"session.revoke": async (test) => {
 		const user = await seedUser(test.app);
-		newSession(test.app, user);
+		await newSession(test.app, user);
 		const listed = await api(test.app, "GET", "/users/me/sessions", { headers: user.headers });
 		const other = (listed.json() as { data: { id: string; current: boolean }[] }).data.find((s) => !s.current);
 		return {
@@ -403,7 +415,7 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"session.revoke_others": async (test) => {
 		const user = await seedUser(test.app);
-		newSession(test.app, user);
+		await newSession(test.app, user);
 		return {
 			act: () => status(api(test.app, "DELETE", "/users/me/sessions", { headers: user.headers })),
 			changed: () => sessionsOf(test, user.id) === 1,
@@ -472,7 +484,7 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 		return {
 			act: async () => {
 				try {
-					resetTwoFactor(test.app.deps, null, user.id);
+					await resetTwoFactor(test.app.deps, null, user.id);
 				} catch {
 					// The refused audit row rolls the reset back; what matters is what stayed.
 				}

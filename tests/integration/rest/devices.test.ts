@@ -26,7 +26,7 @@ describe("GET /users/me/sessions", () => {
 		const { app } = test;
 		const user = await seedUser(app, { ip: "10.4.0.1", userAgent: CHROME_MAC });
 		test.advance(MINUTE);
-		const laptop = newSession(app, user, "10.4.0.2", FIREFOX_LINUX);
+		const laptop = await newSession(app, user, "10.4.0.2", FIREFOX_LINUX);
 		const res = await api(app, "GET", "/users/me/sessions", { headers: laptop.headers });
 		expect(res.statusCode).toBe(200);
 		const body = res.json();
@@ -63,7 +63,7 @@ describe("DELETE /users/me/sessions/{id}", () => {
 	it("signs that device out at once: its access and refresh tokens stop working; an audit row says which device", async () => {
 		const { app, db } = await buildTestApp();
 		const user = await seedUser(app);
-		const phone = newSession(app, user, "10.5.0.2", CHROME_MAC);
+		const phone = await newSession(app, user, "10.5.0.2", CHROME_MAC);
 		const res = await api(app, "DELETE", `/users/me/sessions/${idOf(phone.access_token)}`, {
 			headers: user.headers,
 			ip: "10.5.0.1",
@@ -125,7 +125,7 @@ describe("DELETE /users/me/sessions", () => {
 	it("signs every other session out and keeps the caller's; the audit row counts them", async () => {
 		const { app, db } = await buildTestApp();
 		const user = await seedUser(app);
-		const others = [newSession(app, user), newSession(app, user)];
+		const others = [await newSession(app, user), await newSession(app, user)];
 		const res = await api(app, "DELETE", "/users/me/sessions", { headers: user.headers });
 		expect(res.statusCode).toBe(200);
 		expect(res.json()).toEqual({ message: "Other sessions revoked" });
@@ -146,7 +146,7 @@ describe("a superuser and a user's sessions", () => {
 		const { app, db } = await buildTestApp();
 		const admin = await seedAdmin(app);
 		const user = await seedUser(app, { userAgent: FIREFOX_LINUX });
-		const phone = newSession(app, user);
+		const phone = await newSession(app, user);
 		const list = await api(app, "GET", `/users/${user.id}/sessions`, { headers: admin.headers });
 		expect(list.statusCode).toBe(200);
 		expect(list.json().count).toBe(2);

@@ -157,7 +157,7 @@ describe("POST /revert-email/ (This wasn't me)", () => {
 	it("restores and proves the old address, ends every session and link, mails a reset link there", async () => {
 		const { app, smtp, db } = await smtpApp();
 		const user = await seedUser(app);
-		const laptop = newSession(app, user);
+		const laptop = await newSession(app, user);
 		const newEmail = uniqueEmail("thief");
 		await changeEmail(app, user.headers, newEmail);
 		const mails = await mailsOfChange(smtp);

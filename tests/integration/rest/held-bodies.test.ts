@@ -112,7 +112,7 @@ const rows: Record<string, Row> = {
 	"DELETE /users/me/sessions": { actor: "user", prepare: () => json("/users/me/sessions") },
 	"DELETE /users/me/sessions/{session_id}": {
 		actor: "user",
-		prepare: (w) => json(`/users/me/sessions/${newSession(w.app, w.actor).access_token.split(".")[0]}`),
+		prepare: async (w) => json(`/users/me/sessions/${(await newSession(w.app, w.actor)).access_token.split(".")[0]}`),
 	},
 	"DELETE /users/{user_id}/sessions": { actor: "admin", prepare: (w) => json(`/users/${w.target.id}/sessions`) },
 	"POST /users/me/verify-email": {
@@ -255,7 +255,7 @@ async function world(actorKind: Row["actor"]): Promise<World> {
 	return {
 		...test,
 		actor,
-		elsewhere: newSession(test.app, actor),
+		elsewhere: await newSession(test.app, actor),
 		target: await seedUser(test.app),
 		otherAdmin: await seedUser(test.app, { isSuperuser: true }),
 	};

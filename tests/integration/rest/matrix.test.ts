@@ -131,7 +131,9 @@ const rows: Row[] = [
 		// Another session of the subject: the caller's own for "user", someone else's for "other" and "superuser".
 		route: "DELETE /users/me/sessions/{session_id}",
 		expect: guarded(200, 404, 404),
-		request: (w) => ({ url: `/users/me/sessions/${newSession(w.app, w.subject).access_token.split(".")[0]}` }),
+		request: async (w) => ({
+			url: `/users/me/sessions/${(await newSession(w.app, w.subject)).access_token.split(".")[0]}`,
+		}),
 	},
 	{ route: "GET /users/me/audit", expect: self, request: () => ({}) },
 	{ route: "GET /users/me/summary", expect: self, request: () => ({}) },

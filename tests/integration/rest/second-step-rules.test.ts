@@ -81,7 +81,7 @@ describe("an mfa token (the first step's proof of the password)", () => {
 	it("still completes a login when nothing ended the sessions (a login on another device meanwhile)", async () => {
 		const w = await world();
 		const token = await mfaTokenOf(w.app, w.user);
-		newSession(w.app, w.user);
+		await newSession(w.app, w.user);
 		expect((await secondStep(w, token)).statusCode).toBe(200);
 	});
 });

@@ -31,8 +31,8 @@ async function world(test: TestApp) {
 	const { app, db } = test;
 	const admin = await seedAdmin(app);
 	const ada = await seedUser(app, { email: "ada@example.com", fullName: "Ada" });
-	const adaPhone = newSession(app, ada);
-	const adaOld = newSession(app, ada);
+	const adaPhone = await newSession(app, ada);
+	const adaOld = await newSession(app, ada);
 	db.$client
 		.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")
 		.run(test.now() - 1, adaOld.access_token.split(".")[0]);
@@ -96,7 +96,7 @@ async function expectNextRequestsHold(w: World, path: string) {
 	const cache = sessionCacheOf(w.test.db);
 	for (const id of sessionIds) {
 		const remembered = cache.remembered(id);
-		if (remembered) expect(remembered, `${path}: what is remembered of ${id}`).toEqual(cache.read(id));
+		if (remembered) expect(remembered, `${path}: what is remembered of ${id}`).toEqual(await cache.read(id));
 	}
 	for (const token of w.tokens) {
 		const expected = expectedAnswer(w.test, token.access);
@@ -194,7 +194,7 @@ const paths: Record<string, Path> = {
 	"reset a password by link": {
 		act: async (w) => {
 			const token = /token=([A-Za-z0-9_-]{43})/.exec(
-				recoveryEmailHtml(w.app.deps, authOf(w.app, w.admin), w.ada.email, undefined),
+				await recoveryEmailHtml(w.app.deps, await authOf(w.app, w.admin), w.ada.email, undefined),
 			)?.[1];
 			await status(api(w.app, "POST", "/reset-password/", { body: { token, new_password: "a-brand-new-password" } }));
 		},
@@ -202,13 +202,13 @@ const paths: Record<string, Path> = {
 	"reset the password of an unproved address by link (it becomes proved)": {
 		act: async (w) => {
 			const token = /token=([A-Za-z0-9_-]{43})/.exec(
-				recoveryEmailHtml(w.app.deps, authOf(w.app, w.admin), w.uma.email, undefined),
+				await recoveryEmailHtml(w.app.deps, await authOf(w.app, w.admin), w.uma.email, undefined),
 			)?.[1];
 			await status(api(w.app, "POST", "/reset-password/", { body: { token, new_password: "a-brand-new-password" } }));
 		},
 	},
 	"an operator resets a password (the CLI's code, in this process)": {
-		act: (w) => setPasswordAsOperator(w.app.deps, w.ada.email, "set-by-the-operator"),
+		act: async (w) => setPasswordAsOperator(w.app.deps, w.ada.email, "set-by-the-operator"),
 	},
 	"an admin deactivates a user": {
 		act: (w) =>
@@ -248,13 +248,19 @@ const paths: Record<string, Path> = {
 	},
 	"undo an e-mail change by its link (every session ends)": {
 		act: async (w) => {
-			const token = issueAccountToken(w.app.deps, w.ada.id, "email_revert", "ada.old@example.com", REVERT_LINK_TTL_MS);
+			const token = await issueAccountToken(
+				w.app.deps,
+				w.ada.id,
+				"email_revert",
+				"ada.old@example.com",
+				REVERT_LINK_TTL_MS,
+			);
 			await status(api(w.app, "POST", "/revert-email/", { body: { token } }));
 		},
 	},
 	"prove an address by its link": {
 		act: async (w) => {
-			const token = issueAccountToken(w.app.deps, w.uma.id, "email_verify", w.uma.email, VERIFY_LINK_TTL_MS);
+			const token = await issueAccountToken(w.app.deps, w.uma.id, "email_verify", w.uma.email, VERIFY_LINK_TTL_MS);
 			await status(api(w.app, "POST", "/verify-email/", { body: { token } }));
 		},
 	},
@@ -392,9 +398,9 @@ describe("what the cache remembers", () => {
 		const id = w.bob.accessToken.split(".")[0] as string;
 		const cache = sessionCacheOf(test.db);
 		expect(() =>
-			test.db.transaction(() => {
+			test.db.transaction(async () => {
 				test.db.$client.prepare("UPDATE users SET full_name = 'Never Committed' WHERE id = ?").run(w.bob.id);
-				expect(cache.get(id)?.auth.user.fullName).toBe("Never Committed");
+				expect((await cache.get(id))?.auth.user.fullName).toBe("Never Committed");
 				throw new Error("roll back");
 			}),
 		).toThrow("roll back");

@@ -120,7 +120,7 @@ describe("expired sessions", () => {
 		const { app, db, advance } = await buildTestApp({ env: { REFRESH_TOKEN_TTL: "1d" } });
 		const user = await seedUser(app);
 		advance(DAY);
-		const live = newSession(app, user);
+		const live = await newSession(app, user);
 		advance(1000);
 		const res = await loginForm(app, user.email, user.password);
 		expect(res.statusCode).toBe(200);
@@ -184,7 +184,7 @@ describe("revocation", () => {
 		const { app } = await buildTestApp();
 		const admin = await seedUser(app, { isSuperuser: true });
 		const user = await seedUser(app);
-		const second = newSession(app, user);
+		const second = await newSession(app, user);
 		await api(app, "PATCH", `/users/${user.id}`, { headers: admin.headers, body: { is_active: false } });
 		for (const token of [user.accessToken, second.access_token]) expect((await me(app, token)).statusCode).toBe(401);
 		expect((await refresh(app, second.refresh_token)).statusCode).toBe(401);
@@ -195,7 +195,7 @@ describe("revocation", () => {
 	it("a password change ends the other sessions at once and keeps the current one", async () => {
 		const { app } = await buildTestApp();
 		const user = await seedUser(app);
-		const other = newSession(app, user);
+		const other = await newSession(app, user);
 		const res = await api(app, "PATCH", "/users/me/password", {
 			headers: user.headers,
 			body: { current_password: user.password, new_password: "changed-password" },

@@ -31,9 +31,9 @@ describe("signing out the other sessions", () => {
 			expect((await mutate(app, "sessions.revokeOthers", undefined, { headers: user.headers })).error).toBeNull();
 		}
 		expect(auditRows(db, "session.revoke_others")).toBe(0);
-		newSession(app, user);
+		await newSession(app, user);
 		expect((await api(app, "DELETE", "/users/me/sessions", { headers: user.headers })).statusCode).toBe(200);
-		newSession(app, user);
+		await newSession(app, user);
 		expect((await mutate(app, "sessions.revokeOthers", undefined, { headers: user.headers })).error).toBeNull();
 		expect(auditRows(db, "session.revoke_others")).toBe(2);
 	});

@@ -76,7 +76,7 @@ describe("/users/{id}", () => {
 		const { app, db } = await buildTestApp();
 		const admin = await seedAdmin(app);
 		const second = await seedUser(app, { isSuperuser: true });
-		const staleUser = findUserById(app.deps, second.id);
+		const staleUser = await findUserById(app.deps, second.id);
 		const session = db.select().from(sessions).where(eq(sessions.userId, second.id)).get();
 		if (!staleUser || !session) throw new Error("seeded user missing");
 		const staleActor = { user: staleUser, session };

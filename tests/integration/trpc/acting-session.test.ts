@@ -31,7 +31,7 @@ describe("a tRPC write after its session ended", () => {
 			app,
 			"admin.update",
 			{ user_id: actor.id, is_superuser: false },
-			{ headers: newSession(app, other).headers },
+			{ headers: (await newSession(app, other)).headers },
 		);
 		expect(demoted.error).toBeNull();
 		held.release();

@@ -30,7 +30,7 @@ describe("tRPC sessions", () => {
 	it("sessions.list: the caller's sessions, described, the current one marked", async () => {
 		const { app } = await buildTestApp();
 		const user = await seedUser(app, { userAgent: FIREFOX_LINUX });
-		const phone = newSession(app, user);
+		const phone = await newSession(app, user);
 		const res = await query(app, "sessions.list", undefined, { headers: phone.headers });
 		expect(res.error).toBeNull();
 		const list = res.data as { count: number; data: { id: string; browser: string | null; current: boolean }[] };
@@ -44,7 +44,7 @@ describe("tRPC sessions", () => {
 		const { app } = test;
 		const user = await seedUser(app);
 		const other = await seedUser(app);
-		const phone = newSession(app, user);
+		const phone = await newSession(app, user);
 		const done = await mutate(
 			app,
 			"sessions.revoke",
@@ -71,7 +71,7 @@ describe("tRPC sessions", () => {
 		const test = await buildTestApp();
 		const { app } = test;
 		const user = await seedUser(app);
-		const phone = newSession(app, user);
+		const phone = await newSession(app, user);
 		const res = await mutate(app, "sessions.revokeOthers", undefined, { headers: user.headers });
 		expect(res.data).toEqual({ message: "Other sessions revoked" });
 		expect(await alive(test, phone.access_token)).toBe(false);
@@ -83,10 +83,10 @@ describe("tRPC sessions", () => {
 		const test = await buildTestApp();
 		const { app } = test;
 		const user = await seedUser(app);
-		const phone = newSession(app, user);
+		const phone = await newSession(app, user);
 		await mutate(app, "sessions.revoke", { session_id: idOf(phone.access_token) }, { headers: user.headers });
 		// Only a sign-out that ended a session is recorded.
-		newSession(app, user);
+		await newSession(app, user);
 		await mutate(app, "sessions.revokeOthers", undefined, { headers: user.headers });
 		const res = await query(app, "users.audit", { skip: 0, limit: 1 }, { headers: user.headers });
 		expect(res.data).toMatchObject({ count: 2, data: [{ action: "session.revoke_others", subject_id: user.id }] });
@@ -104,7 +104,7 @@ describe("tRPC admin sessions", () => {
 		const { app } = test;
 		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
-		newSession(app, user);
+		await newSession(app, user);
 		const list = await query(app, "admin.sessions", { user_id: user.id }, { headers: admin.headers });
 		expect(list.data).toMatchObject({ count: 2 });
 		const res = await mutate(app, "admin.revokeSessions", { user_id: user.id }, { headers: admin.headers });

@@ -14,32 +14,32 @@ describe("login", () => {
 		const { app, db, advance } = await buildTestApp();
 		const user = await seedUser(app);
 		const sessionCount = () => db.select().from(sessions).where(eq(sessions.userId, user.id)).all().length;
-		expect(await refusal(() => login(app.deps, { username: user.email, password: "wrong-password" }, META))).toBe(
+		expect(await refusal(async () => login(app.deps, { username: user.email, password: "wrong-password" }, META))).toBe(
 			"INCORRECT_LOGIN",
 		);
 		advance(PAST_BACK_OFF);
 		expect(
-			await refusal(() => login(app.deps, { username: "nobody@example.com", password: user.password }, META)),
+			await refusal(async () => login(app.deps, { username: "nobody@example.com", password: user.password }, META)),
 		).toBe("INCORRECT_LOGIN");
 		expect(sessionCount()).toBe(1);
 		advance(PAST_BACK_OFF);
 		const upper = { username: user.email.toUpperCase(), password: user.password };
-		expect(await refusal(() => login(app.deps, upper, META))).toBe("no refusal");
+		expect(await refusal(async () => login(app.deps, upper, META))).toBe("no refusal");
 		expect(sessionCount()).toBe(2);
 	});
 
 	it("refuses a deactivated account its right password (INACTIVE_USER), but says nothing of it to a wrong one", async () => {
 		const { app, db, advance } = await buildTestApp();
 		const user = await seedUser(app, { isActive: false });
-		expect(await refusal(() => login(app.deps, { username: user.email, password: user.password }, META))).toBe(
+		expect(await refusal(async () => login(app.deps, { username: user.email, password: user.password }, META))).toBe(
 			"INACTIVE_USER",
 		);
-		expect(await refusal(() => login(app.deps, { username: user.email, password: "wrong-password" }, META))).toBe(
+		expect(await refusal(async () => login(app.deps, { username: user.email, password: "wrong-password" }, META))).toBe(
 			"INCORRECT_LOGIN",
 		);
 		advance(PAST_BACK_OFF);
 		db.update(users).set({ isActive: true }).where(eq(users.id, user.id)).run();
-		expect(await refusal(() => login(app.deps, { username: user.email, password: user.password }, META))).toBe(
+		expect(await refusal(async () => login(app.deps, { username: user.email, password: user.password }, META))).toBe(
 			"no refusal",
 		);
 	});
@@ -51,11 +51,11 @@ describe("changePassword", () => {
 		const user = await seedUser(app);
 		const hash = () => db.select().from(users).where(eq(users.id, user.id)).get()?.hashedPassword;
 		const before = hash();
-		const auth = authOf(app, user);
+		const auth = await authOf(app, user);
 		const same = { current_password: user.password, new_password: user.password };
-		expect(await refusal(() => changePassword(app.deps, auth, same, META))).toBe("SAME_PASSWORD");
+		expect(await refusal(async () => changePassword(app.deps, auth, same, META))).toBe("SAME_PASSWORD");
 		const wrong = { current_password: "not-the-password", new_password: "a-new-password-1" };
-		expect(await refusal(() => changePassword(app.deps, auth, wrong, META))).toBe("INCORRECT_PASSWORD");
+		expect(await refusal(async () => changePassword(app.deps, auth, wrong, META))).toBe("INCORRECT_PASSWORD");
 		expect(hash()).toBe(before);
 	});
 });

@@ -36,15 +36,15 @@ describe("listMySessions", () => {
 		const { app } = test;
 		const user = await seedUser(app, { ip: "10.1.0.1", userAgent: FIREFOX_LINUX });
 		test.advance(MINUTE);
-		const phone = newSession(app, user, "10.1.0.2", SAFARI_IPHONE);
+		const phone = await newSession(app, user, "10.1.0.2", SAFARI_IPHONE);
 		test.advance(MINUTE);
-		const script = newSession(app, user, "10.1.0.3", "curl/8.5.0");
+		const script = await newSession(app, user, "10.1.0.3", "curl/8.5.0");
 		// The first session is used again: it becomes the most recently seen.
 		test.advance(MINUTE);
-		const auth = authOf(app, user);
+		const auth = await authOf(app, user);
 		await seedUser(app); // someone else's session never shows
 
-		const list = listMySessions(app.deps, auth);
+		const list = await listMySessions(app.deps, auth);
 		expect(list.count).toBe(3);
 		expect(list.data.map((s) => s.id)).toEqual([
 			idOf(user.accessToken),
@@ -71,12 +71,14 @@ describe("listMySessions", () => {
 		const test = await buildTestApp();
 		const { app, db } = test;
 		const user = await seedUser(app);
-		const old = newSession(app, user);
+		const old = await newSession(app, user);
 		db.update(sessions)
 			.set({ expiresAt: test.now() })
 			.where(eq(sessions.id, idOf(old.access_token)))
 			.run();
-		expect(listMySessions(app.deps, authOf(app, user)).data.map((s) => s.id)).toEqual([idOf(user.accessToken)]);
+		expect((await listMySessions(app.deps, await authOf(app, user))).data.map((s) => s.id)).toEqual([
+			idOf(user.accessToken),
+		]);
 	});
 });
 
@@ -85,8 +87,8 @@ describe("revokeMySession", () => {
 		const test = await buildTestApp();
 		const { app } = test;
 		const user = await seedUser(app);
-		const phone = newSession(app, user, "10.2.0.2", SAFARI_IPHONE);
-		const result = revokeMySession(app.deps, authOf(app, user), idOf(phone.access_token), META);
+		const phone = await newSession(app, user, "10.2.0.2", SAFARI_IPHONE);
+		const result = await revokeMySession(app.deps, await authOf(app, user), idOf(phone.access_token), META);
 		expect(result).toEqual({ message: "Session revoked" });
 		expect(sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
 		const [row] = auditRows(test);
@@ -105,7 +107,7 @@ describe("revokeMySession", () => {
 		const test = await buildTestApp();
 		const { app } = test;
 		const user = await seedUser(app);
-		revokeMySession(app.deps, authOf(app, user), idOf(user.accessToken), META);
+		await revokeMySession(app.deps, await authOf(app, user), idOf(user.accessToken), META);
 		expect(sessionIds(test, user.id)).toEqual([]);
 	});
 
@@ -114,12 +116,12 @@ describe("revokeMySession", () => {
 		const { app, db } = test;
 		const user = await seedUser(app);
 		const other = await seedUser(app);
-		const expired = newSession(app, user);
+		const expired = await newSession(app, user);
 		db.update(sessions)
 			.set({ expiresAt: test.now() - 1 })
 			.where(eq(sessions.id, idOf(expired.access_token)))
 			.run();
-		const auth = authOf(app, user);
+		const auth = await authOf(app, user);
 		const before = db.select().from(sessions).all();
 		for (const id of [
 			idOf(other.accessToken),
@@ -129,7 +131,7 @@ describe("revokeMySession", () => {
 			"",
 			user.accessToken, // the whole token is not an id
 		])
-			expect(await refusal(() => revokeMySession(app.deps, auth, id, META))).toBe("SESSION_NOT_FOUND");
+			expect(await refusal(async () => revokeMySession(app.deps, auth, id, META))).toBe("SESSION_NOT_FOUND");
 		expect(db.select().from(sessions).all()).toEqual(before);
 		expect(auditRows(test)).toEqual([]);
 	});
@@ -140,15 +142,17 @@ describe("revokeOtherSessions", () => {
 		const test = await buildTestApp();
 		const { app, db } = test;
 		const user = await seedUser(app);
-		newSession(app, user);
-		newSession(app, user);
-		const expired = newSession(app, user);
+		await newSession(app, user);
+		await newSession(app, user);
+		const expired = await newSession(app, user);
 		db.update(sessions)
 			.set({ expiresAt: test.now() - DAY })
 			.where(eq(sessions.id, idOf(expired.access_token)))
 			.run();
 		const other = await seedUser(app);
-		expect(revokeOtherSessions(app.deps, authOf(app, user), META)).toEqual({ message: "Other sessions revoked" });
+		expect(await revokeOtherSessions(app.deps, await authOf(app, user), META)).toEqual({
+			message: "Other sessions revoked",
+		});
 		expect(sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
 		expect(sessionIds(test, other.id)).toEqual([idOf(other.accessToken)]);
 		const [row] = auditRows(test);
@@ -162,8 +166,8 @@ describe("a superuser's view", () => {
 		const { app } = await buildTestApp();
 		const admin = await seedAdmin(app);
 		const user = await seedUser(app, { userAgent: FIREFOX_LINUX });
-		newSession(app, user, "10.3.0.1", SAFARI_IPHONE);
-		const list = listUserSessions(app.deps, authOf(app, admin), user.id);
+		await newSession(app, user, "10.3.0.1", SAFARI_IPHONE);
+		const list = await listUserSessions(app.deps, await authOf(app, admin), user.id);
 		expect(list.count).toBe(2);
 		expect(list.data.every((s) => !s.current)).toBe(true);
 		expect(list.data.map((s) => s.browser).sort()).toEqual(["Firefox 133", "Safari 18"]);
@@ -172,10 +176,10 @@ describe("a superuser's view", () => {
 	it("says USER_NOT_FOUND for a user who does not exist, listing or revoking", async () => {
 		const test = await buildTestApp();
 		const { app } = test;
-		const actor = authOf(app, await seedAdmin(app));
+		const actor = await authOf(app, await seedAdmin(app));
 		const nobody = "00000000-0000-4000-8000-000000000000";
-		expect(await refusal(() => listUserSessions(app.deps, actor, nobody))).toBe("USER_NOT_FOUND");
-		expect(await refusal(() => revokeUserSessionsAsAdmin(app.deps, actor, nobody, META))).toBe("USER_NOT_FOUND");
+		expect(await refusal(async () => listUserSessions(app.deps, actor, nobody))).toBe("USER_NOT_FOUND");
+		expect(await refusal(async () => revokeUserSessionsAsAdmin(app.deps, actor, nobody, META))).toBe("USER_NOT_FOUND");
 		expect(auditRows(test)).toEqual([]);
 	});
 
@@ -184,8 +188,8 @@ describe("a superuser's view", () => {
 		const { app } = test;
 		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
-		newSession(app, user);
-		const result = revokeUserSessionsAsAdmin(app.deps, authOf(app, admin), user.id, META);
+		await newSession(app, user);
+		const result = await revokeUserSessionsAsAdmin(app.deps, await authOf(app, admin), user.id, META);
 		expect(result).toEqual({ message: "All sessions revoked" });
 		expect(sessionIds(test, user.id)).toEqual([]);
 		expect(sessionIds(test, admin.id)).toEqual([idOf(admin.accessToken)]);
@@ -205,9 +209,9 @@ describe("a superuser's view", () => {
 		const { app, db } = test;
 		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
-		const actor = authOf(app, admin);
+		const actor = await authOf(app, admin);
 		db.update(users).set({ isSuperuser: false }).where(eq(users.id, admin.id)).run();
-		expect(await refusal(() => revokeUserSessionsAsAdmin(app.deps, actor, user.id, META))).toBe("FORBIDDEN");
+		expect(await refusal(async () => revokeUserSessionsAsAdmin(app.deps, actor, user.id, META))).toBe("FORBIDDEN");
 		expect(sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
 		expect(auditRows(test)).toEqual([]);
 	});

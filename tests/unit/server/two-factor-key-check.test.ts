@@ -13,9 +13,9 @@ const user = (totpSecret: string | null) => ({
 });
 
 describe("the two-factor key check at start", () => {
-	it("finds an account holding a secret through the partial index, without reading every user", () => {
+	it("finds an account holding a secret through the partial index, without reading every user", async () => {
 		const db = openDatabase(":memory:");
-		migrateDatabase(db);
+		await migrateDatabase(db);
 		db.insert(users)
 			.values(Array.from({ length: 50 }, () => user(null)))
 			.run();

@@ -61,16 +61,16 @@ describe("the admin search's two ways of finding users", () => {
 		const { app } = await directory(BROAD + 200);
 		const deps = app.deps;
 		for (const sort of userSorts) {
-			const listed = listUsers(deps, userListQuerySchema.parse({ q: "PERSON-", sort, limit: "5" }));
-			const everyone = listUsers(deps, userListQuerySchema.parse({ sort, limit: "5" }));
+			const listed = await listUsers(deps, userListQuerySchema.parse({ q: "PERSON-", sort, limit: "5" }));
+			const everyone = await listUsers(deps, userListQuerySchema.parse({ sort, limit: "5" }));
 			expect(listed, sort).toEqual(everyone);
 			expect(listed.count).toBe(BROAD + 200);
 		}
 		const page = { skip: "3000", limit: "7" };
-		expect(listUsers(deps, userListQuerySchema.parse({ q: "person-", ...page }))).toEqual(
-			listUsers(deps, userListQuerySchema.parse(page)),
+		expect(await listUsers(deps, userListQuerySchema.parse({ q: "person-", ...page }))).toEqual(
+			await listUsers(deps, userListQuerySchema.parse(page)),
 		);
-		const corp = listUsers(deps, userListQuerySchema.parse({ q: "corp.example", status: "active", limit: "3" }));
+		const corp = await listUsers(deps, userListQuerySchema.parse({ q: "corp.example", status: "active", limit: "3" }));
 		expect(corp.count).toBe(Math.floor(((BROAD + 200) * 2) / 3));
 	});
 });
