@@ -1,25 +1,32 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import Database from "better-sqlite3";
-import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
+import { drizzle as drizzleSync } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { drizzle, type SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
 import { migrationsDir } from "../paths.ts";
 import { schema } from "./schema.ts";
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** What services query through: every statement is awaited (docs/decisions/030). */
+export type Db = SqliteRemoteDatabase<typeof schema> & { $client: Database.Database };
 
 /**
- * One SQLite connection and its two Drizzle handles: `outer`, what services get outside a
+ * One SQLite connection and its two handles: `outer`, what services get outside a
  * transaction, and `transaction`, what `atomically` hands its body (server/db/transaction.ts).
- * Both run on the same connection; each refuses a statement when it is the wrong one: the
- * outer handle while a transaction is open (a write through it would join, or be rolled back
- * with, a transaction it is not part of), the transaction's handle when none is.
+ * While a transaction is open, a statement through the outer handle waits for its end, as
+ * another `atomically` does: other requests never read what it has not committed, and
+ * never write into a transaction that may roll back.
  */
 export type Connection = {
 	client: Database.Database;
 	outer: Db;
 	transaction: Db;
-	/** Set while a transaction is open; `inBody` tells (in tests) whether the caller is its body. */
-	open: { savepoints: number; inBody: () => boolean } | null;
+	open: OpenTransaction | null;
 };
+
+type OpenTransaction = { savepoints: number; ended: Promise<void>; end: () => void };
+
+/** The body of the transaction now running, as `atomically` marks it: to tell its statements from other requests'. */
+export const transactionBodies = new AsyncLocalStorage<Connection>();
 
 const connections = new WeakMap<Db, Connection>();
 
@@ -32,6 +39,18 @@ export function connectionOf(db: Db): Connection {
 
 export class TransactionMisuse extends Error {
 	override name = "TransactionMisuse";
+}
+
+/**
+ * Waits until no transaction is open on the connection. A body that waited for its own
+ * transaction would wait for ever: that is refused instead.
+ */
+export async function transactionsEnded(connection: Connection, what: string): Promise<void> {
+	while (connection.open) {
+		if (transactionBodies.getStore() === connection)
+			throw new TransactionMisuse(`${what} through the outer deps inside atomically(): use the deps it hands its body`);
+		await connection.open.ended;
+	}
 }
 
 /**
@@ -50,41 +69,57 @@ export function openDatabase(path: string): Db {
 		typeof value === "string" ? value.toLowerCase() : value,
 	);
 	const connection = { client, open: null } as Connection;
-	connection.outer = handle(connection, () => {
-		if (!connection.open) return;
-		throw new TransactionMisuse(
-			connection.open.inBody()
-				? "a statement through the outer database handle inside atomically(): use the deps it hands its body"
-				: "a statement ran while another request's transaction was open: a body of atomically() awaited something other than the database",
-		);
+	const execute = statementRunner(client);
+	connection.outer = handle(connection, async (source, params, method) => {
+		await transactionsEnded(connection, "a statement");
+		return execute(source, params, method);
 	});
-	connection.transaction = handle(connection, () => {
-		if (!connection.open) throw new TransactionMisuse("a statement through a transaction's handle after it ended");
+	connection.transaction = handle(connection, async (source, params, method) => {
+		if (!connection.open) throw new TransactionMisuse("a statement through a transaction's deps after it ended");
+		return execute(source, params, method);
 	});
 	return connection.outer;
 }
 
-/** A Drizzle handle whose every statement is first checked by `check` (Drizzle prepares each statement it runs). */
-function handle(connection: Connection, check: () => void): Db {
-	const { client } = connection;
-	const prepare = (source: string) => {
-		check();
-		return client.prepare(source);
-	};
-	const guarded = new Proxy(client, {
-		get(target, key) {
-			if (key === "prepare") return prepare;
-			const value = Reflect.get(target, key, target);
-			return typeof value === "function" ? value.bind(target) : value;
-		},
-	});
-	const db = drizzle({ client: guarded, schema }) as Db;
-	db.$client = client;
+type Method = "run" | "all" | "values" | "get";
+type Runner = (source: string, params: unknown[], method: Method) => Promise<unknown>;
+
+function handle(connection: Connection, run: Runner): Db {
+	const db = drizzle(run as Parameters<typeof drizzle>[0], { schema }) as Db;
+	db.$client = connection.client;
 	connections.set(db, connection);
 	return db;
 }
 
+/** At most this many prepared statements are kept; queries are built from a bounded set of shapes. */
+const MAX_STATEMENTS = 1_000;
+
+/**
+ * Runs one statement as Drizzle's proxy driver expects it: rows as arrays (Drizzle maps
+ * them to its fields), `run` answering better-sqlite3's `{ changes, lastInsertRowid }`.
+ * better-sqlite3 answers at once; statements are prepared once per text.
+ */
+function statementRunner(client: Database.Database) {
+	const statements = new Map<string, Database.Statement>();
+	const prepared = (source: string) => {
+		let statement = statements.get(source);
+		if (!statement) {
+			if (statements.size >= MAX_STATEMENTS) statements.clear();
+			statement = client.prepare(source);
+			statements.set(source, statement);
+		}
+		return statement;
+	};
+	return (source: string, params: unknown[], method: Method) => {
+		const statement = prepared(source);
+		if (!statement.reader) return statement.run(...params);
+		statement.raw(true);
+		if (method === "get") return { rows: statement.get(...params) };
+		return { rows: statement.all(...params) };
+	};
+}
+
 /** Applies the committed drizzle-kit migrations; idempotent. */
 export async function migrateDatabase(db: Db): Promise<void> {
-	migrate(db, { migrationsFolder: migrationsDir });
+	migrate(drizzleSync({ client: connectionOf(db).client }), { migrationsFolder: migrationsDir });
 }

@@ -1,46 +1,39 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-import { type Connection, connectionOf, type Db, TransactionMisuse } from "./client.ts";
+import { type Connection, connectionOf, type Db, TransactionMisuse, transactionBodies, transactionsEnded } from "./client.ts";
 
 /**
- * Tests turn the guard on (PORTICO_TRANSACTION_GUARD=1): it fails a body that lets the event
- * loop turn while its transaction is open, and names a statement that came from outside it.
- * Production does without (AsyncLocalStorage costs every await of the process a little).
+ * Tests turn the tripwire on (PORTICO_TRANSACTION_GUARD=1): it fails a body that lets the
+ * event loop turn while its transaction is open (it awaited a hash, a mail, a timer).
  */
-const bodies = process.env.PORTICO_TRANSACTION_GUARD === "1" ? new AsyncLocalStorage<Connection>() : null;
-// Taken at load, so that a test's fake timers cannot stop the guard's own.
+const tripwire = process.env.PORTICO_TRANSACTION_GUARD === "1";
+// Taken at load, so that a test's fake timers cannot stop the tripwire's own.
 const { setImmediate: nextTurn, clearImmediate: cancelTurn } = globalThis;
 
 /**
  * Runs `work` in one IMMEDIATE transaction: SQLite's write lock is taken first, so what it
  * reads cannot change before what it writes, from this process or another (the CLI). The
- * body gets `deps` whose `db` is the transaction; the outer handle refuses statements until
- * COMMIT (server/db/client.ts). The body may await the database and nothing else: better-
- * sqlite3 answers at once, so the body runs to its end before any other request does, which
- * is what keeps each transaction alone on the one connection (docs/decisions/030).
+ * body gets `deps` whose `db` is the transaction; until COMMIT every other statement on the
+ * connection waits (server/db/client.ts), so transactions run one at a time. The body may
+ * await the database and nothing else (docs/decisions/030): better-sqlite3 answers at once,
+ * so a transaction holds the connection only for the time its statements take.
  * A call with a transaction's deps (from inside a body) becomes a savepoint.
  */
 export async function atomically<D extends { db: Db }, T>(deps: D, work: (deps: D) => Promise<T>): Promise<T> {
 	const connection = connectionOf(deps.db);
 	const inner = { ...deps, db: connection.transaction };
-	if (connection.open) {
-		if (deps.db !== connection.transaction)
-			throw new TransactionMisuse(
-				connection.open.inBody()
-					? "atomically() with the outer deps inside a transaction's body: pass the deps the body was given"
-					: "atomically() while another request's transaction was open: a body awaited something other than the database",
-			);
-		return savepoint(connection, inner, work);
-	}
+	if (deps.db === connection.transaction) return savepoint(connection, inner, work);
+	await transactionsEnded(connection, "atomically()");
 	const { client } = connection;
 	client.exec("BEGIN IMMEDIATE");
+	let end = () => {};
+	const ended = new Promise<void>((resolve) => (end = resolve));
+	connection.open = { savepoints: 0, ended, end };
 	let loopTurned = false;
-	const turn = bodies ? nextTurn(() => (loopTurned = true)) : undefined;
-	connection.open = { savepoints: 0, inBody: () => bodies?.getStore() === connection };
+	const turn = tripwire ? nextTurn(() => (loopTurned = true)) : undefined;
 	try {
-		const result = await (bodies ? bodies.run(connection, () => work(inner)) : work(inner));
+		const result = await transactionBodies.run(connection, () => work(inner));
 		if (loopTurned)
 			throw new TransactionMisuse(
-				"the body of atomically() awaited something other than the database (a hash, a mail, a timer): other requests would have run inside its transaction",
+				"the body of atomically() awaited something other than the database (a hash, a mail, a timer): every other request waited meanwhile",
 			);
 		client.exec("COMMIT");
 		return result;
@@ -49,13 +42,14 @@ export async function atomically<D extends { db: Db }, T>(deps: D, work: (deps: 
 		throw error;
 	} finally {
 		connection.open = null;
+		end();
 		if (turn) cancelTurn(turn);
 	}
 }
 
 async function savepoint<D, T>(connection: Connection, inner: D, work: (deps: D) => Promise<T>): Promise<T> {
-	const open = connection.open as NonNullable<Connection["open"]>;
-	const name = `nested_${++open.savepoints}`;
+	if (!connection.open) throw new TransactionMisuse("atomically() with a transaction's deps after it ended");
+	const name = `nested_${++connection.open.savepoints}`;
 	connection.client.exec(`SAVEPOINT ${name}`);
 	try {
 		const result = await work(inner);

@@ -1,5 +1,5 @@
 import { type AuthRowsWatch, watchAuthRows } from "../../db/auth-rows-watch.ts";
-import type { Db } from "../../db/client.ts";
+import { connectionOf, type Db } from "../../db/client.ts";
 import type { SessionRow, UserRow } from "../../db/schema.ts";
 
 /** What a request knows of its caller: no password hash, no two-factor secret, no token hashes. */
@@ -149,12 +149,13 @@ export class SessionCache {
 
 const caches = new WeakMap<Db, SessionCache>();
 
-/** The one cache of a database connection, made (and its watch installed) on first use. */
+/** The one cache of a database connection (either of its handles), made (and its watch installed) on first use. */
 export function sessionCacheOf(db: Db): SessionCache {
-	let cache = caches.get(db);
+	const { outer } = connectionOf(db);
+	let cache = caches.get(outer);
 	if (!cache) {
-		cache = new SessionCache(db);
-		caches.set(db, cache);
+		cache = new SessionCache(outer);
+		caches.set(outer, cache);
 	}
 	return cache;
 }
