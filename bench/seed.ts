@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { migrateDatabase, openDatabase } from "../server/db/client.ts";
 import { users } from "../server/db/schema.ts";
+import { atomically } from "../server/db/transaction.ts";
 import { hashPassword } from "../server/lib/passwords.ts";
 
 const FIRST = ["Ada", "Bruno", "Chloé", "Dmitri", "Émile", "Fatima", "Grace", "Hugo", "Inès", "Jamal", "Keiko", "Lars"];
@@ -15,17 +16,15 @@ export async function seedUsers(path: string, count: number, password: string): 
 	await migrateDatabase(db);
 	const hashedPassword = await hashPassword(password);
 	const start = Date.now() - count;
-	db.transaction((tx) => {
+	await atomically({ db: db }, async ({ db: tx }) => {
 		for (let i = 0; i < count; i++) {
-			tx.insert(users)
-				.values({
-					id: randomUUID(),
-					email: `seed-${i}@example.com`,
-					fullName: seedName(i),
-					hashedPassword,
-					createdAt: start + i,
-				})
-				.run();
+			await tx.insert(users).values({
+				id: randomUUID(),
+				email: `seed-${i}@example.com`,
+				fullName: seedName(i),
+				hashedPassword,
+				createdAt: start + i,
+			});
 		}
 	});
 	db.$client.close();

@@ -72,11 +72,11 @@ export function openDatabase(path: string): Db {
 	const execute = statementRunner(client);
 	connection.outer = handle(connection, async (source, params, method) => {
 		await transactionsEnded(connection, "a statement");
-		return execute(source, params, method);
+		return await execute(source, params, method);
 	});
 	connection.transaction = handle(connection, async (source, params, method) => {
 		if (!connection.open) throw new TransactionMisuse("a statement through a transaction's deps after it ended");
-		return execute(source, params, method);
+		return await execute(source, params, method);
 	});
 	return connection.outer;
 }
@@ -110,7 +110,7 @@ function statementRunner(client: Database.Database) {
 		}
 		return statement;
 	};
-	return (source: string, params: unknown[], method: Method) => {
+	return async (source: string, params: unknown[], method: Method) => {
 		const statement = prepared(source);
 		if (!statement.reader) return statement.run(...params);
 		statement.raw(true);

@@ -1,4 +1,11 @@
-import { type Connection, connectionOf, type Db, TransactionMisuse, transactionBodies, transactionsEnded } from "./client.ts";
+import {
+	type Connection,
+	connectionOf,
+	type Db,
+	TransactionMisuse,
+	transactionBodies,
+	transactionsEnded,
+} from "./client.ts";
 
 /**
  * Tests turn the tripwire on (PORTICO_TRANSACTION_GUARD=1): it fails a body that lets the

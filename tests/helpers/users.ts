@@ -54,19 +54,16 @@ export async function seedUser(app: FastifyInstance, options: SeedOptions = {}):
 	const password = options.password ?? PASSWORD;
 	const id = randomUUID();
 	const email = (options.email ?? uniqueEmail()).toLowerCase();
-	app.deps.db
-		.insert(users)
-		.values({
-			id,
-			email,
-			fullName: options.fullName === undefined ? "Test User" : options.fullName,
-			hashedPassword: await hashOf(password),
-			isActive: options.isActive ?? true,
-			isSuperuser: options.isSuperuser ?? false,
-			emailVerified: options.emailVerified ?? true,
-			createdAt: options.createdAt ?? app.deps.clock(),
-		})
-		.run();
+	await app.deps.db.insert(users).values({
+		id,
+		email,
+		fullName: options.fullName === undefined ? "Test User" : options.fullName,
+		hashedPassword: await hashOf(password),
+		isActive: options.isActive ?? true,
+		isSuperuser: options.isSuperuser ?? false,
+		emailVerified: options.emailVerified ?? true,
+		createdAt: options.createdAt ?? app.deps.clock(),
+	});
 	const session = await newSession(app, { id }, options.ip, options.userAgent);
 	return {
 		id,

@@ -94,11 +94,15 @@ export async function deleteMe(
 ): Promise<{ message: string }> {
 	if (auth.user.isSuperuser) fail("SUPERUSER_SELF_DELETE");
 	requireRecentAuth(deps, auth);
-	await removeUser(deps, auth.user, { action: "user.delete", actor: auth.user, subject: auth.user, meta }, (work) =>
-		atomicallyAs(deps, auth, async (deps, { user }) => {
-			if (user.isSuperuser) fail("SUPERUSER_SELF_DELETE");
-			return work(deps);
-		}),
+	await removeUser(
+		deps,
+		auth.user,
+		{ action: "user.delete", actor: auth.user, subject: auth.user, meta },
+		async (work) =>
+			atomicallyAs(deps, auth, async (deps, { user }) => {
+				if (user.isSuperuser) fail("SUPERUSER_SELF_DELETE");
+				return work(deps);
+			}),
 	);
 	return USER_DELETED;
 }

@@ -52,7 +52,7 @@ export async function createUser(
 		"CREATE_EMAIL_TAKEN",
 		{
 			requestId: meta?.requestId,
-			transaction: (work) => atomicallyAsAdmin(deps, actor, (deps) => work(deps)),
+			transaction: async (work) => atomicallyAsAdmin(deps, actor, (deps) => work(deps)),
 			afterInsert: async (deps, user) => {
 				await recordAudit(deps, {
 					action: "admin.user_create",
@@ -116,7 +116,7 @@ export async function revokeInvitation(
 		meta,
 		details: { invitation_revoked: true },
 	} as const;
-	await removeUser(deps, target, audit, (work) =>
+	await removeUser(deps, target, audit, async (work) =>
 		atomicallyAsAdmin(deps, actor, async (deps) => {
 			await check(deps);
 			return work(deps);
@@ -216,11 +216,15 @@ export async function deleteUser(
 		return target;
 	};
 	const target = await check(deps);
-	await removeUser(deps, target, { action: "admin.user_delete", actor: actor.user, subject: target, meta }, (work) =>
-		atomicallyAsAdmin(deps, actor, async (deps) => {
-			await check(deps);
-			return work(deps);
-		}),
+	await removeUser(
+		deps,
+		target,
+		{ action: "admin.user_delete", actor: actor.user, subject: target, meta },
+		async (work) =>
+			atomicallyAsAdmin(deps, actor, async (deps) => {
+				await check(deps);
+				return work(deps);
+			}),
 	);
 	return USER_DELETED;
 }

@@ -199,8 +199,8 @@ export async function resetTwoFactor(
 	meta?: RequestMeta,
 ): Promise<{ message: string }> {
 	if (admin?.user.id === userId) fail("OWN_ACCOUNT_IN_SETTINGS");
-	const inTransaction: Transaction = (work) =>
-		admin ? atomicallyAsAdmin(deps, admin, (deps) => work(deps)) : atomically(deps, work);
+	const inTransaction: Transaction = async (work) =>
+		admin ? await atomicallyAsAdmin(deps, admin, (deps) => work(deps)) : atomically(deps, work);
 	const target = await inTransaction(async (deps) => {
 		const user = (await findUserById(deps, userId)) ?? fail("USER_NOT_FOUND");
 		const enabled = isEnabled(user);

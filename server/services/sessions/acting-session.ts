@@ -13,7 +13,7 @@ import { type Authenticated, liveSession } from "./session.ts";
  * transaction's deps and the session and its user as they are now; it may await the
  * database and nothing else.
  */
-export function atomicallyAs<T>(
+export async function atomicallyAs<T>(
 	deps: ServiceDeps,
 	actor: Authenticated,
 	work: (deps: ServiceDeps, now: Authenticated) => Promise<T>,
@@ -24,12 +24,12 @@ export function atomicallyAs<T>(
 }
 
 /** The same for an admin's write: the actor must also still be a superuser (403 otherwise). */
-export function atomicallyAsAdmin<T>(
+export async function atomicallyAsAdmin<T>(
 	deps: ServiceDeps,
 	actor: Authenticated,
 	work: (deps: ServiceDeps, now: Authenticated) => Promise<T>,
 ): Promise<T> {
-	return atomicallyAs(deps, actor, async (deps, now) => {
+	return await atomicallyAs(deps, actor, async (deps, now) => {
 		if (!now.user.isSuperuser) fail("FORBIDDEN");
 		return work(deps, now);
 	});

@@ -17,7 +17,7 @@ export async function listUsers({ db }: ServiceDeps, query: UserListQuery): Prom
 		query.role === undefined ? undefined : eq(users.isSuperuser, query.role === "superuser"),
 		query.status === undefined ? undefined : statusFilter[query.status],
 		query.verified === undefined ? undefined : eq(users.emailVerified, query.verified),
-		query.q === undefined ? undefined : userSearch(db, query.q).matches,
+		query.q === undefined ? undefined : (await userSearch(db, query.q)).matches,
 	);
 	const total = (await first(db.select({ value: count() }).from(users).where(where)))?.value ?? 0;
 	if (total === 0 || query.skip >= total) return { data: [], count: total };

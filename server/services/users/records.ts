@@ -93,7 +93,7 @@ export async function insertUser(
 		totpLastStep: null,
 		createdAt: deps.clock(),
 	};
-	const transaction: Transaction = options.transaction ?? ((work) => atomically(deps, work));
+	const transaction: Transaction = options.transaction ?? (async (work) => atomically(deps, work));
 	return transaction(async (deps) => {
 		if (await addressReserved(deps, user.email)) fail(takenReason);
 		// The e-mail may have been taken while the hash was computed: the unique index decides.

@@ -24,8 +24,8 @@ import { newSession, seedAdmin, seedUser } from "../../helpers/users.ts";
 import { SoftAuthenticator } from "../../helpers/webauthn.ts";
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
-const rows = ({ db }: App): AuditEventRow[] => db.select().from(auditEvents).all();
-const actions = (test: App) => rows(test).map((row) => row.action);
+const rows = async ({ db }: App): Promise<AuditEventRow[]> => await db.select().from(auditEvents);
+const actions = async (test: App) => (await rows(test)).map((row) => row.action);
 
 describe("every account event leaves one audit row", () => {
 	it("records who did what to whom, from where, in the order it happened", async () => {
@@ -54,7 +54,7 @@ describe("every account event leaves one audit row", () => {
 		await api(app, "POST", "/login/logout", { headers: bearer(tokens.access_token) });
 		await api(app, "DELETE", `/users/${ada.id}`, { headers: admin.headers });
 
-		expect(actions(test)).toEqual([
+		expect(await actions(test)).toEqual([
 			"user.signup",
 			"auth.login_failed",
 			"auth.login",
@@ -63,7 +63,7 @@ describe("every account event leaves one audit row", () => {
 			"auth.logout",
 			"admin.user_delete",
 		]);
-		const [signedUp, failed, loggedIn, , updated, , deleted] = rows(test);
+		const [signedUp, failed, loggedIn, , updated, , deleted] = await rows(test);
 		expect(signedUp).toMatchObject({
 			actorId: ada.id,
 			subjectId: ada.id,
@@ -92,16 +92,21 @@ describe("every account event leaves one audit row", () => {
 		await api(app, "POST", "/login/logout-all", { headers: user.headers });
 		const another = await seedUser(app);
 		await api(app, "DELETE", "/users/me", { headers: another.headers });
-		expect(actions(test)).toEqual(["password.reset_request", "auth.refresh_reuse", "auth.logout_all", "user.delete"]);
+		expect(await actions(test)).toEqual([
+			"password.reset_request",
+			"auth.refresh_reuse",
+			"auth.logout_all",
+			"user.delete",
+		]);
 	});
 
 	it("an unknown e-mail's failed login is not written down (it may be a mistyped password)", async () => {
 		const test = await buildTestApp();
 		await loginForm(test.app, "my-Secret-Passw0rd@example.com", "whatever-1");
-		expect(rows(test)).toEqual([
+		expect(await rows(test)).toEqual([
 			expect.objectContaining({ action: "auth.login_failed", subjectId: null, subjectEmail: null }),
 		]);
-		expect(JSON.stringify(rows(test))).not.toContain("Secret");
+		expect(JSON.stringify(await rows(test))).not.toContain("Secret");
 	});
 
 	it("no change without its record: when the row cannot be written, the change rolls back", async () => {
@@ -119,7 +124,7 @@ describe("every account event leaves one audit row", () => {
 		db.$client.exec("DROP TRIGGER refuse_audit");
 		expect((await loginForm(app, user.email, user.password)).statusCode).toBe(200);
 		expect((await loginForm(app, user.email, "never-written-1", { ip: "10.0.0.2" })).statusCode).toBe(400);
-		expect(db.select().from(users).all()).toHaveLength(1);
+		expect(await db.select().from(users)).toHaveLength(1);
 	});
 });
 
@@ -172,7 +177,7 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	"auth.login_failed (deactivated)": async (test) => {
 		const user = await seedUser(test.app);
 		await loginForm(test.app, user.email, "a-wrong-password");
-		test.db.update(users).set({ isActive: false }).where(eq(users.id, user.id)).run();
+		await test.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
 		test.advance(60_000);
 		return {
 			act: () => status(loginForm(test.app, user.email, user.password)),
@@ -551,18 +556,18 @@ describe("every action is written in the transaction of its change", () => {
 		if (!probe) throw new Error(name);
 		expect(await probe.act()).not.toBe(500);
 		expect(probe.changed()).toBe(true);
-		expect(actions(working)).toContain(action);
+		expect(await actions(working)).toContain(action);
 
 		const refusing = await buildTestApp();
 		const refused = await probes[name]?.(refusing);
 		if (!refused) throw new Error(name);
-		const before = rows(refusing).length;
+		const before = (await rows(refusing)).length;
 		refusing.db.$client.exec(
 			"CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'audit log unavailable'); END",
 		);
 		const answered = await refused.act();
 		if (answered !== undefined) expect(answered).toBe(refused.refusedStatus ?? 500);
 		expect(refused.changed()).toBe(false);
-		expect(rows(refusing)).toHaveLength(before);
+		expect(await rows(refusing)).toHaveLength(before);
 	});
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { WATCHED_TABLES } from "../../../server/db/auth-rows-watch.ts";
+import { atomically } from "../../../server/db/transaction.ts";
 import { hashSecret } from "../../../server/lib/tokens.ts";
 import { recoveryEmailHtml } from "../../../server/services/account/password-reset.ts";
 import { setPasswordAsOperator } from "../../../server/services/admin/operator.ts";
@@ -397,13 +398,13 @@ describe("what the cache remembers", () => {
 		const w = await world(test);
 		const id = w.bob.accessToken.split(".")[0] as string;
 		const cache = sessionCacheOf(test.db);
-		expect(() =>
-			test.db.transaction(async () => {
-				test.db.$client.prepare("UPDATE users SET full_name = 'Never Committed' WHERE id = ?").run(w.bob.id);
+		await expect(
+			atomically({ db: test.db }, async ({ db }) => {
+				db.$client.prepare("UPDATE users SET full_name = 'Never Committed' WHERE id = ?").run(w.bob.id);
 				expect((await cache.get(id))?.auth.user.fullName).toBe("Never Committed");
 				throw new Error("roll back");
 			}),
-		).toThrow("roll back");
+		).rejects.toThrow("roll back");
 		expect(cache.remembered(id)).toBeUndefined();
 		const res = await api(w.app, "GET", "/users/me", { headers: w.bob.headers });
 		expect(res.json()).toMatchObject({ full_name: "Bob" });

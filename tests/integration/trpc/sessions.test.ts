@@ -17,12 +17,7 @@ const FORBIDDEN = { code: "FORBIDDEN", reason: "FORBIDDEN", message: "The user d
 
 type Test = Awaited<ReturnType<typeof buildTestApp>>;
 const idOf = (token: string) => token.split(".")[0] as string;
-const actions = ({ db }: Test) =>
-	db
-		.select()
-		.from(auditEvents)
-		.all()
-		.map((row: AuditEventRow) => row.action);
+const actions = async ({ db }: Test) => (await db.select().from(auditEvents)).map((row: AuditEventRow) => row.action);
 const alive = async (test: Test, token: string) =>
 	(await api(test.app, "GET", "/users/me", { headers: bearer(token) })).statusCode === 200;
 
@@ -64,7 +59,7 @@ describe("tRPC sessions", () => {
 			code: "BAD_REQUEST",
 			issues: [{ path: ["session_id"], message: "mustBeText" }],
 		});
-		expect(actions(test)).toEqual(["session.revoke"]);
+		expect(await actions(test)).toEqual(["session.revoke"]);
 	});
 
 	it("sessions.revokeOthers ends every other session of the caller", async () => {
@@ -76,7 +71,7 @@ describe("tRPC sessions", () => {
 		expect(res.data).toEqual({ message: "Other sessions revoked" });
 		expect(await alive(test, phone.access_token)).toBe(false);
 		expect(await alive(test, user.accessToken)).toBe(true);
-		expect(actions(test)).toEqual(["session.revoke_others"]);
+		expect(await actions(test)).toEqual(["session.revoke_others"]);
 	});
 
 	it("users.audit: the caller's own events, newest first, paged", async () => {
@@ -114,7 +109,7 @@ describe("tRPC admin sessions", () => {
 			data: [],
 			count: 0,
 		});
-		expect(actions(test)).toEqual(["admin.sessions_revoke"]);
+		expect(await actions(test)).toEqual(["admin.sessions_revoke"]);
 	});
 
 	it("answers NOT_FOUND User not found for an unknown user, and FORBIDDEN to a plain user before reading the input", async () => {
@@ -135,6 +130,6 @@ describe("tRPC admin sessions", () => {
 		const bad = await mutateUnchecked(app, "admin.revokeSessions", { user_id: "x" }, { headers: user.headers });
 		expect(bad.error).toMatchObject(FORBIDDEN);
 		expect(await alive(test, admin.accessToken)).toBe(true);
-		expect(actions(test)).toEqual([]);
+		expect(await actions(test)).toEqual([]);
 	});
 });

@@ -35,12 +35,7 @@ describe("account tokens (verification and revert links)", () => {
 		await issueAccountToken(app.deps, user.id, "email_verify", user.email, VERIFY_LINK_TTL_MS);
 		await issueAccountToken(app.deps, user.id, "email_revert", "a@example.com", REVERT_LINK_TTL_MS);
 		await issueAccountToken(app.deps, user.id, "email_revert", "b@example.com", REVERT_LINK_TTL_MS);
-		const purposes = db
-			.select()
-			.from(accountTokens)
-			.all()
-			.map((row) => row.purpose)
-			.sort();
+		const purposes = (await db.select().from(accountTokens)).map((row) => row.purpose).sort();
 		expect(purposes).toEqual(["email_revert", "email_revert", "email_verify"]);
 	});
 
@@ -57,12 +52,7 @@ describe("account tokens (verification and revert links)", () => {
 		const spent = await spendAccountToken(app.deps, "email_revert", second);
 		if (!spent) throw new Error("not spent");
 		await dropLinksFromRevert(app.deps, spent);
-		const left = db
-			.select()
-			.from(accountTokens)
-			.all()
-			.map((row) => row.email)
-			.sort();
+		const left = (await db.select().from(accountTokens)).map((row) => row.email).sort();
 		expect(left).toEqual(["first@example.com", "theirs@example.com"]);
 	});
 
@@ -88,12 +78,6 @@ describe("account tokens (verification and revert links)", () => {
 		await issueAccountToken(app.deps, user.id, "email_revert", "old@example.com", REVERT_LINK_TTL_MS);
 		advance(VERIFY_LINK_TTL_MS);
 		await runHousekeeping(app.deps);
-		expect(
-			db
-				.select()
-				.from(accountTokens)
-				.all()
-				.map((row) => row.purpose),
-		).toEqual(["email_revert"]);
+		expect((await db.select().from(accountTokens)).map((row) => row.purpose)).toEqual(["email_revert"]);
 	});
 });

@@ -13,13 +13,7 @@ describe("audit retention", () => {
 		advance(31 * DAY);
 		await recordAudit(app.deps, { action: "auth.logout_all" });
 		await app.ready();
-		expect(
-			db
-				.select()
-				.from(auditEvents)
-				.all()
-				.map((row) => row.action),
-		).toEqual(["auth.logout_all"]);
+		expect((await db.select().from(auditEvents)).map((row) => row.action)).toEqual(["auth.logout_all"]);
 	});
 
 	it("and at each daily run, keeping what is younger", async () => {
@@ -29,15 +23,9 @@ describe("audit retention", () => {
 		advance(20 * DAY);
 		await recordAudit(app.deps, { action: "auth.logout_all" });
 		await runHousekeeping(app.deps);
-		expect(db.select().from(auditEvents).all()).toHaveLength(2);
+		expect(await db.select().from(auditEvents)).toHaveLength(2);
 		advance(11 * DAY);
 		await runHousekeeping(app.deps);
-		expect(
-			db
-				.select()
-				.from(auditEvents)
-				.all()
-				.map((row) => row.action),
-		).toEqual(["auth.logout_all"]);
+		expect((await db.select().from(auditEvents)).map((row) => row.action)).toEqual(["auth.logout_all"]);
 	});
 });

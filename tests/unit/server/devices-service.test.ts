@@ -20,15 +20,9 @@ const SAFARI_IPHONE =
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 const idOf = (token: string) => token.split(".")[0] as string;
-const auditRows = ({ db }: App): AuditEventRow[] => db.select().from(auditEvents).all();
-const sessionIds = ({ db }: App, userId: string) =>
-	db
-		.select({ id: sessions.id })
-		.from(sessions)
-		.where(eq(sessions.userId, userId))
-		.all()
-		.map((row) => row.id)
-		.sort();
+const auditRows = async ({ db }: App): Promise<AuditEventRow[]> => await db.select().from(auditEvents);
+const sessionIds = async ({ db }: App, userId: string) =>
+	(await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).map((row) => row.id).sort();
 
 describe("listMySessions", () => {
 	it("lists the caller's live sessions, most recently seen first, described, with theirs marked current", async () => {
@@ -72,10 +66,10 @@ describe("listMySessions", () => {
 		const { app, db } = test;
 		const user = await seedUser(app);
 		const old = await newSession(app, user);
-		db.update(sessions)
+		await db
+			.update(sessions)
 			.set({ expiresAt: test.now() })
-			.where(eq(sessions.id, idOf(old.access_token)))
-			.run();
+			.where(eq(sessions.id, idOf(old.access_token)));
 		expect((await listMySessions(app.deps, await authOf(app, user))).data.map((s) => s.id)).toEqual([
 			idOf(user.accessToken),
 		]);
@@ -90,8 +84,8 @@ describe("revokeMySession", () => {
 		const phone = await newSession(app, user, "10.2.0.2", SAFARI_IPHONE);
 		const result = await revokeMySession(app.deps, await authOf(app, user), idOf(phone.access_token), META);
 		expect(result).toEqual({ message: "Session revoked" });
-		expect(sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
-		const [row] = auditRows(test);
+		expect(await sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
+		const [row] = await auditRows(test);
 		expect(row).toMatchObject({ action: "session.revoke", actorId: user.id, subjectId: user.id });
 		expect(JSON.parse(row?.details ?? "")).toEqual({
 			browser: "Safari 18",
@@ -100,7 +94,7 @@ describe("revokeMySession", () => {
 			ip: "10.2.0.2",
 		});
 		for (const secret of [phone.access_token, phone.refresh_token].map((token) => token.split(".")[1] as string))
-			expect(JSON.stringify(auditRows(test))).not.toContain(secret);
+			expect(JSON.stringify(await auditRows(test))).not.toContain(secret);
 	});
 
 	it("ends the caller's current session too when asked (a logout)", async () => {
@@ -108,7 +102,7 @@ describe("revokeMySession", () => {
 		const { app } = test;
 		const user = await seedUser(app);
 		await revokeMySession(app.deps, await authOf(app, user), idOf(user.accessToken), META);
-		expect(sessionIds(test, user.id)).toEqual([]);
+		expect(await sessionIds(test, user.id)).toEqual([]);
 	});
 
 	it("says SESSION_NOT_FOUND for someone else's session, an expired one, an unknown or malformed id, and changes nothing", async () => {
@@ -117,12 +111,12 @@ describe("revokeMySession", () => {
 		const user = await seedUser(app);
 		const other = await seedUser(app);
 		const expired = await newSession(app, user);
-		db.update(sessions)
+		await db
+			.update(sessions)
 			.set({ expiresAt: test.now() - 1 })
-			.where(eq(sessions.id, idOf(expired.access_token)))
-			.run();
+			.where(eq(sessions.id, idOf(expired.access_token)));
 		const auth = await authOf(app, user);
-		const before = db.select().from(sessions).all();
+		const before = await db.select().from(sessions);
 		for (const id of [
 			idOf(other.accessToken),
 			idOf(expired.access_token),
@@ -132,8 +126,8 @@ describe("revokeMySession", () => {
 			user.accessToken, // the whole token is not an id
 		])
 			expect(await refusal(async () => revokeMySession(app.deps, auth, id, META))).toBe("SESSION_NOT_FOUND");
-		expect(db.select().from(sessions).all()).toEqual(before);
-		expect(auditRows(test)).toEqual([]);
+		expect(await db.select().from(sessions)).toEqual(before);
+		expect(await auditRows(test)).toEqual([]);
 	});
 });
 
@@ -145,17 +139,17 @@ describe("revokeOtherSessions", () => {
 		await newSession(app, user);
 		await newSession(app, user);
 		const expired = await newSession(app, user);
-		db.update(sessions)
+		await db
+			.update(sessions)
 			.set({ expiresAt: test.now() - DAY })
-			.where(eq(sessions.id, idOf(expired.access_token)))
-			.run();
+			.where(eq(sessions.id, idOf(expired.access_token)));
 		const other = await seedUser(app);
 		expect(await revokeOtherSessions(app.deps, await authOf(app, user), META)).toEqual({
 			message: "Other sessions revoked",
 		});
-		expect(sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
-		expect(sessionIds(test, other.id)).toEqual([idOf(other.accessToken)]);
-		const [row] = auditRows(test);
+		expect(await sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
+		expect(await sessionIds(test, other.id)).toEqual([idOf(other.accessToken)]);
+		const [row] = await auditRows(test);
 		expect(row).toMatchObject({ action: "session.revoke_others", actorId: user.id, subjectId: user.id });
 		expect(JSON.parse(row?.details ?? "")).toEqual({ count: 2 });
 	});
@@ -180,7 +174,7 @@ describe("a superuser's view", () => {
 		const nobody = "00000000-0000-4000-8000-000000000000";
 		expect(await refusal(async () => listUserSessions(app.deps, actor, nobody))).toBe("USER_NOT_FOUND");
 		expect(await refusal(async () => revokeUserSessionsAsAdmin(app.deps, actor, nobody, META))).toBe("USER_NOT_FOUND");
-		expect(auditRows(test)).toEqual([]);
+		expect(await auditRows(test)).toEqual([]);
 	});
 
 	it("signs the user out everywhere, with an admin.sessions_revoke row by the admin about the user", async () => {
@@ -191,9 +185,9 @@ describe("a superuser's view", () => {
 		await newSession(app, user);
 		const result = await revokeUserSessionsAsAdmin(app.deps, await authOf(app, admin), user.id, META);
 		expect(result).toEqual({ message: "All sessions revoked" });
-		expect(sessionIds(test, user.id)).toEqual([]);
-		expect(sessionIds(test, admin.id)).toEqual([idOf(admin.accessToken)]);
-		const [row] = auditRows(test);
+		expect(await sessionIds(test, user.id)).toEqual([]);
+		expect(await sessionIds(test, admin.id)).toEqual([idOf(admin.accessToken)]);
+		const [row] = await auditRows(test);
 		expect(row).toMatchObject({
 			action: "admin.sessions_revoke",
 			actorId: admin.id,
@@ -210,9 +204,9 @@ describe("a superuser's view", () => {
 		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
 		const actor = await authOf(app, admin);
-		db.update(users).set({ isSuperuser: false }).where(eq(users.id, admin.id)).run();
+		await db.update(users).set({ isSuperuser: false }).where(eq(users.id, admin.id));
 		expect(await refusal(async () => revokeUserSessionsAsAdmin(app.deps, actor, user.id, META))).toBe("FORBIDDEN");
-		expect(sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
-		expect(auditRows(test)).toEqual([]);
+		expect(await sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
+		expect(await auditRows(test)).toEqual([]);
 	});
 });

@@ -1,5 +1,6 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../../server/db/query.ts";
 import { users } from "../../../server/db/schema.ts";
 import { deleteMe } from "../../../server/services/account/own-account.ts";
 import { deleteUser, updateUser } from "../../../server/services/admin/users.ts";
@@ -20,18 +21,18 @@ describe("insertUser", () => {
 	it("refuses an e-mail already taken, in any case, with the reason its caller names, and writes nothing", async () => {
 		const { app, db } = await buildTestApp();
 		await seedUser(app, { email: "taken@example.com" });
-		const rows = () => db.select({ value: count() }).from(users).get()?.value;
+		const rows = async () => (await first(db.select({ value: count() }).from(users)))?.value;
 		expect(await refusal(async () => insertUser(app.deps, newUser("TAKEN@example.com"), "SIGNUP_EMAIL_TAKEN"))).toBe(
 			"SIGNUP_EMAIL_TAKEN",
 		);
 		expect(await refusal(async () => insertUser(app.deps, newUser("taken@example.com"), "CREATE_EMAIL_TAKEN"))).toBe(
 			"CREATE_EMAIL_TAKEN",
 		);
-		expect(rows()).toBe(1);
+		expect(await rows()).toBe(1);
 		expect(await refusal(async () => insertUser(app.deps, newUser("free@example.com"), "CREATE_EMAIL_TAKEN"))).toBe(
 			"no refusal",
 		);
-		expect(rows()).toBe(2);
+		expect(await rows()).toBe(2);
 	});
 });
 
