@@ -42,15 +42,17 @@ export class TransactionMisuse extends Error {
 }
 
 /**
- * Waits until no transaction is open on the connection. A body that waited for its own
- * transaction would wait for ever: that is refused instead.
+ * The end of the transaction open on the connection, to wait for. A body that waited for
+ * its own transaction would wait for ever: that is refused instead. Callers check
+ * `connection.open` again after the wait, and act on a free connection with no await in
+ * between: `while (connection.open) await transactionEnd(connection, ...)`.
  */
-export async function transactionsEnded(connection: Connection, what: string): Promise<void> {
-	while (connection.open) {
-		if (transactionBodies.getStore() === connection)
-			throw new TransactionMisuse(`${what} through the outer deps inside atomically(): use the deps it hands its body`);
-		await connection.open.ended;
-	}
+export function transactionEnd(connection: Connection, what: string): Promise<void> {
+	const open = connection.open;
+	if (!open) return Promise.resolve();
+	if (transactionBodies.getStore() === connection)
+		throw new TransactionMisuse(`${what} through the outer deps inside atomically(): use the deps it hands its body`);
+	return open.ended;
 }
 
 /**
@@ -71,12 +73,12 @@ export function openDatabase(path: string): Db {
 	const connection = { client, open: null } as Connection;
 	const execute = statementRunner(client);
 	connection.outer = handle(connection, async (source, params, method) => {
-		await transactionsEnded(connection, "a statement");
-		return await execute(source, params, method);
+		while (connection.open) await transactionEnd(connection, "a statement");
+		return execute(source, params, method);
 	});
 	connection.transaction = handle(connection, async (source, params, method) => {
 		if (!connection.open) throw new TransactionMisuse("a statement through a transaction's deps after it ended");
-		return await execute(source, params, method);
+		return execute(source, params, method);
 	});
 	return connection.outer;
 }

@@ -4,7 +4,7 @@ import {
 	type Db,
 	TransactionMisuse,
 	transactionBodies,
-	transactionsEnded,
+	transactionEnd,
 } from "./client.ts";
 
 /**
@@ -28,7 +28,7 @@ export async function atomically<D extends { db: Db }, T>(deps: D, work: (deps: 
 	const connection = connectionOf(deps.db);
 	const inner = { ...deps, db: connection.transaction };
 	if (deps.db === connection.transaction) return savepoint(connection, inner, work);
-	await transactionsEnded(connection, "atomically()");
+	while (connection.open) await transactionEnd(connection, "atomically()");
 	const { client } = connection;
 	client.exec("BEGIN IMMEDIATE");
 	let end = () => {};
