@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { first } from "../../db/query.ts";
 import { loginThrottle } from "../../db/schema.ts";
 import { fail } from "../../domain/errors.ts";
@@ -25,22 +25,28 @@ export async function assertNotLockedOut({ db, clock }: ServiceDeps, email: stri
 	if (row && row.lockedUntil > now) fail("RATE_LIMITED", { retryAfter: Math.ceil((row.lockedUntil - now) / 1000) });
 }
 
+/** 2^8 seconds is the last doubling under MAX_WAIT_SECONDS; from 9 failures on the wait is the maximum. */
+const LAST_DOUBLING = Math.floor(Math.log2(MAX_WAIT_SECONDS));
+
 /**
- * Each failure doubles the wait: 1, 2, 4 ... 300 seconds. Kept in SQLite so a restart
- * keeps it; waits that ended a day ago are swept here, on the failure path only.
+ * Each failure doubles the wait: 1, 2, 4 ... 300 seconds. Kept in the database so a restart
+ * keeps it; waits that ended a day ago are swept here, on the failure path only. One
+ * statement counts the failure (the database adds one to what it holds), so concurrent
+ * failures all count, on one instance or several.
  */
 export async function recordFailedLogin({ db, clock }: ServiceDeps, email: string, ip: string): Promise<void> {
-	await db.delete(loginThrottle).where(lt(loginThrottle.lockedUntil, clock() - FORGET_AFTER_MS));
-	const row = await first(db.select().from(loginThrottle).where(thisPair(email, ip)));
-	const failures = (row?.failures ?? 0) + 1;
-	const waitSeconds = Math.min(2 ** (failures - 1), MAX_WAIT_SECONDS);
-	const lockedUntil = clock() + waitSeconds * 1000;
+	const now = clock();
+	await db.delete(loginThrottle).where(lt(loginThrottle.lockedUntil, now - FORGET_AFTER_MS));
+	const failuresBefore = loginThrottle.failures;
 	await db
 		.insert(loginThrottle)
-		.values({ accountKey: accountKeyOf(email), clientKey: clientKeyOf(ip), failures, lockedUntil })
+		.values({ accountKey: accountKeyOf(email), clientKey: clientKeyOf(ip), failures: 1, lockedUntil: now + 1000 })
 		.onConflictDoUpdate({
 			target: [loginThrottle.accountKey, loginThrottle.clientKey],
-			set: { failures, lockedUntil },
+			set: {
+				failures: sql`${failuresBefore} + 1`,
+				lockedUntil: sql`${now} + 1000 * (case when ${failuresBefore} > ${LAST_DOUBLING} then ${MAX_WAIT_SECONDS} else 1 << ${failuresBefore} end)`,
+			},
 		});
 }
 
