@@ -56,22 +56,26 @@ export async function assertProofTriesLeft(deps: ServiceDeps, kind: ProofKind, h
 
 /**
  * Counts one wrong proof for each holder: the first of a window opens it for PROOF_WINDOW_MS.
- * Inside the transaction that checked assertProofTriesLeft, so concurrent tries cannot pass the limit.
+ * Inside the transaction that checked assertProofTriesLeft, so concurrent tries cannot pass
+ * the limit; and one statement per holder, that counts from what the database holds.
  */
 export async function countProofFailure(deps: ServiceDeps, kind: ProofKind, holders: ProofHolders): Promise<void> {
 	const { db, clock } = deps;
 	const now = clock();
 	await db.delete(proofFailures).where(lt(proofFailures.windowEndsAt, now - FORGET_AFTER_MS));
+	const windowOver = sql`${proofFailures.windowEndsAt} <= ${now}`;
 	for (const { holder } of countersOf(kind, holders)) {
-		const row = await rowOf(deps, kind, holder);
-		const fresh = !row || row.windowEndsAt <= now;
-		const values = fresh
-			? { failures: 1, windowEndsAt: now + PROOF_WINDOW_MS, noticeSent: false }
-			: { failures: row.failures + 1, windowEndsAt: row.windowEndsAt, noticeSent: row.noticeSent };
 		await db
 			.insert(proofFailures)
-			.values({ kind, holder, ...values })
-			.onConflictDoUpdate({ target: [proofFailures.kind, proofFailures.holder], set: values });
+			.values({ kind, holder, failures: 1, windowEndsAt: now + PROOF_WINDOW_MS, noticeSent: false })
+			.onConflictDoUpdate({
+				target: [proofFailures.kind, proofFailures.holder],
+				set: {
+					failures: sql`case when ${windowOver} then 1 else ${proofFailures.failures} + 1 end`,
+					windowEndsAt: sql`case when ${windowOver} then ${now + PROOF_WINDOW_MS} else ${proofFailures.windowEndsAt} end`,
+					noticeSent: sql`(${proofFailures.windowEndsAt} > ${now} and ${proofFailures.noticeSent})`,
+				},
+			});
 	}
 }
 
