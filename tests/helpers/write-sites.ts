@@ -2,13 +2,13 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import {
 	BaseSQLiteDatabase,
 	SQLiteDeleteBase,
 	SQLiteInsertBuilder,
 	SQLiteUpdateBuilder,
 } from "drizzle-orm/sqlite-core";
+import ts from "typescript";
 import type { Db } from "../../server/db/client.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -109,6 +109,7 @@ function rememberWhereStatementsAreBuilt() {
 	remember(BaseSQLiteDatabase.prototype, "delete");
 	const queryPromise = Object.getPrototypeOf(SQLiteDeleteBase.prototype) as Remembering;
 	const then = queryPromise.then as (...args: unknown[]) => unknown;
+	// biome-ignore lint/suspicious/noThenProperty: Drizzle's own then, wrapped (tests only) to carry where the statement was built
 	queryPromise.then = function (this: Record<symbol, string>, ...args: unknown[]) {
 		const stack = this[BUILT_AT];
 		return stack ? builtAt.run(stack, () => then.apply(this, args)) : then.apply(this, args);
