@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../../server/db/schema.ts";
 import { NO_PASSWORD } from "../../../server/lib/passwords.ts";
