@@ -12,7 +12,7 @@ async function main() {
 	const config = loadConfig();
 	const notTightened = prepareDataDir(config);
 	const db = openDatabase(config.databasePath);
-	migrateDatabase(db);
+	await migrateDatabase(db);
 	const app = await buildApp({ config, db });
 	if (config.trustProxy === true)
 		app.log.warn(
@@ -24,7 +24,7 @@ async function main() {
 			"could not make these owner-only (0700 folders, 0600 files); check their owner",
 		);
 
-	if (checkSecretKey(app.deps) === "mismatch")
+	if ((await checkSecretKey(app.deps)) === "mismatch")
 		app.log.error(
 			"the stored two-factor secrets do not decrypt with this server's key (SECRET_KEY, or DATA_DIR/secret.key when unset): users with two-factor can sign in only with a recovery code. Restore the key that was used with this database, or have an admin reset their two-factor (DELETE /api/v1/users/{id}/totp).",
 		);

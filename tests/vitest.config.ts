@@ -9,5 +9,7 @@ export default defineConfig({
 		testTimeout: 30_000,
 		hookTimeout: 30_000,
 		pool: "forks",
+		// Fails a transaction body that awaits anything but the database (server/db/transaction.ts).
+		env: { PORTICO_TRANSACTION_GUARD: "1" },
 	},
 });

@@ -52,7 +52,7 @@ async function withDeps<T>(config: Config, io: Io, work: (deps: ServiceDeps) => 
 	prepareData(config, io);
 	const db: Db = openDatabase(config.databasePath);
 	try {
-		migrateDatabase(db);
+		await migrateDatabase(db);
 		const say = (obj: object | string, msg?: string) =>
 			io.err(msg ?? (typeof obj === "string" ? obj : JSON.stringify(obj)));
 		const log = { info: () => {}, warn: say, error: say };
@@ -109,22 +109,26 @@ export async function backup(config: Config, args: Args, io: Io): Promise<void> 
 
 export async function restore(config: Config, args: Args, io: Io): Promise<void> {
 	const file = fileArg(args);
-	restoreDatabase(file, config.databasePath);
+	await restoreDatabase(file, config.databasePath);
 	prepareData(config, io);
 	const db = openDatabase(config.databasePath);
 	try {
-		migrateDatabase(db);
+		await migrateDatabase(db);
 		io.out(`Restored ${file} into ${config.databasePath}; migrations applied.`);
-		warnAboutSecretKey(config, db, io);
+		await warnAboutSecretKey(config, db, io);
 	} finally {
 		db.$client.close();
 	}
 }
 
 /** After a restore: the two-factor secrets must open with the key this server will use. */
-function warnAboutSecretKey(config: Config, db: Db, io: Io): void {
+async function warnAboutSecretKey(config: Config, db: Db, io: Io): Promise<void> {
 	const key = readSecretKey(config);
-	const check = key ? checkSecretKey({ db, secretKey: key }) : hasTwoFactorSecrets(db) ? "mismatch" : "no secrets";
+	const check = key
+		? await checkSecretKey({ db, secretKey: key })
+		: (await hasTwoFactorSecrets(db))
+			? "mismatch"
+			: "no secrets";
 	if (check !== "mismatch") return;
 	const where = key
 		? `do not decrypt with ${keySource(config)}`
@@ -138,10 +142,10 @@ export async function resetTwoFactorCommand(config: Config, args: Args, io: Io):
 	if (args.values.password !== undefined) throw new UsageError("this command takes only --email");
 	const { email } = accountArgs(args);
 	const done = await withDeps(config, io, async (deps) => {
-		const user = findUserByEmail(deps, email);
+		const user = await findUserByEmail(deps, email);
 		if (!user) throw new CliFailure(`No user has the e-mail ${email}; nothing was changed.`);
 		if (!hasTwoFactor(user)) return false;
-		resetTwoFactor(deps, null, user.id);
+		await resetTwoFactor(deps, null, user.id);
 		return true;
 	});
 	io.out(

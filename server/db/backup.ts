@@ -50,7 +50,7 @@ export async function backupDatabase(databasePath: string, file: string): Promis
 }
 
 /** Throws unless `file` is an intact SQLite database holding Portico's users table. */
-export function checkPorticoDatabase(file: string): void {
+export async function checkPorticoDatabase(file: string): Promise<void> {
 	if (!existsSync(file)) throw new BackupError(`No such file: ${file}`);
 	let db: Database.Database | undefined;
 	try {
@@ -90,9 +90,9 @@ export function assertDatabaseNotInUse(databasePath: string): void {
  * leaves either the old database or the new one; stale -wal/-shm files are removed
  * first because they belong to the old database.
  */
-export function restoreDatabase(file: string, databasePath: string): void {
+export async function restoreDatabase(file: string, databasePath: string): Promise<void> {
 	if (databasePath === ":memory:") throw new BackupError("DATABASE_PATH is :memory:, there is nothing to restore into");
-	checkPorticoDatabase(file);
+	await checkPorticoDatabase(file);
 	assertDatabaseNotInUse(databasePath);
 	const temp = join(dirname(databasePath), `.restore-${process.pid}-${Date.now()}.db`);
 	try {

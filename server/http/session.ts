@@ -39,18 +39,18 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => new Request
  * Who the request speaks for. A Bearer header wins; the cookie counts for safe methods,
  * and for unsafe ones only when the browser says the request is same-origin (CSRF).
  */
-export function resolveAuth(
+export async function resolveAuth(
 	deps: ServiceDeps,
 	request: FastifyRequest,
-): { auth: Authenticated } | { auth: null; reason: ErrorReason } {
+): Promise<{ auth: Authenticated } | { auth: null; reason: ErrorReason }> {
 	const header = request.headers.authorization;
 	if (header !== undefined && /^bearer /i.test(header)) {
-		const auth = authenticateAccessToken(deps, header.slice(7).trim());
+		const auth = await authenticateAccessToken(deps, header.slice(7).trim());
 		return auth ? { auth } : { auth: null, reason: "INVALID_CREDENTIALS" };
 	}
 	const cookie = request.cookies?.[SESSION_COOKIE];
 	if (cookie && cookieMayAuthorize(deps.config, request)) {
-		const auth = authenticateAccessToken(deps, cookie);
+		const auth = await authenticateAccessToken(deps, cookie);
 		return auth ? { auth } : { auth: null, reason: "INVALID_CREDENTIALS" };
 	}
 	return { auth: null, reason: "NOT_AUTHENTICATED" };

@@ -47,6 +47,6 @@ export const auditRoutes: RouteModule = (app, deps) => {
 				.header("content-disposition", `attachment; filename="${auditCsvFileName(deps)}"`)
 				.header("cache-control", "no-store")
 				// Fastify pipes a stream as it is; the string schema above only documents the body.
-				.send(auditCsvStream(deps, request.query) as unknown as string),
+				.send((await auditCsvStream(deps, request.query)) as unknown as string),
 	);
 };

@@ -10,7 +10,7 @@ import type { ServiceDeps } from "../services/deps.ts";
  */
 export function authHooks(deps: ServiceDeps) {
 	const user = async (request: FastifyRequest) => {
-		const resolved = resolveAuth(deps, request);
+		const resolved = await resolveAuth(deps, request);
 		if (!resolved.auth) throw new DomainError(resolved.reason);
 		request.auth = resolved.auth;
 	};

@@ -10,7 +10,7 @@ export const healthSchema = z.object({ status, database: status, storage: status
 
 /** GET handler of the detailed health routes: the report, with 503 when anything is down. */
 export const healthHandler = (deps: ServiceDeps) => async (_request: FastifyRequest, reply: FastifyReply) => {
-	const report = checkHealth(deps);
+	const report = await checkHealth(deps);
 	return reply.status(report.status === "ok" ? 200 : 503).send(report);
 };
 
@@ -29,7 +29,7 @@ export const utilsRoutes: RouteModule = (app, deps) => {
 			},
 		},
 		async () => {
-			if (checkHealth(deps).status !== "ok") throw new DomainError("SERVICE_UNAVAILABLE");
+			if ((await checkHealth(deps)).status !== "ok") throw new DomainError("SERVICE_UNAVAILABLE");
 			return true as const;
 		},
 	);

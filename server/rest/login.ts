@@ -76,7 +76,7 @@ export const loginRoutes: RouteModule = (app, deps) => {
 			},
 		},
 		async (request, reply) => {
-			const tokens = auth.refresh(deps, request.body.refresh_token, requestMeta(request));
+			const tokens = await auth.refresh(deps, request.body.refresh_token, requestMeta(request));
 			return tokenReply(deps.config, request, reply, tokens);
 		},
 	);
@@ -95,7 +95,7 @@ export const loginRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			clearSessionCookie(reply);
-			return auth.logout(deps, authOf(request), request.body?.refresh_token, requestMeta(request));
+			return await auth.logout(deps, authOf(request), request.body?.refresh_token, requestMeta(request));
 		},
 	);
 
@@ -133,7 +133,7 @@ export const loginRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			clearSessionCookie(reply);
-			return auth.logoutAll(deps, authOf(request), requestMeta(request));
+			return await auth.logoutAll(deps, authOf(request), requestMeta(request));
 		},
 	);
 };

@@ -69,7 +69,7 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 		},
 		async (request, reply) => {
 			const { entity_type, entity_id, file_id } = request.params;
-			const file = mediaService.findServedMedia(deps, entity_type, entity_id, file_id);
+			const file = await mediaService.findServedMedia(deps, entity_type, entity_id, file_id);
 			reply
 				.header("content-type", file.contentType)
 				.header("x-content-type-options", "nosniff")

@@ -75,7 +75,7 @@ export const recoveryRoutes: RouteModule = (app, deps) => {
 			},
 		},
 		async (request, reply) => {
-			const html = recovery.recoveryEmailHtml(
+			const html = await recovery.recoveryEmailHtml(
 				deps,
 				authOf(request),
 				request.params.email,

@@ -40,7 +40,7 @@ function mfaLoginRoute(app: ZodApp, deps: ServiceDeps): void {
 			},
 		},
 		async (request, reply) => {
-			const tokens = completeMfaLogin(deps, request.body, requestMeta(request));
+			const tokens = await completeMfaLogin(deps, request.body, requestMeta(request));
 			return tokenReply(deps.config, request, reply, tokens);
 		},
 	);
@@ -77,7 +77,7 @@ export const twoFactorRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			reply.header("cache-control", "no-store");
-			return twoFactor.setupTwoFactor(deps, authOf(request));
+			return await twoFactor.setupTwoFactor(deps, authOf(request));
 		},
 	);
 	app.post(
@@ -104,7 +104,7 @@ export const twoFactorRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			reply.header("cache-control", "no-store");
-			return twoFactor.enableTwoFactor(deps, authOf(request), request.body, requestMeta(request));
+			return await twoFactor.enableTwoFactor(deps, authOf(request), request.body, requestMeta(request));
 		},
 	);
 	app.delete(
@@ -130,7 +130,7 @@ export const twoFactorRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			reply.header("cache-control", "no-store");
-			return twoFactor.regenerateRecoveryCodes(deps, authOf(request), requestMeta(request));
+			return await twoFactor.regenerateRecoveryCodes(deps, authOf(request), requestMeta(request));
 		},
 	);
 	app.get(

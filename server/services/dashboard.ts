@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, gte, lt } from "drizzle-orm";
 import type { AccountSummary, LastSignIn, UsersSummary } from "../../shared/schemas/dashboard.ts";
 import { describeUserAgent } from "../../shared/user-agent.ts";
+import { first } from "../db/query.ts";
 import { auditEvents, passkeys, sessions, users } from "../db/schema.ts";
 import type { ServiceDeps } from "./deps.ts";
 import type { Authenticated } from "./sessions/session.ts";
@@ -14,51 +15,53 @@ export const RECENT_SIGNUPS_DAYS = 7;
  * its session, so every earlier one is strictly older than the session. A login by any
  * method (password, two-factor, passkey) is an `auth.login` row.
  */
-function lastSignInBefore({ db }: ServiceDeps, auth: Authenticated): LastSignIn | null {
-	const row = db
-		.select({ at: auditEvents.at, ip: auditEvents.ip, userAgent: auditEvents.userAgent })
-		.from(auditEvents)
-		.where(
-			and(
-				eq(auditEvents.subjectId, auth.user.id),
-				eq(auditEvents.action, "auth.login"),
-				lt(auditEvents.at, auth.session.createdAt),
-			),
-		)
-		.orderBy(desc(auditEvents.at), desc(auditEvents.id))
-		.limit(1)
-		.get();
+async function lastSignInBefore({ db }: ServiceDeps, auth: Authenticated): Promise<LastSignIn | null> {
+	const row = await first(
+		db
+			.select({ at: auditEvents.at, ip: auditEvents.ip, userAgent: auditEvents.userAgent })
+			.from(auditEvents)
+			.where(
+				and(
+					eq(auditEvents.subjectId, auth.user.id),
+					eq(auditEvents.action, "auth.login"),
+					lt(auditEvents.at, auth.session.createdAt),
+				),
+			)
+			.orderBy(desc(auditEvents.at), desc(auditEvents.id))
+			.limit(1),
+	);
 	if (!row) return null;
 	return { at: new Date(row.at).toISOString(), ip: row.ip, ...describeUserAgent(row.userAgent) };
 }
 
 /** The caller's account at a glance: what is protected, what is signed in, and the sign-in before this one. */
-export function accountSummary(deps: ServiceDeps, auth: Authenticated): AccountSummary {
+export async function accountSummary(deps: ServiceDeps, auth: Authenticated): Promise<AccountSummary> {
 	const { db } = deps;
 	const userId = auth.user.id;
-	const passkeyCount = db.select({ value: count() }).from(passkeys).where(eq(passkeys.userId, userId)).get();
-	const liveSessions = db
-		.select({ value: count() })
-		.from(sessions)
-		.where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, deps.clock())))
-		.get();
+	const passkeyCount = await first(db.select({ value: count() }).from(passkeys).where(eq(passkeys.userId, userId)));
+	const liveSessions = await first(
+		db
+			.select({ value: count() })
+			.from(sessions)
+			.where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, deps.clock()))),
+	);
 	return {
 		email_verified: auth.user.emailVerified,
 		two_factor_enabled: auth.user.totpEnabledAt !== null,
 		passkeys: passkeyCount?.value ?? 0,
 		active_sessions: liveSessions?.value ?? 0,
-		last_sign_in: lastSignInBefore(deps, auth),
+		last_sign_in: await lastSignInBefore(deps, auth),
 	};
 }
 
 /** Everyone's accounts in numbers, for a superuser's dashboard (the adapters gate it). */
-export function usersSummary(deps: ServiceDeps): UsersSummary {
+export async function usersSummary(deps: ServiceDeps): Promise<UsersSummary> {
 	const { db } = deps;
-	const tally = (where?: ReturnType<typeof eq>) =>
-		db.select({ value: count() }).from(users).where(where).get()?.value ?? 0;
+	const tally = async (where?: ReturnType<typeof eq>) =>
+		(await first(db.select({ value: count() }).from(users).where(where)))?.value ?? 0;
 	return {
-		users: tally(),
-		inactive_users: tally(eq(users.isActive, false)),
-		signups_last_7_days: tally(gte(users.createdAt, deps.clock() - RECENT_SIGNUPS_DAYS * DAY_MS)),
+		users: await tally(),
+		inactive_users: await tally(eq(users.isActive, false)),
+		signups_last_7_days: await tally(gte(users.createdAt, deps.clock() - RECENT_SIGNUPS_DAYS * DAY_MS)),
 	};
 }

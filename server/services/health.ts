@@ -5,10 +5,10 @@ type Status = "ok" | "error";
 export type HealthReport = { status: Status; database: Status; storage: Status };
 
 /** A real round trip to SQLite and a check that the media directory is usable. */
-export function checkHealth({ db, storage }: ServiceDeps): HealthReport {
+export async function checkHealth({ db, storage }: ServiceDeps): Promise<HealthReport> {
 	let database: Status = "ok";
 	try {
-		db.get(sql`select 1`);
+		await db.get(sql`select 1`);
 	} catch {
 		database = "error";
 	}

@@ -5,14 +5,14 @@ import { sweepAccountTokens } from "./links/email-links.ts";
 const DAY_MS = 86_400_000;
 
 /** Deletes what has outlived its use; run at start and then daily. Each job logs, never throws. */
-export function runHousekeeping(deps: ServiceDeps): void {
-	const jobs: Array<[string, () => number]> = [
+export async function runHousekeeping(deps: ServiceDeps): Promise<void> {
+	const jobs: Array<[string, () => Promise<number>]> = [
 		["audit events past AUDIT_RETENTION", () => sweepAuditEvents(deps)],
 		["expired e-mail verification and revert links", () => sweepAccountTokens(deps)],
 	];
 	for (const [what, job] of jobs) {
 		try {
-			const removed = job();
+			const removed = await job();
 			if (removed > 0) deps.log.info({ removed }, `removed ${what}`);
 		} catch (error) {
 			deps.log.error({ err: error }, `could not remove ${what}`);
@@ -22,8 +22,8 @@ export function runHousekeeping(deps: ServiceDeps): void {
 
 /** Runs the housekeeping now and every day; the returned function stops it. */
 export function startHousekeeping(deps: ServiceDeps): () => void {
-	runHousekeeping(deps);
-	const timer = setInterval(() => runHousekeeping(deps), DAY_MS);
+	void runHousekeeping(deps);
+	const timer = setInterval(() => void runHousekeeping(deps), DAY_MS);
 	timer.unref();
 	return () => clearInterval(timer);
 }

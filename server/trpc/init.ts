@@ -49,7 +49,7 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => mapped(c
  * middleware chain costs a few objects on every call, and this one runs on most calls.
  */
 export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
-	const resolved = resolveAuth(ctx.deps, ctx.req);
+	const resolved = await resolveAuth(ctx.deps, ctx.req);
 	if (!resolved.auth) throw trpcErrorOf(ctx, new DomainError(resolved.reason));
 	return mapped(ctx, await next({ ctx: { auth: resolved.auth, user: resolved.auth.user } }));
 });

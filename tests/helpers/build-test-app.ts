@@ -77,7 +77,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
 	const databasePath = options.databasePath ?? ":memory:";
 	const config = loadConfig({ DATA_DIR: dataDir, DATABASE_PATH: databasePath, LOG_LEVEL: "silent", ...options.env });
 	const db = openDatabase(databasePath);
-	migrateDatabase(db);
+	await migrateDatabase(db);
 	const start = options.startAt ?? Date.now();
 	const realOffset = start - Date.now();
 	let moved = 0;

@@ -12,7 +12,7 @@ type Document = { paths: Record<string, Record<string, { responses: Record<strin
 async function openApiDocument(dataDir: string): Promise<Document> {
 	const config = loadConfig({ DATA_DIR: dataDir, DATABASE_PATH: ":memory:", LOG_LEVEL: "silent" });
 	const db = openDatabase(":memory:");
-	migrateDatabase(db);
+	await migrateDatabase(db);
 	const app = await buildApp({ config, db, logger: false, clientDir: join(dataDir, "no-client") });
 	await app.ready();
 	const document = app.swagger() as unknown as Document;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { expect } from "vitest";
+import { first } from "../../server/db/query.ts";
 import { media, users } from "../../server/db/schema.ts";
 import { SESSION_COOKIE } from "../../server/http/session.ts";
 import { uploadMedia } from "../../server/services/media/files.ts";
@@ -59,23 +60,23 @@ export class FuzzWorld {
 		return world;
 	}
 
-	private row(id: string) {
-		return this.app.deps.db.select().from(users).where(eq(users.id, id)).get();
+	private async row(id: string) {
+		return await first(this.app.deps.db.select().from(users).where(eq(users.id, id)));
 	}
 
 	/** Puts back what the last requests took away, and notes the ids, e-mails and URL as they are now. */
 	async repair(): Promise<void> {
-		const fits = (person: Person, superuser: boolean) => {
-			const row = this.row(person.id);
+		const fits = async (person: Person, superuser: boolean) => {
+			const row = await this.row(person.id);
 			return row?.isActive === true && row.isSuperuser === superuser;
 		};
-		if (!fits(this.user, false)) this.user = await seedUser(this.app);
-		if (!fits(this.other, false)) this.other = await seedUser(this.app);
-		if (!fits(this.admin, true)) this.admin = await seedUser(this.app, { isSuperuser: true });
-		let file = this.app.deps.db.select().from(media).where(eq(media.id, this.fileId)).get();
+		if (!(await fits(this.user, false))) this.user = await seedUser(this.app);
+		if (!(await fits(this.other, false))) this.other = await seedUser(this.app);
+		if (!(await fits(this.admin, true))) this.admin = await seedUser(this.app, { isSuperuser: true });
+		let file = await first(this.app.deps.db.select().from(media).where(eq(media.id, this.fileId)));
 		if (!file) {
 			// A session of its own: the fuzzed requests may have ended the user's.
-			const owner = authenticateAccessToken(this.app.deps, newSession(this.app, this.user).access_token);
+			const owner = await authenticateAccessToken(this.app.deps, (await newSession(this.app, this.user)).access_token);
 			if (!owner) throw new Error("the fuzz user is gone");
 			const uploaded = await uploadMedia(
 				this.app.deps,
@@ -84,23 +85,23 @@ export class FuzzWorld {
 				this.images.png,
 			);
 			this.fileId = uploaded.file_id;
-			file = this.app.deps.db.select().from(media).where(eq(media.id, this.fileId)).get();
+			file = await first(this.app.deps.db.select().from(media).where(eq(media.id, this.fileId)));
 		}
 		this.known = {
 			"other-id": this.other.id,
 			"admin-id": this.admin.id,
 			"file-id": this.fileId,
 			"file-url": file ? `${API}/media/serve/${file.entityType}/${file.entityId}/${file.id}` : "",
-			"other-email": this.row(this.other.id)?.email ?? "",
-			userEmail: this.row(this.user.id)?.email ?? "",
-			adminEmail: this.row(this.admin.id)?.email ?? "",
+			"other-email": (await this.row(this.other.id))?.email ?? "",
+			userEmail: (await this.row(this.user.id))?.email ?? "",
+			adminEmail: (await this.row(this.admin.id))?.email ?? "",
 		};
 	}
 
 	/** A fresh session of the acting person, and what every Ref stands for now. */
-	context(c: FuzzCase) {
+	async context(c: FuzzCase) {
 		const actor = c.auth === "admin" ? this.admin : this.user;
-		const session = newSession(this.app, actor, c.ip);
+		const session = await newSession(this.app, actor, c.ip);
 		const { userEmail, adminEmail, ...known } = this.known;
 		const values: Record<Ref["kind"], string> = {
 			...known,
@@ -196,8 +197,8 @@ function payloadOf(body: Body, values: Record<Ref["kind"], string>, images: Imag
 }
 
 /** The request `app.inject` sends for a case, with live ids, tokens and images in place. */
-export function toRequest(world: FuzzWorld, c: FuzzCase): InjectOptions {
-	const { session, values } = world.context(c);
+export async function toRequest(world: FuzzWorld, c: FuzzCase): Promise<InjectOptions> {
+	const { session, values } = await world.context(c);
 	const path = c.path.map((piece) => (piece instanceof Ref ? urlEncode(values[piece.kind]) : piece)).join("");
 	const query =
 		typeof c.query === "string"
@@ -265,7 +266,7 @@ export async function fuzz(
 		fc.asyncProperty(cases, async (c) => {
 			const number = index++;
 			if (changed) await world.repair();
-			const res = await app.inject(toRequest(world, c));
+			const res = await app.inject(await toRequest(world, c));
 			// Only a write that went through can have changed the accounts or the file.
 			changed = c.method !== "GET" && res.statusCode < 300;
 			report.requests++;

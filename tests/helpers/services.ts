@@ -8,8 +8,8 @@ import type { TestUser } from "./users.ts";
 export const META: RequestMeta = { ip: "127.0.0.1", userAgent: "vitest" };
 
 /** The user and session a service receives from the adapters, for a seeded user. */
-export function authOf(app: FastifyInstance, user: Pick<TestUser, "accessToken">): Authenticated {
-	const auth = authenticateAccessToken(app.deps, user.accessToken);
+export async function authOf(app: FastifyInstance, user: Pick<TestUser, "accessToken">): Promise<Authenticated> {
+	const auth = await authenticateAccessToken(app.deps, user.accessToken);
 	if (!auth) throw new Error("the seeded session does not hold");
 	return auth;
 }

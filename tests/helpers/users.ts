@@ -54,20 +54,17 @@ export async function seedUser(app: FastifyInstance, options: SeedOptions = {}):
 	const password = options.password ?? PASSWORD;
 	const id = randomUUID();
 	const email = (options.email ?? uniqueEmail()).toLowerCase();
-	app.deps.db
-		.insert(users)
-		.values({
-			id,
-			email,
-			fullName: options.fullName === undefined ? "Test User" : options.fullName,
-			hashedPassword: await hashOf(password),
-			isActive: options.isActive ?? true,
-			isSuperuser: options.isSuperuser ?? false,
-			emailVerified: options.emailVerified ?? true,
-			createdAt: options.createdAt ?? app.deps.clock(),
-		})
-		.run();
-	const session = newSession(app, { id }, options.ip, options.userAgent);
+	await app.deps.db.insert(users).values({
+		id,
+		email,
+		fullName: options.fullName === undefined ? "Test User" : options.fullName,
+		hashedPassword: await hashOf(password),
+		isActive: options.isActive ?? true,
+		isSuperuser: options.isSuperuser ?? false,
+		emailVerified: options.emailVerified ?? true,
+		createdAt: options.createdAt ?? app.deps.clock(),
+	});
+	const session = await newSession(app, { id }, options.ip, options.userAgent);
 	return {
 		id,
 		email,
@@ -79,10 +76,11 @@ export async function seedUser(app: FastifyInstance, options: SeedOptions = {}):
 }
 
 /** The superuser admin@example.com, as an admin-area test starts with. */
-export const seedAdmin = (app: FastifyInstance) => seedUser(app, { isSuperuser: true, email: "admin@example.com" });
+export const seedAdmin = async (app: FastifyInstance) =>
+	seedUser(app, { isSuperuser: true, email: "admin@example.com" });
 
 /** Another session for an existing user (another device). */
-export function newSession(app: FastifyInstance, user: { id: string }, ip = "127.0.0.1", userAgent = "vitest") {
-	const tokens = createSession(app.deps, user.id, { ip, userAgent });
+export async function newSession(app: FastifyInstance, user: { id: string }, ip = "127.0.0.1", userAgent = "vitest") {
+	const tokens = await createSession(app.deps, user.id, { ip, userAgent });
 	return { ...tokens, headers: { authorization: `Bearer ${tokens.access_token}` } };
 }

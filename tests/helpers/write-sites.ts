@@ -1,6 +1,13 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+	BaseSQLiteDatabase,
+	SQLiteDeleteBase,
+	SQLiteInsertBuilder,
+	SQLiteUpdateBuilder,
+} from "drizzle-orm/sqlite-core";
 import ts from "typescript";
 import type { Db } from "../../server/db/client.ts";
 
@@ -77,16 +84,54 @@ function isStatement(node: ts.Node): boolean {
 type Origin = { file: string; line: number };
 
 /**
+ * The stack of the code that built the statement now running. Statements are awaited, so
+ * when one runs (a microtask later) the stack no longer shows the service line that built
+ * it: the builders remember it, and their execution carries it along.
+ */
+const builtAt = new AsyncLocalStorage<string>();
+const BUILT_AT = Symbol("builtAt");
+type Remembering = Record<string, (...args: unknown[]) => unknown>;
+let drizzlePatched = false;
+
+function rememberWhereStatementsAreBuilt() {
+	if (drizzlePatched) return;
+	drizzlePatched = true;
+	const remember = (prototype: object, method: string) => {
+		const original = (prototype as Remembering)[method] as (...args: unknown[]) => object;
+		(prototype as Remembering)[method] = function (this: unknown, ...args: unknown[]) {
+			const built = original.apply(this, args) as Record<symbol, string>;
+			built[BUILT_AT] = new Error().stack ?? "";
+			return built;
+		};
+	};
+	remember(SQLiteInsertBuilder.prototype, "values");
+	remember(SQLiteUpdateBuilder.prototype, "set");
+	remember(BaseSQLiteDatabase.prototype, "delete");
+	const queryPromise = Object.getPrototypeOf(SQLiteDeleteBase.prototype) as Remembering;
+	const then = queryPromise.then as (...args: unknown[]) => unknown;
+	// biome-ignore lint/suspicious/noThenProperty: Drizzle's own then, wrapped (tests only) to carry where the statement was built
+	queryPromise.then = function (this: Record<symbol, string>, ...args: unknown[]) {
+		const stack = this[BUILT_AT];
+		return stack ? builtAt.run(stack, () => then.apply(this, args)) : then.apply(this, args);
+	};
+	const run = (BaseSQLiteDatabase.prototype as unknown as Remembering).run as (...args: unknown[]) => unknown;
+	(BaseSQLiteDatabase.prototype as unknown as Remembering).run = function (this: unknown, ...args: unknown[]) {
+		return builtAt.run(new Error().stack ?? "", () => run.apply(this, args));
+	};
+}
+
+/**
  * Records, while `recording` is on, the server code line behind every row `tables` get
  * written on this connection (temporary triggers, like the app's own watch), as the
- * JavaScript stack shows it when the trigger fires.
+ * stack of the code that built the statement shows it.
  */
 export function recordWrites(db: Db, tables: string[]) {
+	rememberWhereStatementsAreBuilt();
 	const origins: Origin[] = [];
 	let recording = false;
 	db.$client.function("test_record_write", () => {
 		if (!recording) return null;
-		for (const frame of new Error().stack?.split("\n") ?? []) {
+		for (const frame of (builtAt.getStore() ?? new Error().stack)?.split("\n") ?? []) {
 			const match = /\((?:file:\/\/)?(\/[^)]+):(\d+):\d+\)$|at (?:file:\/\/)?(\/\S+):(\d+):\d+$/.exec(frame.trim());
 			const path = match?.[1] ?? match?.[3];
 			const line = match?.[2] ?? match?.[4];

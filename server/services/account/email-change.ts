@@ -20,16 +20,16 @@ const revertLink = (deps: ServiceDeps, token: string) =>
  * proved gets nothing and is not kept: it may be anyone's (typed by mistake, or a victim's
  * to flood), and it is free at once.
  */
-export function ownEmailChangeMails(
+export async function ownEmailChangeMails(
 	deps: ServiceDeps,
 	before: Account,
 	after: Account,
 	meta: RequestMeta | undefined,
-): MailMessage[] {
-	const verification = automaticVerificationMail(deps, after, meta);
+): Promise<MailMessage[]> {
+	const verification = await automaticVerificationMail(deps, after, meta);
 	const newAddress = verification ? [verification] : [];
 	if (!before.emailVerified) return newAddress;
-	const token = issueAccountToken(deps, before.id, "email_revert", before.email, REVERT_LINK_TTL_MS);
+	const token = await issueAccountToken(deps, before.id, "email_revert", before.email, REVERT_LINK_TTL_MS);
 	const notice = renderNotice(negotiateLocale(meta?.acceptLanguage), before.fullName || before.email, {
 		kind: "emailChanged",
 		newEmail: after.email,

@@ -26,34 +26,38 @@ export const EMAIL_CHANGE_REVERTED = { message: "Email change reverted" };
  * be (an operator wrote it by hand), the answer is 409 and the link stays usable once the
  * address is freed.
  */
-export function revertEmailChange(deps: ServiceDeps, input: EmailLinkInput, meta: RequestMeta): { message: string } {
+export async function revertEmailChange(
+	deps: ServiceDeps,
+	input: EmailLinkInput,
+	meta: RequestMeta,
+): Promise<{ message: string }> {
 	deps.limiter.take("emailLink", meta.ip);
-	const outcome = atomically(deps, (): MailMessage | "INVALID_EMAIL_TOKEN" => {
-		const spent = spendAccountToken(deps, "email_revert", input.token);
-		const user = spent && findUserById(deps, spent.userId);
+	const outcome = await atomically(deps, async (deps): Promise<MailMessage | "INVALID_EMAIL_TOKEN"> => {
+		const spent = await spendAccountToken(deps, "email_revert", input.token);
+		const user = spent && (await findUserById(deps, spent.userId));
 		if (!spent || !user) return "INVALID_EMAIL_TOKEN";
 		// Thrown, so the transaction rolls back and the link survives: nothing changed.
 		if (!user.isActive) fail("INACTIVE_USER");
-		const holder = findUserByEmail(deps, spent.email);
+		const holder = await findUserByEmail(deps, spent.email);
 		if (holder && holder.id !== user.id) fail("UPDATE_EMAIL_TAKEN");
-		deps.db.update(users).set({ email: spent.email, emailVerified: true }).where(eq(users.id, user.id)).run();
+		await deps.db.update(users).set({ email: spent.email, emailVerified: true }).where(eq(users.id, user.id));
 		const restored = { ...user, email: spent.email, emailVerified: true };
-		dropLinksFromRevert(deps, spent);
-		const cleared = clearForRevert(deps, user.id);
-		recordAudit(deps, {
+		await dropLinksFromRevert(deps, spent);
+		const cleared = await clearForRevert(deps, user.id);
+		await recordAudit(deps, {
 			action: "email.change_reverted",
 			subject: restored,
 			meta,
 			details: { from: user.email },
 		});
 		if (clearedAnyFactor(cleared))
-			recordAudit(deps, {
+			await recordAudit(deps, {
 				action: "account.credentials_removed",
 				subject: restored,
 				meta,
 				details: clearedDetails(cleared),
 			});
-		const reset = resetEmailFor(deps, restored, negotiateLocale(meta.acceptLanguage), meta, {
+		const reset = await resetEmailFor(deps, restored, negotiateLocale(meta.acceptLanguage), meta, {
 			passkeys: cleared.passkeys.length,
 			twoFactor: cleared.twoFactor || cleared.recoveryCodes > 0,
 		});

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { EmailLinkInput, EmailVerificationMode } from "../../../shared/schemas/email-links.ts";
+import { first } from "../../db/query.ts";
 import { type UserRow, users } from "../../db/schema.ts";
 import { atomically } from "../../db/transaction.ts";
 import { fail } from "../../domain/errors.ts";
@@ -22,8 +23,12 @@ const verifyLink = (deps: ServiceDeps, token: string) =>
  * A new verification link for the account's current address (older ones die), as the
  * e-mail to send once the caller's transaction has committed.
  */
-function verificationMail(deps: ServiceDeps, user: Recipient, meta: RequestMeta | undefined): MailMessage {
-	const token = issueAccountToken(deps, user.id, "email_verify", user.email, VERIFY_LINK_TTL_MS);
+async function verificationMail(
+	deps: ServiceDeps,
+	user: Recipient,
+	meta: RequestMeta | undefined,
+): Promise<MailMessage> {
+	const token = await issueAccountToken(deps, user.id, "email_verify", user.email, VERIFY_LINK_TTL_MS);
 	const mail = renderVerifyEmail({
 		locale: negotiateLocale(meta?.acceptLanguage),
 		name: user.fullName || user.email,
@@ -40,14 +45,14 @@ function verificationMail(deps: ServiceDeps, user: Recipient, meta: RequestMeta 
  * account's five verification e-mails an hour (skipped silently: the action it follows
  * still succeeds). Call it inside the transaction of that action; send after the commit.
  */
-export function automaticVerificationMail(
+export async function automaticVerificationMail(
 	deps: ServiceDeps,
 	user: Recipient,
 	meta: RequestMeta | undefined,
-): MailMessage | null {
+): Promise<MailMessage | null> {
 	if (deps.config.emailVerification === "off") return null;
 	if (!deps.limiter.tryTake("verificationPerAccount", user.id)) return null;
-	return verificationMail(deps, user, meta);
+	return await verificationMail(deps, user, meta);
 }
 
 export const VERIFICATION_SENT = { message: "Verification email sent" };
@@ -57,11 +62,15 @@ export const VERIFICATION_SENT = { message: "Verification email sent" };
  * user may always prove an address). An address already proved gets a 400 rather than a
  * message claiming a mail went out; more than five links an hour is a 429.
  */
-export function resendVerification(deps: ServiceDeps, auth: Authenticated, meta: RequestMeta): { message: string } {
+export async function resendVerification(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	meta: RequestMeta,
+): Promise<{ message: string }> {
 	const { user } = auth;
 	if (user.emailVerified) fail("EMAIL_ALREADY_VERIFIED");
 	deps.limiter.take("verificationPerAccount", user.id);
-	const mail = atomicallyAs(deps, auth, (now) => verificationMail(deps, now.user, meta));
+	const mail = await atomicallyAs(deps, auth, async (deps, now) => verificationMail(deps, now.user, meta));
 	deps.mailer.send(mail);
 	return VERIFICATION_SENT;
 }
@@ -71,19 +80,24 @@ export function resendVerification(deps: ServiceDeps, auth: Authenticated, meta:
  * that address (a link for an address since changed proves nothing). Anyone holding the
  * link may use it: it was mailed to that address, which is the proof.
  */
-export function verifyEmail(deps: ServiceDeps, input: EmailLinkInput, meta: RequestMeta): { message: string } {
+export async function verifyEmail(
+	deps: ServiceDeps,
+	input: EmailLinkInput,
+	meta: RequestMeta,
+): Promise<{ message: string }> {
 	deps.limiter.take("emailLink", meta.ip);
-	const verified = atomically(deps, () => {
-		const spent = spendAccountToken(deps, "email_verify", input.token);
+	const verified = await atomically(deps, async (deps) => {
+		const spent = await spendAccountToken(deps, "email_verify", input.token);
 		if (!spent) return false;
-		const row = deps.db
-			.update(users)
-			.set({ emailVerified: true })
-			.where(and(eq(users.id, spent.userId), eq(users.email, spent.email)))
-			.returning()
-			.get();
+		const row = await first(
+			deps.db
+				.update(users)
+				.set({ emailVerified: true })
+				.where(and(eq(users.id, spent.userId), eq(users.email, spent.email)))
+				.returning(),
+		);
 		if (!row) return false;
-		recordAudit(deps, { action: "email.verify", actor: row, subject: row, meta });
+		await recordAudit(deps, { action: "email.verify", actor: row, subject: row, meta });
 		return true;
 	});
 	// Returned, not thrown inside: the spent (or expired) token stays deleted.

@@ -37,9 +37,9 @@ export async function signup(deps: ServiceDeps, input: SignupInput, meta: Reques
 		"SIGNUP_EMAIL_TAKEN",
 		{
 			requestId: meta.requestId,
-			afterInsert: (user) => {
-				recordAudit(deps, { action: "user.signup", actor: user, subject: user, meta });
-				verification = automaticVerificationMail(deps, user, meta);
+			afterInsert: async (deps, user) => {
+				await recordAudit(deps, { action: "user.signup", actor: user, subject: user, meta });
+				verification = await automaticVerificationMail(deps, user, meta);
 			},
 		},
 	);
@@ -52,16 +52,16 @@ export async function signup(deps: ServiceDeps, input: SignupInput, meta: Reques
  * identity; it takes effect at once (template clients expect that) but is unproved: it
  * gets a verification link, and the old address a notice with a "This wasn't me" link.
  */
-export function updateMe(
+export async function updateMe(
 	deps: ServiceDeps,
 	auth: Authenticated,
 	input: UserUpdateMeInput,
 	meta: RequestMeta,
-): UserPublic {
+): Promise<UserPublic> {
 	const actor = auth.user;
 	const newEmail = input.email !== undefined && input.email !== actor.email ? input.email : undefined;
 	if (newEmail !== undefined) requireRecentAuth(deps, auth);
-	if (newEmail !== undefined && emailTakenByOther(deps, newEmail, actor.id)) fail("UPDATE_EMAIL_TAKEN");
+	if (newEmail !== undefined && (await emailTakenByOther(deps, newEmail, actor.id))) fail("UPDATE_EMAIL_TAKEN");
 	// Each change mails the old address and holds it for a week: a few a day per account.
 	if (newEmail !== undefined) deps.limiter.take("emailChangePerAccount", actor.id);
 	const changes = {
@@ -69,18 +69,18 @@ export function updateMe(
 		...(input.full_name !== undefined && { fullName: input.full_name }),
 	};
 	if (Object.keys(changes).length === 0) return toUserPublic(actor);
-	const { after, mails } = atomicallyAs(deps, auth, () => {
-		const before = writeUserChanges(deps, actor.id, changes);
-		const after = findUserById(deps, actor.id) ?? fail("USER_NOT_FOUND");
+	const { after, mails } = await atomicallyAs(deps, auth, async (deps) => {
+		const before = await writeUserChanges(deps, actor.id, changes);
+		const after = (await findUserById(deps, actor.id)) ?? fail("USER_NOT_FOUND");
 		if (newEmail === undefined) return { after, mails: [] };
-		recordAudit(deps, {
+		await recordAudit(deps, {
 			action: "email.change",
 			actor: after,
 			subject: after,
 			meta,
 			details: { from: before.email },
 		});
-		return { after, mails: ownEmailChangeMails(deps, before, after, meta) };
+		return { after, mails: await ownEmailChangeMails(deps, before, after, meta) };
 	});
 	for (const mail of mails) deps.mailer.send(mail);
 	return toUserPublic(after);
@@ -94,11 +94,15 @@ export async function deleteMe(
 ): Promise<{ message: string }> {
 	if (auth.user.isSuperuser) fail("SUPERUSER_SELF_DELETE");
 	requireRecentAuth(deps, auth);
-	await removeUser(deps, auth.user, { action: "user.delete", actor: auth.user, subject: auth.user, meta }, (work) =>
-		atomicallyAs(deps, auth, ({ user }) => {
-			if (user.isSuperuser) fail("SUPERUSER_SELF_DELETE");
-			work();
-		}),
+	await removeUser(
+		deps,
+		auth.user,
+		{ action: "user.delete", actor: auth.user, subject: auth.user, meta },
+		async (work) =>
+			atomicallyAs(deps, auth, async (deps, { user }) => {
+				if (user.isSuperuser) fail("SUPERUSER_SELF_DELETE");
+				return work(deps);
+			}),
 	);
 	return USER_DELETED;
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { PasswordLinkInfo } from "../../../shared/schemas/auth.ts";
+import { first } from "../../db/query.ts";
 import { resetTokens } from "../../db/schema.ts";
 import { fail } from "../../domain/errors.ts";
 import { NO_PASSWORD } from "../../lib/passwords.ts";
@@ -19,15 +20,20 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  * minute), so this is no cheaper an oracle than the reset itself. Reads only: the link
  * stays good.
  */
-export function describePasswordLink(deps: ServiceDeps, token: string, meta: RequestMeta): PasswordLinkInfo {
+export async function describePasswordLink(
+	deps: ServiceDeps,
+	token: string,
+	meta: RequestMeta,
+): Promise<PasswordLinkInfo> {
 	deps.limiter.take("reset", meta.ip);
 	if (!TOKEN_SHAPE.test(token)) fail("INVALID_RESET_TOKEN");
-	const row = deps.db
-		.select()
-		.from(resetTokens)
-		.where(eq(resetTokens.tokenHash, hashSecretHex(token)))
-		.get();
+	const row = await first(
+		deps.db
+			.select()
+			.from(resetTokens)
+			.where(eq(resetTokens.tokenHash, hashSecretHex(token))),
+	);
 	if (!row || row.expiresAt <= deps.clock()) return fail("INVALID_RESET_TOKEN");
-	const user = findUserById(deps, row.userId) ?? fail("INVALID_RESET_TOKEN");
+	const user = (await findUserById(deps, row.userId)) ?? fail("INVALID_RESET_TOKEN");
 	return { email: user.email, invitation: user.hashedPassword === NO_PASSWORD };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Locales } from "../../../shared/i18n/i18n-types.ts";
 import type { ResetPasswordInput } from "../../../shared/schemas/auth.ts";
+import { first } from "../../db/query.ts";
 import { resetTokens, type UserRow, users } from "../../db/schema.ts";
 import { atomically } from "../../db/transaction.ts";
 import { fail } from "../../domain/errors.ts";
@@ -22,10 +23,10 @@ export const RECOVERY_SENT = { message: "Password recovery email sent" };
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** A reset token with its audit row. */
-function issueResetToken(deps: ServiceDeps, user: UserRow, meta?: RequestMeta): string {
-	return atomically(deps, () => {
-		const token = issuePasswordToken(deps, user, deps.config.resetTokenTtlMs);
-		recordAudit(deps, { action: "password.reset_request", subject: user, meta });
+async function issueResetToken(deps: ServiceDeps, user: UserRow, meta?: RequestMeta): Promise<string> {
+	return await atomically(deps, async (deps) => {
+		const token = await issuePasswordToken(deps, user, deps.config.resetTokenTtlMs);
+		await recordAudit(deps, { action: "password.reset_request", subject: user, meta });
 		return token;
 	});
 }
@@ -34,14 +35,14 @@ function issueResetToken(deps: ServiceDeps, user: UserRow, meta?: RequestMeta): 
  * The reset e-mail with a fresh link (older links die); also sent after a "This wasn't me"
  * revert, then naming what the revert removed.
  */
-export function resetEmailFor(
+export async function resetEmailFor(
 	deps: ServiceDeps,
 	user: UserRow,
 	locale: Locales,
 	meta?: RequestMeta,
 	removed?: RemovedByRevert,
 ) {
-	const link = passwordLink(deps, issueResetToken(deps, user, meta));
+	const link = passwordLink(deps, await issueResetToken(deps, user, meta));
 	return renderResetEmail({
 		locale,
 		name: user.fullName || user.email,
@@ -66,26 +67,26 @@ export function requestPasswordRecovery(
 ): { message: string } {
 	deps.limiter.take("recovery", meta.ip);
 	const locale = negotiateLocale(acceptLanguage);
-	deps.background.run(() => {
-		const user = findUserByEmail(deps, email);
+	deps.background.run(async () => {
+		const user = await findUserByEmail(deps, email);
 		if (!user?.isActive || !deps.limiter.tryTake("recoveryPerAccount", user.id)) return;
-		deps.mailer.send({ to: user.email, ...resetEmailFor(deps, user, locale, meta) });
+		deps.mailer.send({ to: user.email, ...(await resetEmailFor(deps, user, locale, meta)) });
 	});
 	return RECOVERY_SENT;
 }
 
 /** For superusers: the HTML of the e-mail the user would get (with a live link, made while they still are one). */
-export function recoveryEmailHtml(
+export async function recoveryEmailHtml(
 	deps: ServiceDeps,
 	actor: Authenticated,
 	email: string,
 	acceptLanguage: string | undefined,
-): string {
-	return atomicallyAsAdmin(deps, actor, (now) => {
-		const user = findUserByEmail(deps, email) ?? fail("USER_EMAIL_NOT_FOUND");
+): Promise<string> {
+	return await atomicallyAsAdmin(deps, actor, async (deps, now) => {
+		const user = (await findUserByEmail(deps, email)) ?? fail("USER_EMAIL_NOT_FOUND");
 		// A live link to one's own password would skip the current one: that is changed in Settings.
 		if (user.id === now.user.id) fail("OWN_ACCOUNT_IN_SETTINGS");
-		return resetEmailFor(deps, user, negotiateLocale(acceptLanguage)).html;
+		return (await resetEmailFor(deps, user, negotiateLocale(acceptLanguage))).html;
 	});
 }
 
@@ -101,27 +102,28 @@ export async function resetPassword(
 ): Promise<{ message: string }> {
 	deps.limiter.take("reset", meta.ip);
 	if (!TOKEN_SHAPE.test(input.token)) fail("INVALID_RESET_TOKEN");
-	const spent = deps.db
-		.delete(resetTokens)
-		.where(eq(resetTokens.tokenHash, hashSecretHex(input.token)))
-		.returning()
-		.get();
+	const spent = await first(
+		deps.db
+			.delete(resetTokens)
+			.where(eq(resetTokens.tokenHash, hashSecretHex(input.token)))
+			.returning(),
+	);
 	if (!spent || spent.expiresAt <= deps.clock()) return fail("INVALID_RESET_TOKEN");
-	const user = findUserById(deps, spent.userId) ?? fail("INVALID_RESET_TOKEN");
+	const user = (await findUserById(deps, spent.userId)) ?? fail("INVALID_RESET_TOKEN");
 	if (!user.isActive) fail("INACTIVE_USER");
 	const hashedPassword = await deps.passwords.hash(input.new_password, hashKeys(user.email, meta.requestId));
 	// While hashing, the password may have changed (which ends every link, this one too),
 	// or the account been deactivated or deleted: the link then changes nothing.
-	atomically(deps, () => {
-		const now = findUserById(deps, user.id);
+	await atomically(deps, async (deps) => {
+		const now = await findUserById(deps, user.id);
 		if (!now || now.hashedPassword !== user.hashedPassword || now.email !== user.email)
 			return fail("INVALID_RESET_TOKEN");
 		if (!now.isActive) fail("INACTIVE_USER");
-		setPassword(deps, now, hashedPassword);
+		await setPassword(deps, now, hashedPassword);
 		// The link reached this very address (an e-mail change kills reset links): it is proved,
 		// so an invited user who sets a password by the invitation is not asked to verify.
-		if (!now.emailVerified) deps.db.update(users).set({ emailVerified: true }).where(eq(users.id, now.id)).run();
-		recordAudit(deps, { action: "password.reset", subject: now, meta, details: { by: "link" } });
+		if (!now.emailVerified) await deps.db.update(users).set({ emailVerified: true }).where(eq(users.id, now.id));
+		await recordAudit(deps, { action: "password.reset", subject: now, meta, details: { by: "link" } });
 	});
 	sendNotice(deps, user, { kind: "passwordChanged" }, meta);
 	return { message: "Password updated successfully" };

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Profile, ProfileInput, PublicProfile } from "../../../shared/schemas/profile.ts";
+import { first } from "../../db/query.ts";
 import { type ProfileRow, profiles, users } from "../../db/schema.ts";
 import { fail } from "../../domain/errors.ts";
 import type { ServiceDeps } from "../deps.ts";
@@ -28,14 +29,15 @@ const toProfile = (userId: string, row: ProfileColumns | undefined): Profile => 
 	profile_image_url: row?.profileImageUrl ?? null,
 });
 
-const findRow = ({ db }: ServiceDeps, userId: string) =>
-	db.select().from(profiles).where(eq(profiles.userId, userId)).get();
+const findRow = async ({ db }: ServiceDeps, userId: string) =>
+	await first(db.select().from(profiles).where(eq(profiles.userId, userId)));
 
 /** The caller's profile; every field is null until set. */
-export const getProfile = (deps: ServiceDeps, userId: string): Profile => toProfile(userId, findRow(deps, userId));
+export const getProfile = async (deps: ServiceDeps, userId: string): Promise<Profile> =>
+	toProfile(userId, await findRow(deps, userId));
 
 /** The columns an input names: undefined leaves a field alone, null (or an empty phone or URL) clears it. */
-function columnsOf(deps: ServiceDeps, userId: string, input: ProfileInput): Partial<ProfileColumns> {
+async function columnsOf(deps: ServiceDeps, userId: string, input: ProfileInput): Promise<Partial<ProfileColumns>> {
 	const image = input.profile_image_url;
 	return {
 		...(input.age !== undefined && { age: input.age }),
@@ -43,54 +45,59 @@ function columnsOf(deps: ServiceDeps, userId: string, input: ProfileInput): Part
 		...(input.height_cm !== undefined && { heightCm: input.height_cm }),
 		...(input.current_weight_kg !== undefined && { currentWeightKg: input.current_weight_kg }),
 		...(input.phone !== undefined && { phone: input.phone || null }),
-		...(image !== undefined && { profileImageUrl: ownedImagePath(deps, userId, image) }),
+		...(image !== undefined && { profileImageUrl: await ownedImagePath(deps, userId, image) }),
 	};
 }
 
 /** Writes the caller's profile, while their session holds; `columns` are read in the same transaction. */
-function save(
+async function save(
 	deps: ServiceDeps,
 	auth: Authenticated,
-	columnsFor: (userId: string) => Partial<ProfileColumns>,
+	columnsFor: (deps: ServiceDeps, userId: string) => Promise<Partial<ProfileColumns>>,
 	replace: boolean,
-): Profile {
-	return atomicallyAs(deps, auth, ({ user: { id: userId } }) => {
-		const columns = columnsFor(userId);
+): Promise<Profile> {
+	return await atomicallyAs(deps, auth, async (deps, { user: { id: userId } }) => {
+		const columns = await columnsFor(deps, userId);
 		const updatedAt = deps.clock();
 		const set = replace ? { ...emptyColumns, ...columns, updatedAt } : { ...columns, updatedAt };
-		const row = deps.db
-			.insert(profiles)
-			.values({ ...emptyColumns, ...columns, userId, updatedAt })
-			.onConflictDoUpdate({ target: profiles.userId, set })
-			.returning()
-			.get();
+		const row = await first(
+			deps.db
+				.insert(profiles)
+				.values({ ...emptyColumns, ...columns, userId, updatedAt })
+				.onConflictDoUpdate({ target: profiles.userId, set })
+				.returning(),
+		);
 		return toProfile(userId, row);
 	});
 }
 
 /** PUT and POST: the input is the whole profile; fields it leaves out become null. */
-export const replaceProfile = (deps: ServiceDeps, auth: Authenticated, input: ProfileInput): Profile =>
-	save(deps, auth, (userId) => columnsOf(deps, userId, input), true);
+export const replaceProfile = async (deps: ServiceDeps, auth: Authenticated, input: ProfileInput): Promise<Profile> =>
+	save(deps, auth, async (deps, userId) => columnsOf(deps, userId, input), true);
 
 /** PATCH: only the fields the input names change. */
-export const mergeProfile = (deps: ServiceDeps, auth: Authenticated, input: ProfileInput): Profile =>
-	save(deps, auth, (userId) => columnsOf(deps, userId, input), false);
+export const mergeProfile = async (deps: ServiceDeps, auth: Authenticated, input: ProfileInput): Promise<Profile> =>
+	save(deps, auth, async (deps, userId) => columnsOf(deps, userId, input), false);
 
-export function deleteProfile(deps: ServiceDeps, auth: Authenticated): { message: string } {
-	atomicallyAs(deps, auth, ({ user }) => deps.db.delete(profiles).where(eq(profiles.userId, user.id)).run());
+export async function deleteProfile(deps: ServiceDeps, auth: Authenticated): Promise<{ message: string }> {
+	await atomicallyAs(
+		deps,
+		auth,
+		async (deps, { user }) => await deps.db.delete(profiles).where(eq(profiles.userId, user.id)),
+	);
 	return { message: "Profile deleted successfully" };
 }
 
 /** Sets (or with an empty string clears) the profile image; the URL must name a file the user owns. */
-export const setProfileImage = (deps: ServiceDeps, auth: Authenticated, imageUrl: string): Profile =>
-	save(deps, auth, (userId) => ({ profileImageUrl: ownedImagePath(deps, userId, imageUrl) }), false);
+export const setProfileImage = async (deps: ServiceDeps, auth: Authenticated, imageUrl: string): Promise<Profile> =>
+	save(deps, auth, async (deps, userId) => ({ profileImageUrl: await ownedImagePath(deps, userId, imageUrl) }), false);
 
 /** What any signed-in user may see of another. */
-export function getPublicProfile(deps: ServiceDeps, userId: string): PublicProfile {
-	const user = deps.db.select().from(users).where(eq(users.id, userId)).get() ?? fail("USER_NOT_FOUND");
+export async function getPublicProfile(deps: ServiceDeps, userId: string): Promise<PublicProfile> {
+	const user = (await first(deps.db.select().from(users).where(eq(users.id, userId)))) ?? fail("USER_NOT_FOUND");
 	return {
 		user_id: user.id,
 		full_name: user.fullName,
-		profile_image_url: findRow(deps, userId)?.profileImageUrl ?? null,
+		profile_image_url: (await findRow(deps, userId))?.profileImageUrl ?? null,
 	};
 }

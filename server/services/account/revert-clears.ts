@@ -24,12 +24,12 @@ export type ClearedByRevert = {
 	recoveryCodes: number;
 };
 
-export function clearForRevert(deps: ServiceDeps, userId: string): ClearedByRevert {
-	revokeUserSessions(deps, userId);
-	deps.db.delete(resetTokens).where(eq(resetTokens.userId, userId)).run();
-	const passkeys = removeAllPasskeys(deps, userId);
-	dropChallengesOf(deps, userId);
-	const { totp, recoveryCodes } = removeTwoFactor(deps, userId);
+export async function clearForRevert(deps: ServiceDeps, userId: string): Promise<ClearedByRevert> {
+	await revokeUserSessions(deps, userId);
+	await deps.db.delete(resetTokens).where(eq(resetTokens.userId, userId));
+	const passkeys = await removeAllPasskeys(deps, userId);
+	await dropChallengesOf(deps, userId);
+	const { totp, recoveryCodes } = await removeTwoFactor(deps, userId);
 	return { passkeys, twoFactor: totp, recoveryCodes };
 }
 

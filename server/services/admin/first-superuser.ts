@@ -8,7 +8,7 @@ import { findUserByEmail, insertUser } from "../users/records.ts";
  * active, verified, with an audit row naming no actor. CREATE_EMAIL_TAKEN when the
  * e-mail is in use.
  */
-export const createSuperuserAccount = (
+export const createSuperuserAccount = async (
 	deps: ServiceDeps,
 	account: { email: string; password: string },
 	by: "operator" | "first start",
@@ -18,7 +18,7 @@ export const createSuperuserAccount = (
 		{ ...account, fullName: null, isActive: true, isSuperuser: true, emailVerified: true },
 		"CREATE_EMAIL_TAKEN",
 		{
-			afterInsert: (user) =>
+			afterInsert: async (deps, user) =>
 				recordAudit(deps, { action: "admin.user_create", subject: user, details: { is_superuser: true, by } }),
 		},
 	);
@@ -31,7 +31,7 @@ export async function ensureFirstSuperuser(
 	deps: ServiceDeps,
 ): Promise<{ created: boolean; generatedPassword?: string }> {
 	const { email, password } = deps.config.firstSuperuser;
-	if (findUserByEmail(deps, email)) return { created: false };
+	if (await findUserByEmail(deps, email)) return { created: false };
 	const generatedPassword = password === undefined ? randomPassword() : undefined;
 	await createSuperuserAccount(deps, { email, password: password ?? (generatedPassword as string) }, "first start");
 	return { created: true, generatedPassword };

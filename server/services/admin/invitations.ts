@@ -15,16 +15,16 @@ export const INVITATION_SENT = { message: "Invitation sent" };
  * Issues the user's `Set your password` token (a reset token, so the reset screen spends
  * it; any older link dies) with its audit row, in the caller's transaction.
  */
-export function issueInvitation(
+export async function issueInvitation(
 	deps: ServiceDeps,
 	actor: Pick<UserRow, "id" | "email">,
 	user: Pick<UserRow, "id" | "email">,
 	meta: RequestMeta | undefined,
 	resent: boolean,
-): string {
-	return atomically(deps, () => {
-		const token = issuePasswordToken(deps, user, INVITATION_VALID_MS);
-		recordAudit(deps, { action: "admin.user_invite", actor, subject: user, meta, details: { resent } });
+): Promise<string> {
+	return await atomically(deps, async (deps) => {
+		const token = await issuePasswordToken(deps, user, INVITATION_VALID_MS);
+		await recordAudit(deps, { action: "admin.user_invite", actor, subject: user, meta, details: { resent } });
 		return token;
 	});
 }

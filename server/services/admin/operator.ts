@@ -10,12 +10,12 @@ import { findUserByEmail, findUserById, setPassword } from "../users/records.ts"
  * ends every session and outstanding reset link, and lifts the failed-login back-off.
  */
 export async function setPasswordAsOperator(deps: ServiceDeps, email: string, password: string): Promise<void> {
-	const user = findUserByEmail(deps, email) ?? fail("USER_EMAIL_NOT_FOUND");
+	const user = (await findUserByEmail(deps, email)) ?? fail("USER_EMAIL_NOT_FOUND");
 	const hashedPassword = await deps.passwords.hash(password, hashKeys(email));
-	atomically(deps, () => {
+	await atomically(deps, async (deps) => {
 		// Deleted while hashing: say so rather than report a password set on nobody.
-		if (!findUserById(deps, user.id)) fail("USER_EMAIL_NOT_FOUND");
-		setPassword(deps, user, hashedPassword);
-		recordAudit(deps, { action: "password.reset", subject: user, details: { by: "operator" } });
+		if (!(await findUserById(deps, user.id))) fail("USER_EMAIL_NOT_FOUND");
+		await setPassword(deps, user, hashedPassword);
+		await recordAudit(deps, { action: "password.reset", subject: user, details: { by: "operator" } });
 	});
 }

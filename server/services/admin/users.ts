@@ -1,5 +1,6 @@
 import { and, count, eq, ne } from "drizzle-orm";
 import type { UserCreateInput, UserPublic, UserUpdateInput } from "../../../shared/schemas/users.ts";
+import { first } from "../../db/query.ts";
 import { type UserRow, users } from "../../db/schema.ts";
 import { fail } from "../../domain/errors.ts";
 import { hashKeys, NO_PASSWORD } from "../../lib/passwords.ts";
@@ -51,16 +52,16 @@ export async function createUser(
 		"CREATE_EMAIL_TAKEN",
 		{
 			requestId: meta?.requestId,
-			transaction: (work) => atomicallyAsAdmin(deps, actor, work),
-			afterInsert: (user) => {
-				recordAudit(deps, {
+			transaction: async (work) => atomicallyAsAdmin(deps, actor, (deps) => work(deps)),
+			afterInsert: async (deps, user) => {
+				await recordAudit(deps, {
 					action: "admin.user_create",
 					actor: actor.user,
 					subject: user,
 					meta,
 					details: { is_superuser: user.isSuperuser, is_active: user.isActive, invited: invite },
 				});
-				if (invite) invitation = issueInvitation(deps, actor.user, user, meta, false);
+				if (invite) invitation = await issueInvitation(deps, actor.user, user, meta, false);
 			},
 		},
 	);
@@ -73,17 +74,17 @@ export async function createUser(
  * A user with a password is refused: a link to replace it is theirs to ask for
  * (password recovery), not an admin's to send.
  */
-export function resendInvitation(
+export async function resendInvitation(
 	deps: ServiceDeps,
 	actor: Authenticated,
 	userId: string,
 	acceptLanguage: string | undefined,
 	meta?: RequestMeta,
-): { message: string } {
-	const { user, token } = atomicallyAsAdmin(deps, actor, () => {
-		const target = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
+): Promise<{ message: string }> {
+	const { user, token } = await atomicallyAsAdmin(deps, actor, async (deps) => {
+		const target = (await findUserById(deps, userId)) ?? fail("USER_NOT_FOUND");
 		if (target.hashedPassword !== NO_PASSWORD) fail("USER_HAS_PASSWORD");
-		return { user: target, token: issueInvitation(deps, actor.user, target, meta, true) };
+		return { user: target, token: await issueInvitation(deps, actor.user, target, meta, true) };
 	});
 	mailInvitation(deps, user, token, acceptLanguage);
 	return INVITATION_SENT;
@@ -102,12 +103,12 @@ export async function revokeInvitation(
 	userId: string,
 	meta?: RequestMeta,
 ): Promise<{ message: string }> {
-	const check = () => {
-		const target = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
+	const check = async (deps: ServiceDeps) => {
+		const target = (await findUserById(deps, userId)) ?? fail("USER_NOT_FOUND");
 		if (target.hashedPassword !== NO_PASSWORD) fail("USER_HAS_PASSWORD");
 		return target;
 	};
-	const target = check();
+	const target = await check(deps);
 	const audit = {
 		action: "admin.user_delete",
 		actor: actor.user,
@@ -115,32 +116,35 @@ export async function revokeInvitation(
 		meta,
 		details: { invitation_revoked: true },
 	} as const;
-	await removeUser(deps, target, audit, (work) =>
-		atomicallyAsAdmin(deps, actor, () => {
-			check();
-			work();
+	await removeUser(deps, target, audit, async (work) =>
+		atomicallyAsAdmin(deps, actor, async (deps) => {
+			await check(deps);
+			return work(deps);
 		}),
 	);
 	return INVITATION_REVOKED;
 }
 
 /** Anyone may read themselves; reading another user takes a superuser, checked before existence. */
-export function getUser(deps: ServiceDeps, actor: SessionUser, userId: string): UserPublic {
+export async function getUser(deps: ServiceDeps, actor: SessionUser, userId: string): Promise<UserPublic> {
 	if (actor.id === userId) return toUserPublic(actor);
 	if (!actor.isSuperuser) fail("FORBIDDEN");
-	return toUserPublic(findUserById(deps, userId) ?? fail("USER_NOT_FOUND"));
+	return toUserPublic((await findUserById(deps, userId)) ?? fail("USER_NOT_FOUND"));
 }
 
-const countOtherActiveSuperusers = ({ db }: ServiceDeps, userId: string) =>
-	db
-		.select({ value: count() })
-		.from(users)
-		.where(and(eq(users.isSuperuser, true), eq(users.isActive, true), ne(users.id, userId)))
-		.get()?.value ?? 0;
+const countOtherActiveSuperusers = async ({ db }: ServiceDeps, userId: string) =>
+	(
+		await first(
+			db
+				.select({ value: count() })
+				.from(users)
+				.where(and(eq(users.isSuperuser, true), eq(users.isActive, true), ne(users.id, userId))),
+		)
+	)?.value ?? 0;
 
 /** Refuses a change that would leave no active superuser. */
-function assertNotLastSuperuser(deps: ServiceDeps, target: UserRow): void {
-	if (target.isSuperuser && target.isActive && countOtherActiveSuperusers(deps, target.id) === 0)
+async function assertNotLastSuperuser(deps: ServiceDeps, target: UserRow): Promise<void> {
+	if (target.isSuperuser && target.isActive && (await countOtherActiveSuperusers(deps, target.id)) === 0)
 		fail("LAST_SUPERUSER");
 }
 
@@ -156,17 +160,18 @@ export async function updateUser(
 	input: UserUpdateInput,
 	meta?: RequestMeta,
 ): Promise<UserPublic> {
-	const check = () => {
-		const target = findUserById(deps, userId) ?? fail("USER_ID_NOT_FOUND");
-		if (input.email !== undefined && emailTakenByOther(deps, input.email, target.id)) fail("UPDATE_EMAIL_TAKEN");
+	const check = async (deps: ServiceDeps) => {
+		const target = (await findUserById(deps, userId)) ?? fail("USER_ID_NOT_FOUND");
+		if (input.email !== undefined && (await emailTakenByOther(deps, input.email, target.id)))
+			fail("UPDATE_EMAIL_TAKEN");
 		const losesPower = input.is_active === false || input.is_superuser === false;
 		if (losesPower && target.id === actor.user.id) fail("SELF_DEMOTE");
 		const newEmail = input.email !== undefined && input.email !== target.email;
 		if ((newEmail || input.password !== undefined) && target.id === actor.user.id) fail("OWN_ACCOUNT_IN_SETTINGS");
-		if (losesPower) assertNotLastSuperuser(deps, target);
+		if (losesPower) await assertNotLastSuperuser(deps, target);
 		return target;
 	};
-	const before = check();
+	const before = await check(deps);
 	const hashedPassword =
 		input.password === undefined
 			? undefined
@@ -179,19 +184,19 @@ export async function updateUser(
 		...(input.email_verified !== undefined && { emailVerified: input.email_verified }),
 	};
 	// Other requests ran during the hash: the admin and the target are checked again in the writes' transaction.
-	const target = atomicallyAsAdmin(deps, actor, () => {
-		const current = check();
+	const target = await atomicallyAsAdmin(deps, actor, async (deps) => {
+		const current = await check(deps);
 		// An address an admin sets counts as proved, as for the users they create.
 		const newEmail = changes.email !== undefined && changes.email !== current.email;
-		writeUserChanges(deps, current.id, newEmail ? { emailVerified: true, ...changes } : changes);
-		if (hashedPassword !== undefined) setPassword(deps, current, hashedPassword);
-		else if (input.is_active === false) revokeUserSessions(deps, current.id);
+		await writeUserChanges(deps, current.id, newEmail ? { emailVerified: true, ...changes } : changes);
+		if (hashedPassword !== undefined) await setPassword(deps, current, hashedPassword);
+		else if (input.is_active === false) await revokeUserSessions(deps, current.id);
 		const fields = Object.keys(input).filter((key) => input[key as keyof UserUpdateInput] !== undefined);
 		const subject = { id: current.id, email: changes.email ?? current.email };
-		recordAudit(deps, { action: "admin.user_update", actor: actor.user, subject, meta, details: { fields } });
+		await recordAudit(deps, { action: "admin.user_update", actor: actor.user, subject, meta, details: { fields } });
 		return current;
 	});
-	const after = findUserById(deps, target.id) ?? fail("USER_ID_NOT_FOUND");
+	const after = (await findUserById(deps, target.id)) ?? fail("USER_ID_NOT_FOUND");
 	// The old address hears of it; the way back is the admin, not a link that would undo their decision.
 	if (after.email !== target.email)
 		sendNotice(deps, target, { kind: "emailChanged", newEmail: after.email, by: "admin" }, meta);
@@ -204,18 +209,22 @@ export async function deleteUser(
 	userId: string,
 	meta?: RequestMeta,
 ): Promise<{ message: string }> {
-	const check = () => {
-		const target = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
+	const check = async (deps: ServiceDeps) => {
+		const target = (await findUserById(deps, userId)) ?? fail("USER_NOT_FOUND");
 		if (target.id === actor.user.id) fail("SUPERUSER_SELF_DELETE");
-		assertNotLastSuperuser(deps, target);
+		await assertNotLastSuperuser(deps, target);
 		return target;
 	};
-	const target = check();
-	await removeUser(deps, target, { action: "admin.user_delete", actor: actor.user, subject: target, meta }, (work) =>
-		atomicallyAsAdmin(deps, actor, () => {
-			check();
-			work();
-		}),
+	const target = await check(deps);
+	await removeUser(
+		deps,
+		target,
+		{ action: "admin.user_delete", actor: actor.user, subject: target, meta },
+		async (work) =>
+			atomicallyAsAdmin(deps, actor, async (deps) => {
+				await check(deps);
+				return work(deps);
+			}),
 	);
 	return USER_DELETED;
 }

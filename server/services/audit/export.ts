@@ -24,11 +24,11 @@ const ROWS_PER_CHUNK = 200;
 const csvRowOf = (event: AuditEvent) =>
 	csvLine(AUDIT_CSV_COLUMNS.map((column) => (column === "details" ? JSON.stringify(event.details) : event[column])));
 
-function* auditCsvChunks(deps: ServiceDeps, query: AuditFilterQuery): Generator<string> {
+async function* auditCsvChunks(deps: ServiceDeps, query: AuditFilterQuery): AsyncGenerator<string> {
 	yield csvLine(AUDIT_CSV_COLUMNS);
 	let chunk = "";
 	let rows = 0;
-	for (const event of iterateAuditEvents(deps, auditFilterOf(query))) {
+	for await (const event of iterateAuditEvents(deps, auditFilterOf(query))) {
 		chunk += csvRowOf(event);
 		if (++rows % ROWS_PER_CHUNK === 0) {
 			yield chunk;
@@ -43,8 +43,8 @@ function* auditCsvChunks(deps: ServiceDeps, query: AuditFilterQuery): Generator<
  * batch from the database only when the reader wants more (back-pressure), so memory
  * stays flat and the first rows leave before the last are read.
  */
-export const auditCsvStream = (deps: ServiceDeps, query: AuditFilterQuery): Readable =>
-	Readable.from(auditCsvChunks(deps, query), { objectMode: false, highWaterMark: 64 * 1024 });
+export const auditCsvStream = async (deps: ServiceDeps, query: AuditFilterQuery): Promise<Readable> =>
+	Readable.from(await auditCsvChunks(deps, query), { objectMode: false, highWaterMark: 64 * 1024 });
 
 /** `audit-2025-01-31.csv`: the day of the export, in UTC. */
 export const auditCsvFileName = (deps: ServiceDeps): string =>

@@ -6,6 +6,7 @@ import type {
 	AuditFilterQuery,
 	AuditQuery,
 } from "../../../shared/schemas/audit.ts";
+import { first } from "../../db/query.ts";
 import { type AuditEventRow, auditEvents } from "../../db/schema.ts";
 import type { ServiceDeps } from "../deps.ts";
 
@@ -60,21 +61,20 @@ function whereOf(filter: AuditFilter): SQL | undefined {
  * with `at` and, implicitly, the id, so a filtered page reads its 20 rows from the index
  * in order instead of sorting every match.
  */
-export function queryAuditEvents(
+export async function queryAuditEvents(
 	{ db }: ServiceDeps,
 	filter: AuditFilter,
 	page: { skip: number; limit: number },
-): { data: AuditEvent[]; count: number } {
+): Promise<{ data: AuditEvent[]; count: number }> {
 	const where = whereOf(filter);
-	const rows = db
+	const rows = await db
 		.select()
 		.from(auditEvents)
 		.where(where)
 		.orderBy(desc(auditEvents.at), desc(auditEvents.id))
 		.limit(page.limit)
-		.offset(page.skip)
-		.all();
-	const total = db.select({ value: count() }).from(auditEvents).where(where).get()?.value ?? 0;
+		.offset(page.skip);
+	const total = (await first(db.select({ value: count() }).from(auditEvents).where(where)))?.value ?? 0;
 	return { data: rows.map(toAuditEvent), count: total };
 }
 
@@ -83,19 +83,22 @@ export function queryAuditEvents(
  * export of any size). It pages by (time, id) from the last row read, so events written
  * meanwhile neither repeat nor shift the batches.
  */
-export function* iterateAuditEvents({ db }: ServiceDeps, filter: AuditFilter, batch = 500): Generator<AuditEvent> {
+export async function* iterateAuditEvents(
+	{ db }: ServiceDeps,
+	filter: AuditFilter,
+	batch = 500,
+): AsyncGenerator<AuditEvent> {
 	let last: AuditEventRow | undefined;
 	for (;;) {
 		const after = last
 			? or(lt(auditEvents.at, last.at), and(eq(auditEvents.at, last.at), lt(auditEvents.id, last.id)))
 			: undefined;
-		const rows = db
+		const rows = await db
 			.select()
 			.from(auditEvents)
 			.where(and(whereOf(filter), after))
 			.orderBy(desc(auditEvents.at), desc(auditEvents.id))
-			.limit(batch)
-			.all();
+			.limit(batch);
 		yield* rows.map(toAuditEvent);
 		if (rows.length < batch) return;
 		last = rows.at(-1);
@@ -113,5 +116,5 @@ export const auditFilterOf = (query: AuditFilterQuery): AuditFilter => ({
 });
 
 /** A page of the whole audit log for a superuser (the route and the procedure check who asks). */
-export const listAuditLog = (deps: ServiceDeps, query: AuditQuery): AuditEvents =>
+export const listAuditLog = async (deps: ServiceDeps, query: AuditQuery): Promise<AuditEvents> =>
 	queryAuditEvents(deps, auditFilterOf(query), { skip: query.skip, limit: query.limit });

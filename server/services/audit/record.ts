@@ -1,5 +1,6 @@
 import { lt } from "drizzle-orm";
 import type { AuditAction } from "../../../shared/schemas/audit.ts";
+import { changedRows } from "../../db/query.ts";
 import { auditEvents, type UserRow } from "../../db/schema.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
 
@@ -24,28 +25,25 @@ const SECRET_KEY = /password|token|secret|code|hash|otp|key/i;
  * `atomically`), so there is never a change without its record, nor a record of a change
  * that rolled back.
  */
-export function recordAudit(deps: ServiceDeps, record: AuditRecord): void {
+export async function recordAudit(deps: ServiceDeps, record: AuditRecord): Promise<void> {
 	const details = record.details ?? {};
 	const secretKey = Object.keys(details).find((key) => SECRET_KEY.test(key));
 	if (secretKey !== undefined) throw new Error(`audit details must not carry "${secretKey}"`);
-	deps.db
-		.insert(auditEvents)
-		.values({
-			at: deps.clock(),
-			action: record.action,
-			actorId: record.actor?.id ?? null,
-			actorEmail: record.actor?.email ?? null,
-			subjectId: record.subject?.id ?? null,
-			subjectEmail: record.subject?.email ?? null,
-			ip: record.meta?.ip ?? null,
-			userAgent: record.meta?.userAgent?.slice(0, 512) ?? null,
-			details: JSON.stringify(details),
-		})
-		.run();
+	await deps.db.insert(auditEvents).values({
+		at: deps.clock(),
+		action: record.action,
+		actorId: record.actor?.id ?? null,
+		actorEmail: record.actor?.email ?? null,
+		subjectId: record.subject?.id ?? null,
+		subjectEmail: record.subject?.email ?? null,
+		ip: record.meta?.ip ?? null,
+		userAgent: record.meta?.userAgent?.slice(0, 512) ?? null,
+		details: JSON.stringify(details),
+	});
 }
 
 /** Deletes events older than AUDIT_RETENTION; run at start and daily. Returns how many went. */
-export function sweepAuditEvents(deps: ServiceDeps): number {
+export async function sweepAuditEvents(deps: ServiceDeps): Promise<number> {
 	const cutoff = deps.clock() - deps.config.auditRetentionMs;
-	return deps.db.delete(auditEvents).where(lt(auditEvents.at, cutoff)).run().changes;
+	return await changedRows(deps.db.delete(auditEvents).where(lt(auditEvents.at, cutoff)));
 }

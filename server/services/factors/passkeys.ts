@@ -7,6 +7,7 @@ import type {
 	RenamePasskeyInput,
 } from "../../../shared/schemas/passkeys.ts";
 import { describeUserAgent } from "../../../shared/user-agent.ts";
+import { first, returnedRow } from "../../db/query.ts";
 import { type PasskeyRow, passkeys } from "../../db/schema.ts";
 import { fail } from "../../domain/errors.ts";
 import { challengeOf, loadWebAuthn, relyingParty, userHandleOf } from "../../lib/webauthn.ts";
@@ -35,16 +36,15 @@ export const toPasskeyPublic = (row: PasskeyRow): PasskeyPublic => ({
 /** How the browser may reach the authenticator ("internal", "usb", "hybrid"...), as it told us. */
 export const transportsOf = (row: Pick<PasskeyRow, "transports">): string[] => JSON.parse(row.transports) as string[];
 
-export const passkeysOf = ({ db }: ServiceDeps, userId: string): PasskeyRow[] =>
-	db
+export const passkeysOf = async ({ db }: ServiceDeps, userId: string): Promise<PasskeyRow[]> =>
+	await db
 		.select()
 		.from(passkeys)
 		.where(eq(passkeys.userId, userId))
-		.orderBy(asc(passkeys.createdAt), asc(passkeys.id))
-		.all();
+		.orderBy(asc(passkeys.createdAt), asc(passkeys.id));
 
-export function listPasskeys(deps: ServiceDeps, auth: Authenticated): PasskeysPublic {
-	const rows = passkeysOf(deps, auth.user.id);
+export async function listPasskeys(deps: ServiceDeps, auth: Authenticated): Promise<PasskeysPublic> {
+	const rows = await passkeysOf(deps, auth.user.id);
 	return { data: rows.map(toPasskeyPublic), count: rows.length };
 }
 
@@ -69,10 +69,10 @@ export async function registrationOptions(
 		userID: userHandleOf(user.id),
 		userDisplayName: user.fullName || user.email,
 		attestationType: "none",
-		excludeCredentials: passkeysOf(deps, user.id).map((row) => ({ id: row.id, transports: transportsOf(row) })),
+		excludeCredentials: (await passkeysOf(deps, user.id)).map((row) => ({ id: row.id, transports: transportsOf(row) })),
 		authenticatorSelection: { residentKey: "required", userVerification: "required" },
 	});
-	atomicallyAs(deps, auth, (now) => keepChallenge(deps, options.challenge, "register", now.user.id));
+	await atomicallyAs(deps, auth, async (deps, now) => keepChallenge(deps, options.challenge, "register", now.user.id));
 	return options;
 }
 
@@ -100,7 +100,9 @@ export async function registerPasskey(
 	const { verifyRegistrationResponse } = await loadWebAuthn();
 	const response = input.response as RegistrationResponseJSON;
 	const challenge = challengeOf(response.response.clientDataJSON);
-	const taken = atomicallyAs(deps, auth, (now) => takeChallenge(deps, challenge, "register", now.user.id));
+	const taken = await atomicallyAs(deps, auth, async (deps, now) =>
+		takeChallenge(deps, challenge, "register", now.user.id),
+	);
 	if (!taken) fail("PASSKEY_REGISTRATION_FAILED");
 	const rp = relyingParty(deps.config.publicUrl);
 	const verified = await verifyRegistrationResponse({
@@ -113,25 +115,26 @@ export async function registerPasskey(
 	if (!verified?.verified) return fail("PASSKEY_REGISTRATION_FAILED");
 	const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
 	const name = input.name ?? defaultName(meta.userAgent);
-	const row = atomicallyAs(deps, auth, ({ user }) => {
-		const taken = deps.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.id, credential.id)).get();
+	const row = await atomicallyAs(deps, auth, async (deps, { user }) => {
+		const taken = await first(deps.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.id, credential.id)));
 		if (taken) fail("PASSKEY_ALREADY_REGISTERED");
-		const added = deps.db
-			.insert(passkeys)
-			.values({
-				id: credential.id,
-				userId: user.id,
-				publicKey: Buffer.from(credential.publicKey),
-				counter: credential.counter,
-				transports: JSON.stringify(credential.transports ?? []),
-				deviceType: credentialDeviceType,
-				backedUp: credentialBackedUp,
-				name,
-				createdAt: deps.clock(),
-			})
-			.returning()
-			.get();
-		recordAudit(deps, { action: "passkey.add", actor: user, subject: user, meta, details: { name } });
+		const added = await returnedRow(
+			deps.db
+				.insert(passkeys)
+				.values({
+					id: credential.id,
+					userId: user.id,
+					publicKey: Buffer.from(credential.publicKey),
+					counter: credential.counter,
+					transports: JSON.stringify(credential.transports ?? []),
+					deviceType: credentialDeviceType,
+					backedUp: credentialBackedUp,
+					name,
+					createdAt: deps.clock(),
+				})
+				.returning(),
+		);
+		await recordAudit(deps, { action: "passkey.add", actor: user, subject: user, meta, details: { name } });
 		return added;
 	});
 	sendNotice(deps, auth.user, { kind: "passkeyAdded", name }, meta);
@@ -142,44 +145,49 @@ const ownPasskey = (auth: Authenticated, passkeyId: string) =>
 	and(eq(passkeys.id, passkeyId), eq(passkeys.userId, auth.user.id));
 
 /** Renames one of the caller's passkeys; any other id, someone else's included, is "not found". */
-export function renamePasskey(
+export async function renamePasskey(
 	deps: ServiceDeps,
 	auth: Authenticated,
 	passkeyId: string,
 	input: RenamePasskeyInput,
-): PasskeyPublic {
-	const row = atomicallyAs(
+): Promise<PasskeyPublic> {
+	const row = await atomicallyAs(
 		deps,
 		auth,
-		() =>
-			deps.db.update(passkeys).set({ name: input.name }).where(ownPasskey(auth, passkeyId)).returning().get() ??
-			fail("PASSKEY_NOT_FOUND"),
+		async (deps) =>
+			(await first(
+				deps.db.update(passkeys).set({ name: input.name }).where(ownPasskey(auth, passkeyId)).returning(),
+			)) ?? fail("PASSKEY_NOT_FOUND"),
 	);
 	return toPasskeyPublic(row);
 }
 
 /** Removes one of the caller's passkeys (a recent proof of identity needed): it no longer signs in. */
-export function removePasskey(
+export async function removePasskey(
 	deps: ServiceDeps,
 	auth: Authenticated,
 	passkeyId: string,
 	meta: RequestMeta,
-): { message: string } {
+): Promise<{ message: string }> {
 	requireRecentAuth(deps, auth);
-	atomicallyAs(deps, auth, ({ user }) => {
+	await atomicallyAs(deps, auth, async (deps, { user }) => {
 		const row =
-			deps.db.delete(passkeys).where(ownPasskey(auth, passkeyId)).returning().get() ?? fail("PASSKEY_NOT_FOUND");
-		recordAudit(deps, { action: "passkey.remove", actor: user, subject: user, meta, details: { name: row.name } });
+			(await first(deps.db.delete(passkeys).where(ownPasskey(auth, passkeyId)).returning())) ??
+			fail("PASSKEY_NOT_FOUND");
+		await recordAudit(deps, {
+			action: "passkey.remove",
+			actor: user,
+			subject: user,
+			meta,
+			details: { name: row.name },
+		});
 	});
 	return { message: "Passkey removed" };
 }
 
 /** Removes every passkey of the user, inside the caller's transaction (a revert); answers their names. */
-export function removeAllPasskeys({ db }: ServiceDeps, userId: string): string[] {
-	return db
-		.delete(passkeys)
-		.where(eq(passkeys.userId, userId))
-		.returning({ name: passkeys.name })
-		.all()
-		.map((row) => row.name);
+export async function removeAllPasskeys({ db }: ServiceDeps, userId: string): Promise<string[]> {
+	return (await db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ name: passkeys.name })).map(
+		(row) => row.name,
+	);
 }

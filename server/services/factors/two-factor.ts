@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { RecoveryCodes, TotpCodeInput, TotpSetup, TwoFactorStatus } from "../../../shared/schemas/two-factor.ts";
 import type { Db } from "../../db/client.ts";
+import { changedRows, first } from "../../db/query.ts";
 import { mfaTokens, recoveryCodes, type UserRow, users } from "../../db/schema.ts";
 import { atomically } from "../../db/transaction.ts";
 import { fail } from "../../domain/errors.ts";
@@ -18,7 +19,7 @@ import type { RequestMeta, ServiceDeps } from "../deps.ts";
 import { sendNotice } from "../notices.ts";
 import { atomicallyAs, atomicallyAsAdmin } from "../sessions/acting-session.ts";
 import { type Authenticated, requireRecentAuth } from "../sessions/session.ts";
-import { findUserById } from "../users/records.ts";
+import { findUserById, type Transaction } from "../users/records.ts";
 
 /** The name authenticator apps show above the account. */
 const ISSUER = "Portico";
@@ -49,69 +50,73 @@ function totpKeyOf(deps: ServiceDeps, user: UserRow): Uint8Array {
 
 const unusedCodes = (userId: string) => and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt));
 
-function recoveryCodesLeft({ db }: ServiceDeps, userId: string): number {
-	return db.select({ value: count() }).from(recoveryCodes).where(unusedCodes(userId)).get()?.value ?? 0;
+async function recoveryCodesLeft({ db }: ServiceDeps, userId: string): Promise<number> {
+	return (await first(db.select({ value: count() }).from(recoveryCodes).where(unusedCodes(userId))))?.value ?? 0;
 }
 
 /** New codes replace every older one (call it inside the change's transaction); only their hashes are kept. */
-function replaceRecoveryCodes(deps: ServiceDeps, userId: string): string[] {
+async function replaceRecoveryCodes(deps: ServiceDeps, userId: string): Promise<string[]> {
 	const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
 	const createdAt = deps.clock();
-	deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-	deps.db
+	await deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+	await deps.db
 		.insert(recoveryCodes)
-		.values(codes.map((code) => ({ userId, createdAt, codeHash: recoveryCodeHash(normalizeRecoveryCode(code)!) })))
-		.run();
+		.values(codes.map((code) => ({ userId, createdAt, codeHash: recoveryCodeHash(normalizeRecoveryCode(code)!) })));
 	return codes;
 }
 
 /** Turns two-factor off for the user: secret, codes and pending second steps go. Inside a transaction. */
-function clearTwoFactor({ db }: ServiceDeps, userId: string): void {
-	db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)).run();
-	db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-	db.delete(mfaTokens).where(eq(mfaTokens.userId, userId)).run();
+async function clearTwoFactor({ db }: ServiceDeps, userId: string): Promise<void> {
+	await db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId));
+	await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+	await db.delete(mfaTokens).where(eq(mfaTokens.userId, userId));
 }
 
 /**
  * Turns two-factor off for a revert ("This wasn't me"), inside its transaction: whoever
  * held the account may have set it up with their own app. Says what went (never a secret).
  */
-export function removeTwoFactor(deps: ServiceDeps, userId: string): { totp: boolean; recoveryCodes: number } {
-	const user = findUserById(deps, userId);
-	const removed = { totp: user ? isEnabled(user) : false, recoveryCodes: recoveryCodesLeft(deps, userId) };
-	clearTwoFactor(deps, userId);
+export async function removeTwoFactor(
+	deps: ServiceDeps,
+	userId: string,
+): Promise<{ totp: boolean; recoveryCodes: number }> {
+	const user = await findUserById(deps, userId);
+	const removed = { totp: user ? isEnabled(user) : false, recoveryCodes: await recoveryCodesLeft(deps, userId) };
+	await clearTwoFactor(deps, userId);
 	return removed;
 }
 
-export function twoFactorStatus(deps: ServiceDeps, user: Pick<UserRow, "id" | "totpEnabledAt">): TwoFactorStatus {
+export async function twoFactorStatus(
+	deps: ServiceDeps,
+	user: Pick<UserRow, "id" | "totpEnabledAt">,
+): Promise<TwoFactorStatus> {
 	const enabled = isEnabled(user);
 	return {
 		enabled,
 		enabled_at: enabled ? new Date(user.totpEnabledAt as number).toISOString() : null,
-		recovery_codes_left: enabled ? recoveryCodesLeft(deps, user.id) : 0,
+		recovery_codes_left: enabled ? await recoveryCodesLeft(deps, user.id) : 0,
 	};
 }
 
 /** A user's two-factor status, for a superuser about to reset it. */
-export function twoFactorStatusOf(deps: ServiceDeps, userId: string): TwoFactorStatus {
-	return twoFactorStatus(deps, findUserById(deps, userId) ?? fail("USER_NOT_FOUND"));
+export async function twoFactorStatusOf(deps: ServiceDeps, userId: string): Promise<TwoFactorStatus> {
+	return await twoFactorStatus(deps, (await findUserById(deps, userId)) ?? fail("USER_NOT_FOUND"));
 }
 
 /**
  * Starts enabling two-factor: a new secret, stored encrypted and not live yet, shown once
  * as text and as a QR code. Starting again replaces a secret that was never confirmed.
  */
-export function setupTwoFactor(deps: ServiceDeps, auth: Authenticated): TotpSetup {
+export async function setupTwoFactor(deps: ServiceDeps, auth: Authenticated): Promise<TotpSetup> {
 	requireRecentAuth(deps, auth);
 	if (isEnabled(auth.user)) fail("TOTP_ALREADY_ENABLED");
 	const key = newTotpKey();
-	atomicallyAs(deps, auth, (now) => {
+	await atomicallyAs(deps, auth, async (deps, now) => {
 		if (isEnabled(now.user)) fail("TOTP_ALREADY_ENABLED");
-		deps.db
+		await deps.db
 			.update(users)
 			.set({ totpSecret: seal(deps.secretKey, key, context(now.user.id)), totpLastStep: null })
-			.where(eq(users.id, now.user.id))
-			.run();
+			.where(eq(users.id, now.user.id));
 	});
 	const otpauthUrl = totpUri(ISSUER, auth.user.email, key);
 	return { secret: totpKeyText(key), otpauth_url: otpauthUrl, qr_svg: qrCodeSvg(otpauthUrl) };
@@ -123,24 +128,24 @@ export function setupTwoFactor(deps: ServiceDeps, auth: Authenticated): TotpSetu
  * also sign in. A recent proof of identity is needed, as for the setup: whoever holds the
  * session for a moment must not bind the account to their own app.
  */
-export function enableTwoFactor(
+export async function enableTwoFactor(
 	deps: ServiceDeps,
 	auth: Authenticated,
 	input: TotpCodeInput,
 	meta: RequestMeta,
-): RecoveryCodes {
+): Promise<RecoveryCodes> {
 	requireRecentAuth(deps, auth);
 	deps.limiter.take("login", meta.ip);
-	const codes = atomicallyAs(deps, auth, ({ user: caller }) => {
+	const codes = await atomicallyAs(deps, auth, async (deps, { user: caller }) => {
 		// The session knows no secret: the row is read here, in the transaction that uses it.
-		const user = findUserById(deps, caller.id) ?? fail("INVALID_CREDENTIALS");
+		const user = (await findUserById(deps, caller.id)) ?? fail("INVALID_CREDENTIALS");
 		if (isEnabled(user)) fail("TOTP_ALREADY_ENABLED");
 		if (user.totpSecret === null) fail("TOTP_NOT_SET_UP");
 		const step = matchingStep(totpKeyOf(deps, user), input.code, deps.clock());
 		if (step === null) return fail("INVALID_TOTP_CODE");
-		deps.db.update(users).set({ totpEnabledAt: deps.clock(), totpLastStep: step }).where(eq(users.id, user.id)).run();
-		recordAudit(deps, { action: "totp.enable", actor: user, subject: user, meta });
-		return replaceRecoveryCodes(deps, user.id);
+		await deps.db.update(users).set({ totpEnabledAt: deps.clock(), totpLastStep: step }).where(eq(users.id, user.id));
+		await recordAudit(deps, { action: "totp.enable", actor: user, subject: user, meta });
+		return await replaceRecoveryCodes(deps, user.id);
 	});
 	sendNotice(deps, auth.user, { kind: "totpEnabled" }, meta);
 	return { recovery_codes: codes };
@@ -149,12 +154,16 @@ export function enableTwoFactor(
 export const TWO_FACTOR_DISABLED = { message: "Two-factor authentication disabled" };
 
 /** Turns two-factor off (a recent proof of identity needed). Off already: nothing changes, same answer. */
-export function disableTwoFactor(deps: ServiceDeps, auth: Authenticated, meta: RequestMeta): { message: string } {
+export async function disableTwoFactor(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	meta: RequestMeta,
+): Promise<{ message: string }> {
 	requireRecentAuth(deps, auth);
-	const wasEnabled = atomicallyAs(deps, auth, ({ user }) => {
+	const wasEnabled = await atomicallyAs(deps, auth, async (deps, { user }) => {
 		const enabled = isEnabled(user);
-		clearTwoFactor(deps, user.id);
-		if (enabled) recordAudit(deps, { action: "totp.disable", actor: user, subject: user, meta });
+		await clearTwoFactor(deps, user.id);
+		if (enabled) await recordAudit(deps, { action: "totp.disable", actor: user, subject: user, meta });
 		return enabled;
 	});
 	if (wasEnabled) sendNotice(deps, auth.user, { kind: "totpDisabled" }, meta);
@@ -162,13 +171,17 @@ export function disableTwoFactor(deps: ServiceDeps, auth: Authenticated, meta: R
 }
 
 /** New recovery codes (a recent proof of identity needed); every older one stops working. */
-export function regenerateRecoveryCodes(deps: ServiceDeps, auth: Authenticated, meta: RequestMeta): RecoveryCodes {
+export async function regenerateRecoveryCodes(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	meta: RequestMeta,
+): Promise<RecoveryCodes> {
 	requireRecentAuth(deps, auth);
 	deps.limiter.take("recoveryCodes", auth.user.id);
-	const codes = atomicallyAs(deps, auth, ({ user }) => {
+	const codes = await atomicallyAs(deps, auth, async (deps, { user }) => {
 		if (!isEnabled(user)) fail("TOTP_NOT_ENABLED");
-		recordAudit(deps, { action: "recovery_codes.regenerate", actor: user, subject: user, meta });
-		return replaceRecoveryCodes(deps, user.id);
+		await recordAudit(deps, { action: "recovery_codes.regenerate", actor: user, subject: user, meta });
+		return await replaceRecoveryCodes(deps, user.id);
 	});
 	return { recovery_codes: codes };
 }
@@ -179,21 +192,21 @@ export function regenerateRecoveryCodes(deps: ServiceDeps, auth: Authenticated, 
  * A superuser's own two-factor is theirs to turn off in Settings, with a recent proof of
  * identity: through here it would need none.
  */
-export function resetTwoFactor(
+export async function resetTwoFactor(
 	deps: ServiceDeps,
 	admin: Authenticated | null,
 	userId: string,
 	meta?: RequestMeta,
-): { message: string } {
+): Promise<{ message: string }> {
 	if (admin?.user.id === userId) fail("OWN_ACCOUNT_IN_SETTINGS");
-	const inTransaction = <T>(work: () => T): T =>
-		admin ? atomicallyAsAdmin(deps, admin, work) : atomically(deps, work);
-	const target = inTransaction(() => {
-		const user = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
+	const inTransaction: Transaction = async (work) =>
+		admin ? await atomicallyAsAdmin(deps, admin, (deps) => work(deps)) : atomically(deps, work);
+	const target = await inTransaction(async (deps) => {
+		const user = (await findUserById(deps, userId)) ?? fail("USER_NOT_FOUND");
 		const enabled = isEnabled(user);
-		clearTwoFactor(deps, user.id);
+		await clearTwoFactor(deps, user.id);
 		if (enabled)
-			recordAudit(deps, {
+			await recordAudit(deps, {
 				action: "admin.totp_reset",
 				actor: admin?.user ?? null,
 				subject: user,
@@ -214,12 +227,12 @@ export type SpentFactor = { factor: "totp" } | { factor: "recovery_code"; remain
  * twice) or an unused recovery code (marked used by the statement that finds it, so of two
  * concurrent uses one wins). Null when it is neither, or two-factor is off.
  */
-export function spendSecondFactor(
+export async function spendSecondFactor(
 	deps: ServiceDeps,
 	user: UserRow,
 	code: string,
 	meta: RequestMeta | undefined,
-): SpentFactor | null {
+): Promise<SpentFactor | null> {
 	const { db } = deps;
 	if (!isEnabled(user)) return null;
 	// Six digits are an app's code; anything else can only be a recovery code, which keeps
@@ -227,24 +240,26 @@ export function spendSecondFactor(
 	if (/^\s*\d{3}\s*\d{3}\s*$/.test(code)) {
 		const step = matchingStep(totpKeyOf(deps, user), code, deps.clock());
 		if (step === null) return null;
-		const accepted = db
-			.update(users)
-			.set({ totpLastStep: step })
-			.where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-			.run();
-		return accepted.changes === 1 ? { factor: "totp" } : null;
+		const accepted = await changedRows(
+			db
+				.update(users)
+				.set({ totpLastStep: step })
+				.where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step)))),
+		);
+		return accepted === 1 ? { factor: "totp" } : null;
 	}
 	const normalized = normalizeRecoveryCode(code);
 	if (normalized === null) return null;
-	const spent = db
-		.update(recoveryCodes)
-		.set({ usedAt: deps.clock() })
-		.where(and(unusedCodes(user.id), eq(recoveryCodes.codeHash, recoveryCodeHash(normalized))))
-		.returning({ id: recoveryCodes.id })
-		.get();
+	const spent = await first(
+		db
+			.update(recoveryCodes)
+			.set({ usedAt: deps.clock() })
+			.where(and(unusedCodes(user.id), eq(recoveryCodes.codeHash, recoveryCodeHash(normalized))))
+			.returning({ id: recoveryCodes.id }),
+	);
 	if (!spent) return null;
-	const remaining = recoveryCodesLeft(deps, user.id);
-	recordAudit(deps, { action: "recovery_code.use", actor: user, subject: user, meta, details: { remaining } });
+	const remaining = await recoveryCodesLeft(deps, user.id);
+	await recordAudit(deps, { action: "recovery_code.use", actor: user, subject: user, meta, details: { remaining } });
 	return { factor: "recovery_code", remaining };
 }
 
@@ -267,15 +282,18 @@ export const firstSecretHolder = (db: Db) =>
 	db.select({ id: users.id, secret: users.totpSecret }).from(users).where(isNotNull(users.totpSecret)).limit(1);
 
 /** Whether any user has a two-factor secret stored (enabled or being set up). */
-export const hasTwoFactorSecrets = (db: Db): boolean => firstSecretHolder(db).get() !== undefined;
+export const hasTwoFactorSecrets = async (db: Db): Promise<boolean> =>
+	(await first(firstSecretHolder(db))) !== undefined;
 
 /**
  * Whether the stored two-factor secrets open with this server's key: "mismatch" after a
  * backup was restored without its key (or SECRET_KEY changed). One secret is enough to
  * tell, as they are all sealed with the same key. For the start and the restore command.
  */
-export function checkSecretKey(deps: Pick<ServiceDeps, "db" | "secretKey">): "ok" | "no secrets" | "mismatch" {
-	const row = firstSecretHolder(deps.db).get();
+export async function checkSecretKey(
+	deps: Pick<ServiceDeps, "db" | "secretKey">,
+): Promise<"ok" | "no secrets" | "mismatch"> {
+	const row = await first(firstSecretHolder(deps.db));
 	if (!row?.secret) return "no secrets";
 	try {
 		open(deps.secretKey, row.secret, context(row.id));

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { first } from "../../db/query.ts";
 import { webauthnChallenges } from "../../db/schema.ts";
 import type { ServiceDeps } from "../deps.ts";
 
@@ -15,30 +16,28 @@ export type ChallengePurpose = (typeof webauthnChallenges.$inferInsert)["purpose
  * limits those). Lapsed ones are swept here, and an account keeps at most
  * MAX_LIVE_CHALLENGES per purpose, so a caller asking for options in a loop stores nothing more.
  */
-export function keepChallenge(
+export async function keepChallenge(
 	{ db, clock }: ServiceDeps,
 	challenge: string,
 	purpose: ChallengePurpose,
 	userId: string | null,
-): void {
+): Promise<void> {
 	const now = clock();
-	db.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now)).run();
-	db.insert(webauthnChallenges)
-		.values({ challenge, purpose, userId, expiresAt: now + CHALLENGE_TTL_MS, createdAt: now })
-		.run();
+	await db.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now));
+	await db
+		.insert(webauthnChallenges)
+		.values({ challenge, purpose, userId, expiresAt: now + CHALLENGE_TTL_MS, createdAt: now });
 	if (userId === null) return;
 	const ofAccount = and(eq(webauthnChallenges.userId, userId), eq(webauthnChallenges.purpose, purpose));
-	const newest = db
-		.select({ challenge: webauthnChallenges.challenge })
-		.from(webauthnChallenges)
-		.where(ofAccount)
-		.orderBy(desc(webauthnChallenges.createdAt), desc(sql`rowid`))
-		.limit(MAX_LIVE_CHALLENGES)
-		.all()
-		.map((row) => row.challenge);
-	db.delete(webauthnChallenges)
-		.where(and(ofAccount, notInArray(webauthnChallenges.challenge, newest)))
-		.run();
+	const newest = (
+		await db
+			.select({ challenge: webauthnChallenges.challenge })
+			.from(webauthnChallenges)
+			.where(ofAccount)
+			.orderBy(desc(webauthnChallenges.createdAt), desc(sql`rowid`))
+			.limit(MAX_LIVE_CHALLENGES)
+	).map((row) => row.challenge);
+	await db.delete(webauthnChallenges).where(and(ofAccount, notInArray(webauthnChallenges.challenge, newest)));
 }
 
 /**
@@ -46,29 +45,30 @@ export function keepChallenge(
  * so of two answers signed over it at most one gets it, and a failed answer spends it too.
  * False when it is unknown, used, lapsed, of another purpose or another account.
  */
-export function takeChallenge(
+export async function takeChallenge(
 	{ db, clock }: ServiceDeps,
 	challenge: string | null,
 	purpose: ChallengePurpose,
 	userId: string | null,
-): boolean {
+): Promise<boolean> {
 	if (challenge === null) return false;
-	const taken = db
-		.delete(webauthnChallenges)
-		.where(
-			and(
-				eq(webauthnChallenges.challenge, challenge),
-				eq(webauthnChallenges.purpose, purpose),
-				userId === null ? isNull(webauthnChallenges.userId) : eq(webauthnChallenges.userId, userId),
-				gt(webauthnChallenges.expiresAt, clock()),
-			),
-		)
-		.returning({ challenge: webauthnChallenges.challenge })
-		.get();
+	const taken = await first(
+		db
+			.delete(webauthnChallenges)
+			.where(
+				and(
+					eq(webauthnChallenges.challenge, challenge),
+					eq(webauthnChallenges.purpose, purpose),
+					userId === null ? isNull(webauthnChallenges.userId) : eq(webauthnChallenges.userId, userId),
+					gt(webauthnChallenges.expiresAt, clock()),
+				),
+			)
+			.returning({ challenge: webauthnChallenges.challenge }),
+	);
 	return taken !== undefined;
 }
 
 /** Ends the ceremonies under way for an account (a revert): its options no longer lead anywhere. */
-export function dropChallengesOf({ db }: ServiceDeps, userId: string): void {
-	db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId)).run();
+export async function dropChallengesOf({ db }: ServiceDeps, userId: string): Promise<void> {
+	await db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
 }

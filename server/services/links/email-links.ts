@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, getTableColumns, gt, gte, lte, ne, or, sql } from "drizzle-orm";
+import { changedRows, first } from "../../db/query.ts";
 import { accountTokens } from "../../db/schema.ts";
 import { hashSecretHex } from "../../lib/tokens.ts";
 import type { ServiceDeps } from "../deps.ts";
@@ -30,20 +31,19 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  * Stores a new link for `email` and returns its token. A newer verification link ends the
  * older ones; revert links pile up (each is the way back for one old address).
  */
-export function issueAccountToken(
+export async function issueAccountToken(
 	deps: ServiceDeps,
 	userId: string,
 	purpose: AccountTokenPurpose,
 	email: string,
 	ttlMs: number,
-): string {
+): Promise<string> {
 	const token = randomBytes(32).toString("base64url");
 	const now = deps.clock();
-	if (purpose === "email_verify") dropAccountTokens(deps, userId, "email_verify");
-	deps.db
+	if (purpose === "email_verify") await dropAccountTokens(deps, userId, "email_verify");
+	await deps.db
 		.insert(accountTokens)
-		.values({ tokenHash: hashSecretHex(token), userId, purpose, email, expiresAt: now + ttlMs, createdAt: now })
-		.run();
+		.values({ tokenHash: hashSecretHex(token), userId, purpose, email, expiresAt: now + ttlMs, createdAt: now });
 	return token;
 }
 
@@ -51,27 +51,29 @@ export function issueAccountToken(
  * Spends a token: it is deleted by the statement that finds it, so of two uses only one
  * wins. Undefined for a token of another shape or purpose, unknown, used or expired.
  */
-export function spendAccountToken(
+export async function spendAccountToken(
 	deps: ServiceDeps,
 	purpose: AccountTokenPurpose,
 	token: string,
-): SpentAccountToken | undefined {
+): Promise<SpentAccountToken | undefined> {
 	if (!TOKEN_SHAPE.test(token)) return undefined;
-	const spent = deps.db
-		.delete(accountTokens)
-		.where(and(eq(accountTokens.tokenHash, hashSecretHex(token)), eq(accountTokens.purpose, purpose)))
-		.returning({ ...getTableColumns(accountTokens), issued: issuedOrder })
-		.get();
+	const spent = await first(
+		deps.db
+			.delete(accountTokens)
+			.where(and(eq(accountTokens.tokenHash, hashSecretHex(token)), eq(accountTokens.purpose, purpose)))
+			.returning({ ...getTableColumns(accountTokens), issued: issuedOrder }),
+	);
 	return spent && spent.expiresAt > deps.clock() ? spent : undefined;
 }
 
 /** Ends the user's links of one purpose, or all of them. */
-export function dropAccountTokens(deps: ServiceDeps, userId: string, purpose?: AccountTokenPurpose): void {
+export async function dropAccountTokens(
+	deps: ServiceDeps,
+	userId: string,
+	purpose?: AccountTokenPurpose,
+): Promise<void> {
 	const mine = eq(accountTokens.userId, userId);
-	deps.db
-		.delete(accountTokens)
-		.where(purpose ? and(mine, eq(accountTokens.purpose, purpose)) : mine)
-		.run();
+	await deps.db.delete(accountTokens).where(purpose ? and(mine, eq(accountTokens.purpose, purpose)) : mine);
 }
 
 /**
@@ -80,16 +82,15 @@ export function dropAccountTokens(deps: ServiceDeps, userId: string, purpose?: A
  * links stay: they are the ways back to addresses the account had before, so spending a
  * thief's later link cannot void the owner's earlier one.
  */
-export function dropLinksFromRevert(deps: ServiceDeps, spent: SpentAccountToken): void {
-	deps.db
+export async function dropLinksFromRevert(deps: ServiceDeps, spent: SpentAccountToken): Promise<void> {
+	await deps.db
 		.delete(accountTokens)
 		.where(
 			and(
 				eq(accountTokens.userId, spent.userId),
 				or(eq(accountTokens.purpose, "email_verify"), gte(issuedOrder, spent.issued)),
 			),
-		)
-		.run();
+		);
 }
 
 /**
@@ -97,7 +98,7 @@ export function dropLinksFromRevert(deps: ServiceDeps, spent: SpentAccountToken)
  * owner must be able to take it back, so nobody else may sign up with it or move to it
  * in the meantime (else a thief could block the way back by taking the old address).
  */
-export function addressReserved(deps: ServiceDeps, email: string, forUserId?: string): boolean {
+export async function addressReserved(deps: ServiceDeps, email: string, forUserId?: string): Promise<boolean> {
 	const conditions = [
 		eq(accountTokens.purpose, "email_revert"),
 		eq(accountTokens.email, email.toLowerCase()),
@@ -105,15 +106,16 @@ export function addressReserved(deps: ServiceDeps, email: string, forUserId?: st
 	];
 	if (forUserId !== undefined) conditions.push(ne(accountTokens.userId, forUserId));
 	return (
-		deps.db
-			.select({ userId: accountTokens.userId })
-			.from(accountTokens)
-			.where(and(...conditions))
-			.get() !== undefined
+		(await first(
+			deps.db
+				.select({ userId: accountTokens.userId })
+				.from(accountTokens)
+				.where(and(...conditions)),
+		)) !== undefined
 	);
 }
 
 /** Deletes expired links (housekeeping). Returns how many went. */
-export function sweepAccountTokens(deps: ServiceDeps): number {
-	return deps.db.delete(accountTokens).where(lte(accountTokens.expiresAt, deps.clock())).run().changes;
+export async function sweepAccountTokens(deps: ServiceDeps): Promise<number> {
+	return await changedRows(deps.db.delete(accountTokens).where(lte(accountTokens.expiresAt, deps.clock())));
 }

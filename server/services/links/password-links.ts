@@ -11,15 +11,19 @@ import type { ServiceDeps } from "../deps.ts";
  * link kills the older. 32 random bytes, base64url; only its SHA-256 is kept. Call it
  * inside the transaction that records why it was issued.
  */
-export function issuePasswordToken(deps: ServiceDeps, user: Pick<UserRow, "id">, validForMs: number): string {
-	const { db, clock } = deps;
+export async function issuePasswordToken(
+	deps: ServiceDeps,
+	user: Pick<UserRow, "id">,
+	validForMs: number,
+): Promise<string> {
+	const { clock } = deps;
 	const token = randomBytes(32).toString("base64url");
 	const now = clock();
-	atomically(deps, () => {
-		db.delete(resetTokens).where(eq(resetTokens.userId, user.id)).run();
-		db.insert(resetTokens)
-			.values({ tokenHash: hashSecretHex(token), userId: user.id, expiresAt: now + validForMs, createdAt: now })
-			.run();
+	await atomically(deps, async (deps) => {
+		await deps.db.delete(resetTokens).where(eq(resetTokens.userId, user.id));
+		await deps.db
+			.insert(resetTokens)
+			.values({ tokenHash: hashSecretHex(token), userId: user.id, expiresAt: now + validForMs, createdAt: now });
 	});
 	return token;
 }

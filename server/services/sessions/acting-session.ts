@@ -10,16 +10,27 @@ import { type Authenticated, liveSession } from "./session.ts";
  * authenticated before its body arrives (REST's `onRequest`) and services await hashes and
  * image work, so a "sign out everywhere", a password change, a deactivation or a deletion
  * may land in between; the write then changes nothing and answers 401. `work` gets the
- * session and its user as they are now. better-sqlite3 is synchronous: `work` must not await.
+ * transaction's deps and the session and its user as they are now; it may await the
+ * database and nothing else.
  */
-export function atomicallyAs<T>(deps: ServiceDeps, actor: Authenticated, work: (now: Authenticated) => T): T {
-	return atomically(deps, () => work(liveSession(deps, actor.session.id) ?? fail("INVALID_CREDENTIALS")));
+export async function atomicallyAs<T>(
+	deps: ServiceDeps,
+	actor: Authenticated,
+	work: (deps: ServiceDeps, now: Authenticated) => Promise<T>,
+): Promise<T> {
+	return atomically(deps, async (deps) =>
+		work(deps, (await liveSession(deps, actor.session.id)) ?? fail("INVALID_CREDENTIALS")),
+	);
 }
 
 /** The same for an admin's write: the actor must also still be a superuser (403 otherwise). */
-export function atomicallyAsAdmin<T>(deps: ServiceDeps, actor: Authenticated, work: (now: Authenticated) => T): T {
-	return atomicallyAs(deps, actor, (now) => {
+export async function atomicallyAsAdmin<T>(
+	deps: ServiceDeps,
+	actor: Authenticated,
+	work: (deps: ServiceDeps, now: Authenticated) => Promise<T>,
+): Promise<T> {
+	return await atomicallyAs(deps, actor, async (deps, now) => {
 		if (!now.user.isSuperuser) fail("FORBIDDEN");
-		return work(now);
+		return work(deps, now);
 	});
 }

@@ -1,5 +1,5 @@
 import { type AuthRowsWatch, watchAuthRows } from "../../db/auth-rows-watch.ts";
-import type { Db } from "../../db/client.ts";
+import { connectionOf, type Db } from "../../db/client.ts";
 import type { SessionRow, UserRow } from "../../db/schema.ts";
 
 /** What a request knows of its caller: no password hash, no two-factor secret, no token hashes. */
@@ -71,18 +71,18 @@ export class SessionCheckCache {
 	}
 
 	/** The session as the database holds it now: remembered, or read (and remembered). */
-	get(sessionId: string): SessionRecord | undefined {
+	async get(sessionId: string): Promise<SessionRecord | undefined> {
 		if (this.watch.otherConnectionWrote()) this.clear();
 		const remembered = this.entries.get(sessionId);
 		if (remembered) return remembered;
-		const record = this.read(sessionId);
+		const record = await this.read(sessionId);
 		// Inside a transaction the row may hold writes that will yet roll back: never remember those.
 		if (record && !this.db.$client.inTransaction) this.remember(sessionId, record);
 		return record;
 	}
 
 	/** The session as the database holds it, never from memory: for the re-checks inside a write's transaction. */
-	read(sessionId: string): SessionRecord | undefined {
+	async read(sessionId: string): Promise<SessionRecord | undefined> {
 		const row = this.lookup.get(sessionId);
 		if (!row) return undefined;
 		const user: SessionUser = Object.freeze({
@@ -149,12 +149,13 @@ export class SessionCheckCache {
 
 const caches = new WeakMap<Db, SessionCheckCache>();
 
-/** The one cache of a database connection, made (and its watch installed) on first use. */
+/** The one cache of a database connection (either of its handles), made (and its watch installed) on first use. */
 export function sessionCheckCacheOf(db: Db): SessionCheckCache {
-	let cache = caches.get(db);
+	const { outer } = connectionOf(db);
+	let cache = caches.get(outer);
 	if (!cache) {
-		cache = new SessionCheckCache(db);
-		caches.set(db, cache);
+		cache = new SessionCheckCache(outer);
+		caches.set(outer, cache);
 	}
 	return cache;
 }

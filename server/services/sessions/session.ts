@@ -1,6 +1,7 @@
 import { and, eq, lte, ne } from "drizzle-orm";
 import type { TokenPair } from "../../../shared/schemas/auth.ts";
 import type { Db } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { mfaTokens, sessions, users } from "../../db/schema.ts";
 import { atomically } from "../../db/transaction.ts";
 import { fail } from "../../domain/errors.ts";
@@ -20,45 +21,42 @@ const pair = (id: string, accessSecret: string, refreshSecret: string): TokenPai
 	token_type: "bearer",
 });
 
-export function createSession(deps: ServiceDeps, userId: string, meta: RequestMeta): TokenPair {
-	const { db, clock, config } = deps;
+export async function createSession(deps: ServiceDeps, userId: string, meta: RequestMeta): Promise<TokenPair> {
+	const { clock, config } = deps;
 	const now = clock();
 	const id = newTokenId();
 	const accessSecret = newSecret();
 	const refreshSecret = newSecret();
-	atomically(deps, () => {
+	await atomically(deps, async (deps) => {
 		// Housekeeping: the user's sessions that can no longer be refreshed go, so the
 		// table (and the device list) holds only live ones.
-		db.delete(sessions)
-			.where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)))
-			.run();
-		db.insert(sessions)
-			.values({
-				id,
-				userId,
-				accessHash: hashSecret(accessSecret),
-				refreshHash: hashSecret(refreshSecret),
-				accessExpiresAt: now + config.accessTokenTtlMs,
-				expiresAt: now + config.refreshTokenTtlMs,
-				createdAt: now,
-				lastSeenAt: now,
-				authenticatedAt: now,
-				ip: meta.ip,
-				userAgent: meta.userAgent?.slice(0, 512) ?? null,
-			})
-			.run();
+		await deps.db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
+		await deps.db.insert(sessions).values({
+			id,
+			userId,
+			accessHash: hashSecret(accessSecret),
+			refreshHash: hashSecret(refreshSecret),
+			accessExpiresAt: now + config.accessTokenTtlMs,
+			expiresAt: now + config.refreshTokenTtlMs,
+			createdAt: now,
+			lastSeenAt: now,
+			authenticatedAt: now,
+			ip: meta.ip,
+			userAgent: meta.userAgent?.slice(0, 512) ?? null,
+		});
 	});
 	return pair(id, accessSecret, refreshSecret);
 }
 
 /** The session row and its user's standing, for a refresh: the hashes a rotation checks and replaces. */
-const findSessionForRefresh = (db: Db, id: string) =>
-	db
-		.select({ session: sessions, user: { id: users.id, email: users.email, isActive: users.isActive } })
-		.from(sessions)
-		.innerJoin(users, eq(users.id, sessions.userId))
-		.where(eq(sessions.id, id))
-		.get();
+const findSessionForRefresh = async (db: Db, id: string) =>
+	await first(
+		db
+			.select({ session: sessions, user: { id: users.id, email: users.email, isActive: users.isActive } })
+			.from(sessions)
+			.innerJoin(users, eq(users.id, sessions.userId))
+			.where(eq(sessions.id, id)),
+	);
 
 /** Touches are at most a tenth of the access lifetime apart, so a token in use never lapses between them. */
 const touchEvery = (accessTtlMs: number) => Math.min(TOUCH_EVERY_MS, accessTtlMs / 10);
@@ -70,10 +68,10 @@ const touchEvery = (accessTtlMs: number) => Math.min(TOUCH_EVERY_MS, accessTtlMs
  * The access token's expiry slides while it is used (a client that never refreshes is
  * not cut off mid-work), but never past the session's own expiry.
  */
-export function authenticateAccessToken(deps: ServiceDeps, token: string): Authenticated | null {
+export async function authenticateAccessToken(deps: ServiceDeps, token: string): Promise<Authenticated | null> {
 	const parsed = parseToken(token);
 	if (!parsed) return null;
-	const record = sessionCheckCacheOf(deps.db).get(parsed.id);
+	const record = await sessionCheckCacheOf(deps.db).get(parsed.id);
 	if (!record || !secretMatches(parsed.secret, record.accessHash)) return null;
 	const { session, user } = record.auth;
 	const now = deps.clock();
@@ -82,7 +80,7 @@ export function authenticateAccessToken(deps: ServiceDeps, token: string): Authe
 	if (now - session.lastSeenAt >= touchEvery(accessTokenTtlMs)) {
 		const accessExpiresAt = Math.min(now + accessTokenTtlMs, session.expiresAt);
 		// The write makes the cache forget this session; the next request reads the new times.
-		deps.db.update(sessions).set({ lastSeenAt: now, accessExpiresAt }).where(eq(sessions.id, session.id)).run();
+		await deps.db.update(sessions).set({ lastSeenAt: now, accessExpiresAt }).where(eq(sessions.id, session.id));
 		return { user, session: { ...session, lastSeenAt: now, accessExpiresAt } };
 	}
 	return record.auth;
@@ -94,8 +92,8 @@ export function authenticateAccessToken(deps: ServiceDeps, token: string): Authe
  * Read from the database, never from the cache: writes go through `atomicallyAs`
  * (sessions/acting-session.ts), which calls it inside the write's transaction.
  */
-export function liveSession(deps: ServiceDeps, sessionId: string): Authenticated | null {
-	const auth = sessionCheckCacheOf(deps.db).read(sessionId)?.auth;
+export async function liveSession(deps: ServiceDeps, sessionId: string): Promise<Authenticated | null> {
+	const auth = (await sessionCheckCacheOf(deps.db).read(sessionId))?.auth;
 	const now = deps.clock();
 	if (!auth || auth.session.expiresAt <= now || !auth.user.isActive) return null;
 	return auth;
@@ -110,8 +108,8 @@ export function requireRecentAuth(deps: ServiceDeps, auth: Authenticated): void 
 }
 
 /** Records a fresh proof of identity in the session (a password, a code, a passkey). */
-export function markAuthenticated({ db, clock }: ServiceDeps, sessionId: string): void {
-	db.update(sessions).set({ authenticatedAt: clock() }).where(eq(sessions.id, sessionId)).run();
+export async function markAuthenticated({ db, clock }: ServiceDeps, sessionId: string): Promise<void> {
+	await db.update(sessions).set({ authenticatedAt: clock() }).where(eq(sessions.id, sessionId));
 }
 
 /**
@@ -120,30 +118,31 @@ export function markAuthenticated({ db, clock }: ServiceDeps, sessionId: string)
  * the session dies. Any other wrong secret is only refused, so a session id alone (it is
  * shown in the device list) cannot harm a session.
  */
-export function rotateSession(deps: ServiceDeps, refreshToken: string, meta: RequestMeta): TokenPair {
-	const { db, clock, config } = deps;
+export async function rotateSession(deps: ServiceDeps, refreshToken: string, meta: RequestMeta): Promise<TokenPair> {
+	const { clock, config } = deps;
 	const parsed = parseToken(refreshToken) ?? fail("INVALID_CREDENTIALS");
 	// A refusal may revoke the session: that write must commit, so the transaction returns null instead of throwing.
-	const rotated = atomically(deps, (): TokenPair | null => {
-		const row = findSessionForRefresh(db, parsed.id);
+	const rotated = await atomically(deps, async (deps): Promise<TokenPair | null> => {
+		const row = await findSessionForRefresh(deps.db, parsed.id);
 		if (!row) return null;
 		const now = clock();
 		if (!secretMatches(parsed.secret, row.session.refreshHash)) {
 			const previous = row.session.previousRefreshHash;
 			if (previous && secretMatches(parsed.secret, previous)) {
-				revokeSession(deps, row.session.id);
-				recordAudit(deps, { action: "auth.refresh_reuse", subject: row.user, meta });
+				await revokeSession(deps, row.session.id);
+				await recordAudit(deps, { action: "auth.refresh_reuse", subject: row.user, meta });
 				deps.log.warn({ sessionId: row.session.id, userId: row.user.id }, "refresh token reused: session revoked");
 			}
 			return null;
 		}
 		if (row.session.expiresAt <= now || !row.user.isActive) {
-			revokeSession(deps, row.session.id);
+			await revokeSession(deps, row.session.id);
 			return null;
 		}
 		const accessSecret = newSecret();
 		const refreshSecret = newSecret();
-		db.update(sessions)
+		await deps.db
+			.update(sessions)
 			.set({
 				accessHash: hashSecret(accessSecret),
 				refreshHash: hashSecret(refreshSecret),
@@ -154,15 +153,14 @@ export function rotateSession(deps: ServiceDeps, refreshToken: string, meta: Req
 				ip: meta.ip,
 				userAgent: meta.userAgent?.slice(0, 512) ?? null,
 			})
-			.where(eq(sessions.id, row.session.id))
-			.run();
+			.where(eq(sessions.id, row.session.id));
 		return pair(row.session.id, accessSecret, refreshSecret);
 	});
 	return rotated ?? fail("INVALID_CREDENTIALS");
 }
 
-export function revokeSession({ db }: ServiceDeps, sessionId: string): void {
-	db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+export async function revokeSession({ db }: ServiceDeps, sessionId: string): Promise<void> {
+	await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /**
@@ -170,15 +168,15 @@ export function revokeSession({ db }: ServiceDeps, sessionId: string): void {
  * half done (an mfa token waiting for its code): where sessions end, a password checked
  * before must not open a new one.
  */
-export function revokeUserSessions(deps: ServiceDeps, userId: string, keepSessionId?: string): void {
+export async function revokeUserSessions(deps: ServiceDeps, userId: string, keepSessionId?: string): Promise<void> {
 	const condition = keepSessionId
 		? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
 		: eq(sessions.userId, userId);
-	deps.db.delete(sessions).where(condition).run();
-	endPendingLogins(deps, userId);
+	await deps.db.delete(sessions).where(condition);
+	await endPendingLogins(deps, userId);
 }
 
 /** The user's mfa tokens end: a second login step started before now must start again. */
-export function endPendingLogins({ db }: ServiceDeps, userId: string): void {
-	db.delete(mfaTokens).where(eq(mfaTokens.userId, userId)).run();
+export async function endPendingLogins({ db }: ServiceDeps, userId: string): Promise<void> {
+	await db.delete(mfaTokens).where(eq(mfaTokens.userId, userId));
 }

@@ -2,6 +2,7 @@ import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/serv
 import { and, eq } from "drizzle-orm";
 import type { TokenPair } from "../../../shared/schemas/auth.ts";
 import type { AuthenticationResponseInput, PasskeyLoginInput } from "../../../shared/schemas/passkeys.ts";
+import { first } from "../../db/query.ts";
 import { type PasskeyRow, passkeys } from "../../db/schema.ts";
 import { atomically } from "../../db/transaction.ts";
 import { fail } from "../../domain/errors.ts";
@@ -37,23 +38,27 @@ async function requestOptions(
 		rpID: relyingParty(deps.config.publicUrl).id,
 		// None for a sign-in: the browser offers every passkey it holds for this site.
 		allowCredentials: user
-			? passkeysOf(deps, user.id).map((row) => ({ id: row.id, transports: transportsOf(row) }))
+			? (await passkeysOf(deps, user.id)).map((row) => ({ id: row.id, transports: transportsOf(row) }))
 			: [],
 		userVerification: "required",
 	});
-	if (auth) atomicallyAs(deps, auth, (now) => keepChallenge(deps, options.challenge, purpose, now.user.id));
-	else keepChallenge(deps, options.challenge, purpose, null);
+	if (auth)
+		await atomicallyAs(deps, auth, async (deps, now) => keepChallenge(deps, options.challenge, purpose, now.user.id));
+	else await keepChallenge(deps, options.challenge, purpose, null);
 	return options;
 }
 
 /** Options for a sign-in without an e-mail (discoverable credentials); throttled like a login. */
-export function loginOptions(deps: ServiceDeps, meta: RequestMeta): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function loginOptions(
+	deps: ServiceDeps,
+	meta: RequestMeta,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
 	deps.limiter.take("login", meta.ip);
 	return requestOptions(deps, "login", null);
 }
 
 /** Options to confirm the caller's identity with one of their passkeys. */
-export function reauthenticationOptions(
+export async function reauthenticationOptions(
 	deps: ServiceDeps,
 	auth: Authenticated,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
@@ -78,14 +83,15 @@ async function checkAssertion(
 	const userId = auth?.user.id ?? null;
 	const { verifyAuthenticationResponse } = await loadWebAuthn();
 	const challenge = challengeOf(response.response.clientDataJSON);
-	const passkey = deps.db
-		.select()
-		.from(passkeys)
-		.where(userId ? and(eq(passkeys.id, response.id), eq(passkeys.userId, userId)) : eq(passkeys.id, response.id))
-		.get();
+	const passkey = await first(
+		deps.db
+			.select()
+			.from(passkeys)
+			.where(userId ? and(eq(passkeys.id, response.id), eq(passkeys.userId, userId)) : eq(passkeys.id, response.id)),
+	);
 	const taken = auth
-		? atomicallyAs(deps, auth, (now) => takeChallenge(deps, challenge, purpose, now.user.id))
-		: takeChallenge(deps, challenge, purpose, null);
+		? await atomicallyAs(deps, auth, async (deps, now) => takeChallenge(deps, challenge, purpose, now.user.id))
+		: await takeChallenge(deps, challenge, purpose, null);
 	if (!taken || !passkey) return { failed: passkey };
 	const { userHandle } = response.response;
 	if (userHandle && Buffer.from(userHandle, "base64url").toString("utf8") !== passkey.userId)
@@ -108,12 +114,11 @@ async function checkAssertion(
 }
 
 /** The passkey was used: its signature counter and when. Inside the use's transaction. */
-function markUsed(deps: ServiceDeps, checked: { passkey: PasskeyRow; newCounter: number }): void {
-	deps.db
+async function markUsed(deps: ServiceDeps, checked: { passkey: PasskeyRow; newCounter: number }): Promise<void> {
+	await deps.db
 		.update(passkeys)
 		.set({ counter: checked.newCounter, lastUsedAt: deps.clock() })
-		.where(eq(passkeys.id, checked.passkey.id))
-		.run();
+		.where(eq(passkeys.id, checked.passkey.id));
 }
 
 type LoginOutcome = TokenPair | "INVALID_PASSKEY" | "INACTIVE_USER" | "EMAIL_NOT_VERIFIED";
@@ -132,15 +137,16 @@ export async function loginWithPasskey(
 	deps.limiter.take("login", meta.ip);
 	const checked = await checkAssertion(deps, input.response, "login", null);
 	let verification: MailMessage | null = null;
-	const outcome = atomically(deps, (): LoginOutcome => {
-		const owner = "passkey" in checked ? findUserById(deps, checked.passkey.userId) : undefined;
+	const outcome = await atomically(deps, async (deps): Promise<LoginOutcome> => {
+		const owner = "passkey" in checked ? await findUserById(deps, checked.passkey.userId) : undefined;
 		// Removed meanwhile (the owner deleted, or the passkey removed, since the check).
 		const stillThere =
 			"passkey" in checked &&
-			deps.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.id, checked.passkey.id)).get();
+			(await first(deps.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.id, checked.passkey.id))));
 		if (!("passkey" in checked) || !owner || !stillThere) {
-			const subject = "failed" in checked && checked.failed ? findUserById(deps, checked.failed.userId) : undefined;
-			recordAudit(deps, {
+			const subject =
+				"failed" in checked && checked.failed ? await findUserById(deps, checked.failed.userId) : undefined;
+			await recordAudit(deps, {
 				action: "auth.login_failed",
 				subject: subject ?? null,
 				meta,
@@ -148,15 +154,21 @@ export async function loginWithPasskey(
 			});
 			return "INVALID_PASSKEY";
 		}
-		if (!owner.isActive) return refusedAfterProof(deps, owner, meta, "INACTIVE_USER", { method: "passkey" });
+		if (!owner.isActive) return await refusedAfterProof(deps, owner, meta, "INACTIVE_USER", { method: "passkey" });
 		if (deps.config.emailVerification === "required" && !owner.emailVerified) {
-			verification = automaticVerificationMail(deps, owner, meta);
-			return refusedAfterProof(deps, owner, meta, "EMAIL_NOT_VERIFIED", { method: "passkey" });
+			verification = await automaticVerificationMail(deps, owner, meta);
+			return await refusedAfterProof(deps, owner, meta, "EMAIL_NOT_VERIFIED", { method: "passkey" });
 		}
-		markUsed(deps, checked);
-		clearFailedLogins(deps, owner.email);
-		const tokens = createSession(deps, owner.id, meta);
-		recordAudit(deps, { action: "auth.login", actor: owner, subject: owner, meta, details: { method: "passkey" } });
+		await markUsed(deps, checked);
+		await clearFailedLogins(deps, owner.email);
+		const tokens = await createSession(deps, owner.id, meta);
+		await recordAudit(deps, {
+			action: "auth.login",
+			actor: owner,
+			subject: owner,
+			meta,
+			details: { method: "passkey" },
+		});
 		return tokens;
 	});
 	if (verification) deps.mailer.send(verification);
@@ -174,14 +186,19 @@ export async function reauthenticateWithPasskey(
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
 	const checked = await checkAssertion(deps, response, "reauthenticate", auth);
-	const confirmed = atomicallyAs(deps, auth, ({ user }) => {
+	const confirmed = await atomicallyAs(deps, auth, async (deps, { user }) => {
 		if (!("passkey" in checked)) {
-			recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "reauthenticate" } });
+			await recordAudit(deps, {
+				action: "auth.login_failed",
+				subject: user,
+				meta,
+				details: { during: "reauthenticate" },
+			});
 			return false;
 		}
-		markUsed(deps, checked);
-		markAuthenticated(deps, auth.session.id);
-		recordAudit(deps, {
+		await markUsed(deps, checked);
+		await markAuthenticated(deps, auth.session.id);
+		await recordAudit(deps, {
 			action: "auth.reauthenticate",
 			actor: user,
 			subject: user,

@@ -43,38 +43,38 @@ import { afterPasswordWithTwoFactor, type PasswordAcceptedOutcome } from "./two-
 export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestMeta): Promise<TokenPair> {
 	const email = input.username.trim().toLowerCase();
 	deps.limiter.take("login", meta.ip);
-	assertNotLockedOut(deps, email, meta.ip);
-	const user = findUserByEmail(deps, email);
+	await assertNotLockedOut(deps, email, meta.ip);
+	const user = await findUserByEmail(deps, email);
 	const keys = hashKeys(email, meta.requestId);
 	const valid = user
 		? await deps.passwords.verify(user.hashedPassword, input.password, keys)
 		: await verifyAgainstDummy(deps.passwords, input.password, keys);
 	if (!user || !valid) {
-		failedAttempt(deps, email, user, meta);
+		await failedAttempt(deps, email, user, meta);
 		return fail("INCORRECT_LOGIN");
 	}
 	let verification: MailMessage | null = null;
 	// Refusals are returned, not thrown, so that the cleared back-off (or a failed code) commits.
-	const outcome = atomically(deps, (): LoginOutcome => {
-		const now = findUserById(deps, user.id);
+	const outcome = await atomically(deps, async (deps): Promise<LoginOutcome> => {
+		const now = await findUserById(deps, user.id);
 		// Changed under us: the password that was checked is no longer this account's.
 		if (!now || now.hashedPassword !== user.hashedPassword || now.email !== user.email) return "INCORRECT_LOGIN";
 		const twoFactor = hasTwoFactor(now);
 		// With two-factor the back-off lifts only once the code held too: a known password
 		// must not reopen the guessing of codes.
-		if (!twoFactor) clearFailedLogins(deps, email);
-		if (!now.isActive) return refusedAfterProof(deps, now, meta, "INACTIVE_USER");
+		if (!twoFactor) await clearFailedLogins(deps, email);
+		if (!now.isActive) return await refusedAfterProof(deps, now, meta, "INACTIVE_USER");
 		if (deps.config.emailVerification === "required" && !now.emailVerified) {
-			verification = automaticVerificationMail(deps, now, meta);
-			return refusedAfterProof(deps, now, meta, "EMAIL_NOT_VERIFIED");
+			verification = await automaticVerificationMail(deps, now, meta);
+			return await refusedAfterProof(deps, now, meta, "EMAIL_NOT_VERIFIED");
 		}
-		if (twoFactor) return afterPasswordWithTwoFactor(deps, now, input.totp_code, meta);
-		const tokens = createSession(deps, now.id, meta);
-		recordAudit(deps, { action: "auth.login", actor: now, subject: now, meta, details: { method: "password" } });
+		if (twoFactor) return await afterPasswordWithTwoFactor(deps, now, input.totp_code, meta);
+		const tokens = await createSession(deps, now.id, meta);
+		await recordAudit(deps, { action: "auth.login", actor: now, subject: now, meta, details: { method: "password" } });
 		return { tokens };
 	});
 	if (verification) deps.mailer.send(verification);
-	if (outcome === "INVALID_TOTP_CODE") tellOwnerIfLocked(deps, "second_factor", user, meta);
+	if (outcome === "INVALID_TOTP_CODE") await tellOwnerIfLocked(deps, "second_factor", user, meta);
 	if (typeof outcome === "string") return fail(outcome);
 	if ("mfaToken" in outcome) return fail("MFA_REQUIRED", { extra: { mfa_token: outcome.mfaToken } });
 	if ("spent" in outcome) announceSpentFactor(deps, user, outcome.spent, meta);
@@ -93,8 +93,8 @@ type LoginOutcome =
  * The caller's password hash as stored now: a session never carries it (it stays in the
  * database until a password is checked). A deleted user has none: their session ended too.
  */
-const currentPasswordHash = (deps: ServiceDeps, userId: string): string =>
-	findUserById(deps, userId)?.hashedPassword ?? fail("INVALID_CREDENTIALS");
+const currentPasswordHash = async (deps: ServiceDeps, userId: string): Promise<string> =>
+	(await findUserById(deps, userId))?.hashedPassword ?? fail("INVALID_CREDENTIALS");
 
 /**
  * Checks the caller's current password and answers the hash it matched. A stolen access
@@ -112,17 +112,17 @@ async function verifyCurrentPassword(
 	const { user } = auth;
 	const holders = { userId: user.id, sessionId: auth.session.id };
 	// A session that ended meanwhile counts nothing: the request is refused before any write.
-	atomicallyAs(deps, auth, () => {
-		assertProofTriesLeft(deps, "password", holders);
-		countProofFailure(deps, "password", holders);
+	await atomicallyAs(deps, auth, async (deps) => {
+		await assertProofTriesLeft(deps, "password", holders);
+		await countProofFailure(deps, "password", holders);
 	});
-	const checked = currentPasswordHash(deps, user.id);
+	const checked = await currentPasswordHash(deps, user.id);
 	if (!(await deps.passwords.verify(checked, password, hashKeys(user.email, meta.requestId)))) {
-		failedAttempt(deps, user.email, user, meta, during);
-		tellOwnerIfLocked(deps, "password", user, meta);
+		await failedAttempt(deps, user.email, user, meta, during);
+		await tellOwnerIfLocked(deps, "password", user, meta);
 		return fail("INCORRECT_PASSWORD");
 	}
-	atomically(deps, () => refundProofTry(deps, "password", holders));
+	await atomically(deps, async (deps) => refundProofTry(deps, "password", holders));
 	return checked;
 }
 
@@ -131,46 +131,55 @@ async function verifyCurrentPassword(
  * recorded (on the account when it exists; an unknown e-mail is not written down, as it
  * may be a mistyped password).
  */
-function failedAttempt(
+async function failedAttempt(
 	deps: ServiceDeps,
 	email: string,
 	user: Pick<UserRow, "id" | "email"> | undefined,
 	meta: RequestMeta,
 	during?: "password_change" | "reauthenticate" | "two_factor",
-): void {
-	atomically(deps, () => {
-		recordFailedLogin(deps, email, meta.ip);
-		recordAudit(deps, { action: "auth.login_failed", subject: user ?? null, meta, details: during ? { during } : {} });
+): Promise<void> {
+	await atomically(deps, async (deps) => {
+		await recordFailedLogin(deps, email, meta.ip);
+		await recordAudit(deps, {
+			action: "auth.login_failed",
+			subject: user ?? null,
+			meta,
+			details: during ? { during } : {},
+		});
 	});
 }
 
-export const refresh = (deps: ServiceDeps, refreshToken: string, meta: RequestMeta): TokenPair =>
+export const refresh = async (deps: ServiceDeps, refreshToken: string, meta: RequestMeta): Promise<TokenPair> =>
 	rotateSession(deps, refreshToken, meta);
 
 /** Ends the caller's session, and the one a given refresh token names when it is also theirs. */
-export function logout(
+export async function logout(
 	deps: ServiceDeps,
 	auth: Authenticated,
 	refreshToken: string | undefined,
 	meta: RequestMeta,
-): { message: string } {
-	atomicallyAs(deps, auth, () => {
-		revokeSession(deps, auth.session.id);
+): Promise<{ message: string }> {
+	await atomicallyAs(deps, auth, async (deps) => {
+		await revokeSession(deps, auth.session.id);
 		const other = refreshToken ? parseToken(refreshToken) : null;
 		if (other && other.id !== auth.session.id) {
 			const { db } = deps;
-			const row = db.query.sessions.findFirst({ where: (s, { eq }) => eq(s.id, other.id) }).sync();
-			if (row?.userId === auth.user.id) revokeSession(deps, other.id);
+			const row = await db.query.sessions.findFirst({ where: (s, { eq }) => eq(s.id, other.id) });
+			if (row?.userId === auth.user.id) await revokeSession(deps, other.id);
 		}
-		recordAudit(deps, { action: "auth.logout", actor: auth.user, subject: auth.user, meta });
+		await recordAudit(deps, { action: "auth.logout", actor: auth.user, subject: auth.user, meta });
 	});
 	return { message: "Logged out successfully" };
 }
 
-export function logoutAll(deps: ServiceDeps, auth: Authenticated, meta: RequestMeta): { message: string } {
-	atomicallyAs(deps, auth, (now) => {
-		revokeUserSessions(deps, now.user.id);
-		recordAudit(deps, { action: "auth.logout_all", actor: now.user, subject: now.user, meta });
+export async function logoutAll(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	meta: RequestMeta,
+): Promise<{ message: string }> {
+	await atomicallyAs(deps, auth, async (deps, now) => {
+		await revokeUserSessions(deps, now.user.id);
+		await recordAudit(deps, { action: "auth.logout_all", actor: now.user, subject: now.user, meta });
 	});
 	return { message: "Logged out of all sessions" };
 }
@@ -188,16 +197,16 @@ export async function changePassword(
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
 	const { user } = auth;
-	assertNotLockedOut(deps, user.email, meta.ip);
+	await assertNotLockedOut(deps, user.email, meta.ip);
 	const checked = await verifyCurrentPassword(deps, auth, input.current_password, meta, "password_change");
 	if (input.current_password === input.new_password) fail("SAME_PASSWORD");
 	const hashedPassword = await deps.passwords.hash(input.new_password, hashKeys(user.email, meta.requestId));
-	atomicallyAs(deps, auth, (now) => {
-		if (currentPasswordHash(deps, user.id) !== checked) fail("INCORRECT_PASSWORD");
-		setPassword(deps, now.user, hashedPassword, auth.session.id);
+	await atomicallyAs(deps, auth, async (deps, now) => {
+		if ((await currentPasswordHash(deps, user.id)) !== checked) fail("INCORRECT_PASSWORD");
+		await setPassword(deps, now.user, hashedPassword, auth.session.id);
 		// Knowing the current password is a fresh proof of identity.
-		markAuthenticated(deps, auth.session.id);
-		recordAudit(deps, { action: "password.change", actor: now.user, subject: now.user, meta });
+		await markAuthenticated(deps, auth.session.id);
+		await recordAudit(deps, { action: "password.change", actor: now.user, subject: now.user, meta });
 	});
 	sendNotice(deps, user, { kind: "passwordChanged" }, meta);
 	return { message: "Password updated successfully" };
@@ -216,56 +225,61 @@ export async function reauthenticate(
 ): Promise<{ message: string }> {
 	const { user } = auth;
 	deps.limiter.take("login", meta.ip);
-	assertNotLockedOut(deps, user.email, meta.ip);
-	if (input.code) return reauthenticateWithCode(deps, auth, input.code, meta);
+	await assertNotLockedOut(deps, user.email, meta.ip);
+	if (input.code) return await reauthenticateWithCode(deps, auth, input.code, meta);
 	if (input.passkey) return reauthenticateWithPasskey(deps, auth, input.passkey, meta);
 	const checked = await verifyCurrentPassword(deps, auth, input.password ?? "", meta, "reauthenticate");
-	atomicallyAs(deps, auth, (now) => {
-		if (currentPasswordHash(deps, user.id) !== checked) fail("INCORRECT_PASSWORD");
-		confirmed(deps, now.user, auth.session.id, meta, "password");
+	await atomicallyAs(deps, auth, async (deps, now) => {
+		if ((await currentPasswordHash(deps, user.id)) !== checked) fail("INCORRECT_PASSWORD");
+		await confirmed(deps, now.user, auth.session.id, meta, "password");
 	});
 	return IDENTITY_CONFIRMED;
 }
 
 const IDENTITY_CONFIRMED = { message: "Identity confirmed" };
 
-function confirmed(
+async function confirmed(
 	deps: ServiceDeps,
 	user: Pick<UserRow, "id" | "email">,
 	sessionId: string,
 	meta: RequestMeta,
 	method: string,
-): void {
-	markAuthenticated(deps, sessionId);
-	recordAudit(deps, { action: "auth.reauthenticate", actor: user, subject: user, meta, details: { method } });
+): Promise<void> {
+	await markAuthenticated(deps, sessionId);
+	await recordAudit(deps, { action: "auth.reauthenticate", actor: user, subject: user, meta, details: { method } });
 }
 
-function reauthenticateWithCode(
+async function reauthenticateWithCode(
 	deps: ServiceDeps,
 	auth: Authenticated,
 	code: string,
 	meta: RequestMeta,
-): { message: string } {
-	const outcome = atomicallyAs(
+): Promise<{ message: string }> {
+	const outcome = await atomicallyAs(
 		deps,
 		auth,
-		({ user: caller }): { user: UserRow; spent: SpentFactor } | "INVALID_TOTP_CODE" => {
+		async (deps, { user: caller }): Promise<{ user: UserRow; spent: SpentFactor } | "INVALID_TOTP_CODE"> => {
 			// The session knows no two-factor secret: the row is read in the transaction that spends the code.
-			const user = findUserById(deps, caller.id) ?? fail("INVALID_CREDENTIALS");
-			assertProofTriesLeft(deps, "second_factor", { userId: user.id });
-			const spent = spendSecondFactor(deps, user, code, meta);
+			const user = (await findUserById(deps, caller.id)) ?? fail("INVALID_CREDENTIALS");
+			await assertProofTriesLeft(deps, "second_factor", { userId: user.id });
+			const spent = await spendSecondFactor(deps, user, code, meta);
 			if (!spent) {
-				recordFailedLogin(deps, user.email, meta.ip);
-				countProofFailure(deps, "second_factor", { userId: user.id });
-				recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "reauthenticate" } });
+				await recordFailedLogin(deps, user.email, meta.ip);
+				await countProofFailure(deps, "second_factor", { userId: user.id });
+				await recordAudit(deps, {
+					action: "auth.login_failed",
+					subject: user,
+					meta,
+					details: { during: "reauthenticate" },
+				});
 				return "INVALID_TOTP_CODE";
 			}
-			confirmed(deps, user, auth.session.id, meta, spent.factor);
+			await confirmed(deps, user, auth.session.id, meta, spent.factor);
 			return { user, spent };
 		},
 	);
 	if (typeof outcome === "string") {
-		tellOwnerIfLocked(deps, "second_factor", auth.user, meta);
+		await tellOwnerIfLocked(deps, "second_factor", auth.user, meta);
 		return fail(outcome);
 	}
 	announceSpentFactor(deps, outcome.user, outcome.spent, meta);

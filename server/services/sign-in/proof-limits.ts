@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
+import { first } from "../../db/query.ts";
 import { proofFailures, type UserRow } from "../../db/schema.ts";
 import { atomically } from "../../db/transaction.ts";
 import { fail } from "../../domain/errors.ts";
@@ -34,22 +35,23 @@ function countersOf(kind: ProofKind, { userId, sessionId }: ProofHolders): Count
 	return counters;
 }
 
-const rowOf = ({ db }: ServiceDeps, kind: ProofKind, holder: string) =>
-	db
-		.select()
-		.from(proofFailures)
-		.where(and(eq(proofFailures.kind, kind), eq(proofFailures.holder, holder)))
-		.get();
+const rowOf = async ({ db }: ServiceDeps, kind: ProofKind, holder: string) =>
+	await first(
+		db
+			.select()
+			.from(proofFailures)
+			.where(and(eq(proofFailures.kind, kind), eq(proofFailures.holder, holder))),
+	);
 
 /** What a full window answers: a rate limit that says which proofs were wrong too often. */
 const LIMITED_REASON = { second_factor: "TOO_MANY_WRONG_CODES", password: "TOO_MANY_WRONG_PASSWORDS" } as const;
 
 /** Throws TOO_MANY_WRONG_CODES or _PASSWORDS (with the seconds until the window ends) while any counter of the holders is full. */
-export function assertProofTriesLeft(deps: ServiceDeps, kind: ProofKind, holders: ProofHolders): void {
+export async function assertProofTriesLeft(deps: ServiceDeps, kind: ProofKind, holders: ProofHolders): Promise<void> {
 	const now = deps.clock();
 	let waitMs = 0;
 	for (const { holder, max } of countersOf(kind, holders)) {
-		const row = rowOf(deps, kind, holder);
+		const row = await rowOf(deps, kind, holder);
 		if (row && row.windowEndsAt > now && row.failures >= max) waitMs = Math.max(waitMs, row.windowEndsAt - now);
 	}
 	if (waitMs > 0) fail(LIMITED_REASON[kind], { retryAfter: Math.ceil(waitMs / 1000) });
@@ -57,24 +59,26 @@ export function assertProofTriesLeft(deps: ServiceDeps, kind: ProofKind, holders
 
 /**
  * Counts one wrong proof for each holder: the first of a window opens it for PROOF_WINDOW_MS.
- * Inside the transaction that checked assertProofTriesLeft, so concurrent tries cannot pass the limit.
+ * Inside the transaction that checked assertProofTriesLeft, so concurrent tries cannot pass
+ * the limit; and one statement per holder, that counts from what the database holds.
  */
-export function countProofFailure(deps: ServiceDeps, kind: ProofKind, holders: ProofHolders): void {
+export async function countProofFailure(deps: ServiceDeps, kind: ProofKind, holders: ProofHolders): Promise<void> {
 	const { db, clock } = deps;
 	const now = clock();
-	db.delete(proofFailures)
-		.where(lt(proofFailures.windowEndsAt, now - FORGET_AFTER_MS))
-		.run();
+	await db.delete(proofFailures).where(lt(proofFailures.windowEndsAt, now - FORGET_AFTER_MS));
+	const windowOver = sql`${proofFailures.windowEndsAt} <= ${now}`;
 	for (const { holder } of countersOf(kind, holders)) {
-		const row = rowOf(deps, kind, holder);
-		const fresh = !row || row.windowEndsAt <= now;
-		const values = fresh
-			? { failures: 1, windowEndsAt: now + PROOF_WINDOW_MS, noticeSent: false }
-			: { failures: row.failures + 1, windowEndsAt: row.windowEndsAt, noticeSent: row.noticeSent };
-		db.insert(proofFailures)
-			.values({ kind, holder, ...values })
-			.onConflictDoUpdate({ target: [proofFailures.kind, proofFailures.holder], set: values })
-			.run();
+		await db
+			.insert(proofFailures)
+			.values({ kind, holder, failures: 1, windowEndsAt: now + PROOF_WINDOW_MS, noticeSent: false })
+			.onConflictDoUpdate({
+				target: [proofFailures.kind, proofFailures.holder],
+				set: {
+					failures: sql`case when ${windowOver} then 1 else ${proofFailures.failures} + 1 end`,
+					windowEndsAt: sql`case when ${windowOver} then ${now + PROOF_WINDOW_MS} else ${proofFailures.windowEndsAt} end`,
+					noticeSent: sql`(${proofFailures.windowEndsAt} > ${now} and ${proofFailures.noticeSent})`,
+				},
+			});
 	}
 }
 
@@ -82,13 +86,12 @@ export function countProofFailure(deps: ServiceDeps, kind: ProofKind, holders: P
  * A try counted before a password hash (so that concurrent ones cannot pass the limit)
  * turned out right: it is taken back.
  */
-export function refundProofTry(deps: ServiceDeps, kind: ProofKind, holders: ProofHolders): void {
+export async function refundProofTry(deps: ServiceDeps, kind: ProofKind, holders: ProofHolders): Promise<void> {
 	for (const { holder } of countersOf(kind, holders)) {
-		deps.db
+		await deps.db
 			.update(proofFailures)
 			.set({ failures: sql`case when ${proofFailures.failures} > 0 then ${proofFailures.failures} - 1 else 0 end` })
-			.where(and(eq(proofFailures.kind, kind), eq(proofFailures.holder, holder)))
-			.run();
+			.where(and(eq(proofFailures.kind, kind), eq(proofFailures.holder, holder)));
 	}
 }
 
@@ -96,26 +99,25 @@ export function refundProofTry(deps: ServiceDeps, kind: ProofKind, holders: Proo
  * True once per lock of the account: when its counter is full and the owner was not told
  * yet in this window (the caller then sends the notice, after the commit).
  */
-function accountJustLocked(deps: ServiceDeps, kind: ProofKind, userId: string): boolean {
+async function accountJustLocked(deps: ServiceDeps, kind: ProofKind, userId: string): Promise<boolean> {
 	const holder = `user:${userId}`;
-	const row = rowOf(deps, kind, holder);
+	const row = await rowOf(deps, kind, holder);
 	if (!row || row.noticeSent || row.failures < PROOF_LIMITS[kind].account || row.windowEndsAt <= deps.clock())
 		return false;
-	deps.db
+	await deps.db
 		.update(proofFailures)
 		.set({ noticeSent: true })
-		.where(and(eq(proofFailures.kind, kind), eq(proofFailures.holder, holder)))
-		.run();
+		.where(and(eq(proofFailures.kind, kind), eq(proofFailures.holder, holder)));
 	return true;
 }
 
 /** After a wrong proof has committed: the owner hears by e-mail once per lock of their account. */
-export function tellOwnerIfLocked(
+export async function tellOwnerIfLocked(
 	deps: ServiceDeps,
 	kind: ProofKind,
 	user: Pick<UserRow, "id" | "email" | "fullName">,
 	meta: RequestMeta,
-): void {
-	if (!atomically(deps, () => accountJustLocked(deps, kind, user.id))) return;
+): Promise<void> {
+	if (!(await atomically(deps, async (deps) => accountJustLocked(deps, kind, user.id)))) return;
 	sendNotice(deps, user, { kind: kind === "second_factor" ? "secondFactorLocked" : "passwordGuessesLocked" }, meta);
 }

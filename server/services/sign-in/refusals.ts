@@ -7,14 +7,14 @@ import type { RequestMeta, ServiceDeps } from "../deps.ts";
  * may not sign in (deactivated, or its address unproved under EMAIL_VERIFICATION=required):
  * a failed login in the audit log, with the reason's word. Inside the login's transaction.
  */
-export function refusedAfterProof<R extends "INACTIVE_USER" | "EMAIL_NOT_VERIFIED">(
+export async function refusedAfterProof<R extends "INACTIVE_USER" | "EMAIL_NOT_VERIFIED">(
 	deps: ServiceDeps,
 	user: Pick<UserRow, "id" | "email">,
 	meta: RequestMeta,
 	refusal: R,
 	details: Record<string, string> = {},
-): R {
+): Promise<R> {
 	const reason = refusal === "INACTIVE_USER" ? "inactive" : "email_not_verified";
-	recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { ...details, reason } });
+	await recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { ...details, reason } });
 	return refusal;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lte, notInArray, sql } from "drizzle-orm";
 import type { TokenPair } from "../../../shared/schemas/auth.ts";
 import type { MfaLoginInput } from "../../../shared/schemas/two-factor.ts";
+import { first } from "../../db/query.ts";
 import { mfaTokens, type UserRow } from "../../db/schema.ts";
 import { atomically } from "../../db/transaction.ts";
 import { fail } from "../../domain/errors.ts";
@@ -27,34 +28,28 @@ export const MAX_LIVE_MFA_TOKENS = 5;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** A token proving the password was right, for the second step; only its SHA-256 is kept. Inside a transaction. */
-function issueMfaToken(deps: ServiceDeps, userId: string): string {
+async function issueMfaToken(deps: ServiceDeps, userId: string): Promise<string> {
 	const { db, clock } = deps;
 	const token = randomBytes(32).toString("base64url");
 	const now = clock();
 	// Housekeeping: the user's lapsed tokens go whenever a new one is made.
-	db.delete(mfaTokens)
-		.where(and(eq(mfaTokens.userId, userId), lte(mfaTokens.expiresAt, now)))
-		.run();
-	db.insert(mfaTokens)
-		.values({
-			tokenHash: hashSecretHex(token),
-			userId,
-			attemptsLeft: MFA_TOKEN_TRIES,
-			expiresAt: now + MFA_TOKEN_TTL_MS,
-			createdAt: now,
-		})
-		.run();
-	const newest = db
-		.select({ tokenHash: mfaTokens.tokenHash })
-		.from(mfaTokens)
-		.where(eq(mfaTokens.userId, userId))
-		.orderBy(desc(mfaTokens.createdAt), desc(sql`rowid`))
-		.limit(MAX_LIVE_MFA_TOKENS)
-		.all()
-		.map((row) => row.tokenHash);
-	db.delete(mfaTokens)
-		.where(and(eq(mfaTokens.userId, userId), notInArray(mfaTokens.tokenHash, newest)))
-		.run();
+	await db.delete(mfaTokens).where(and(eq(mfaTokens.userId, userId), lte(mfaTokens.expiresAt, now)));
+	await db.insert(mfaTokens).values({
+		tokenHash: hashSecretHex(token),
+		userId,
+		attemptsLeft: MFA_TOKEN_TRIES,
+		expiresAt: now + MFA_TOKEN_TTL_MS,
+		createdAt: now,
+	});
+	const newest = (
+		await db
+			.select({ tokenHash: mfaTokens.tokenHash })
+			.from(mfaTokens)
+			.where(eq(mfaTokens.userId, userId))
+			.orderBy(desc(mfaTokens.createdAt), desc(sql`rowid`))
+			.limit(MAX_LIVE_MFA_TOKENS)
+	).map((row) => row.tokenHash);
+	await db.delete(mfaTokens).where(and(eq(mfaTokens.userId, userId), notInArray(mfaTokens.tokenHash, newest)));
 	return token;
 }
 
@@ -62,17 +57,17 @@ function issueMfaToken(deps: ServiceDeps, userId: string): string {
  * A wrong code: the login back-off of this account and client grows, the account's count
  * of wrong codes too (whatever the client), and the attempt is recorded.
  */
-function failedCode(deps: ServiceDeps, user: UserRow, meta: RequestMeta): void {
-	recordFailedLogin(deps, user.email, meta.ip);
-	countProofFailure(deps, "second_factor", { userId: user.id });
-	recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "two_factor" } });
+async function failedCode(deps: ServiceDeps, user: UserRow, meta: RequestMeta): Promise<void> {
+	await recordFailedLogin(deps, user.email, meta.ip);
+	await countProofFailure(deps, "second_factor", { userId: user.id });
+	await recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "two_factor" } });
 }
 
 /** The session of a login whose every factor held, with its audit row. Inside a transaction. */
-function signIn(deps: ServiceDeps, user: UserRow, spent: SpentFactor, meta: RequestMeta): TokenPair {
-	clearFailedLogins(deps, user.email);
-	const tokens = createSession(deps, user.id, meta);
-	recordAudit(deps, {
+async function signIn(deps: ServiceDeps, user: UserRow, spent: SpentFactor, meta: RequestMeta): Promise<TokenPair> {
+	await clearFailedLogins(deps, user.email);
+	const tokens = await createSession(deps, user.id, meta);
+	await recordAudit(deps, {
 		action: "auth.login",
 		actor: user,
 		subject: user,
@@ -94,20 +89,20 @@ export type PasswordAcceptedOutcome =
  * is only lifted once every factor held, so a known password does not reopen the guessing
  * of codes.
  */
-export function afterPasswordWithTwoFactor(
+export async function afterPasswordWithTwoFactor(
 	deps: ServiceDeps,
 	user: UserRow,
 	code: string | undefined,
 	meta: RequestMeta,
-): PasswordAcceptedOutcome {
-	if (code === undefined || code === "") return { mfaToken: issueMfaToken(deps, user.id) };
-	assertProofTriesLeft(deps, "second_factor", { userId: user.id });
-	const spent = spendSecondFactor(deps, user, code, meta);
+): Promise<PasswordAcceptedOutcome> {
+	if (code === undefined || code === "") return { mfaToken: await issueMfaToken(deps, user.id) };
+	await assertProofTriesLeft(deps, "second_factor", { userId: user.id });
+	const spent = await spendSecondFactor(deps, user, code, meta);
 	if (!spent) {
-		failedCode(deps, user, meta);
+		await failedCode(deps, user, meta);
 		return "INVALID_TOTP_CODE";
 	}
-	return { tokens: signIn(deps, user, spent, meta), spent };
+	return { tokens: await signIn(deps, user, spent, meta), spent };
 }
 
 /** Refusals are returned from the transaction, so that what a failure writes commits. */
@@ -118,8 +113,18 @@ type StepOutcome =
 	| "EMAIL_NOT_VERIFIED";
 
 /** A token that is unknown, used up or expired: a failed login (on its account when known). Inside a transaction. */
-function invalidToken(deps: ServiceDeps, user: UserRow | null, meta: RequestMeta, reason: string): "MFA_TOKEN_INVALID" {
-	recordAudit(deps, { action: "auth.login_failed", subject: user, meta, details: { during: "two_factor", reason } });
+async function invalidToken(
+	deps: ServiceDeps,
+	user: UserRow | null,
+	meta: RequestMeta,
+	reason: string,
+): Promise<"MFA_TOKEN_INVALID"> {
+	await recordAudit(deps, {
+		action: "auth.login_failed",
+		subject: user,
+		meta,
+		details: { during: "two_factor", reason },
+	});
 	return "MFA_TOKEN_INVALID";
 }
 
@@ -130,55 +135,58 @@ function invalidToken(deps: ServiceDeps, user: UserRow | null, meta: RequestMeta
  * the rules of the first step (an active account, and a proved address when required).
  * An unknown or spent token is a failed login too.
  */
-export function completeMfaLogin(deps: ServiceDeps, input: MfaLoginInput, meta: RequestMeta): TokenPair {
+export async function completeMfaLogin(deps: ServiceDeps, input: MfaLoginInput, meta: RequestMeta): Promise<TokenPair> {
 	const { db, clock } = deps;
 	deps.limiter.take("login", meta.ip);
 	const tokenHash = TOKEN_SHAPE.test(input.mfa_token) ? hashSecretHex(input.mfa_token) : null;
-	const pending = tokenHash ? db.select().from(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)).get() : undefined;
-	const owner = pending ? findUserById(deps, pending.userId) : undefined;
+	const pending = tokenHash
+		? await first(db.select().from(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)))
+		: undefined;
+	const owner = pending ? await findUserById(deps, pending.userId) : undefined;
 	if (!tokenHash || !pending || !owner) {
-		atomically(deps, () => invalidToken(deps, null, meta, "mfa_token_invalid"));
+		await atomically(deps, async (deps) => invalidToken(deps, null, meta, "mfa_token_invalid"));
 		return fail("MFA_TOKEN_INVALID");
 	}
-	assertNotLockedOut(deps, owner.email, meta.ip);
+	await assertNotLockedOut(deps, owner.email, meta.ip);
 	let verification: MailMessage | null = null;
-	const outcome = atomically(deps, (): StepOutcome => {
+	const outcome = await atomically(deps, async (deps): Promise<StepOutcome> => {
 		const now = clock();
-		const claimed = db
-			.update(mfaTokens)
-			.set({ attemptsLeft: sql`${mfaTokens.attemptsLeft} - 1` })
-			.where(and(eq(mfaTokens.tokenHash, tokenHash), gt(mfaTokens.attemptsLeft, 0), gt(mfaTokens.expiresAt, now)))
-			.returning()
-			.get();
+		const claimed = await first(
+			deps.db
+				.update(mfaTokens)
+				.set({ attemptsLeft: sql`${mfaTokens.attemptsLeft} - 1` })
+				.where(and(eq(mfaTokens.tokenHash, tokenHash), gt(mfaTokens.attemptsLeft, 0), gt(mfaTokens.expiresAt, now)))
+				.returning(),
+		);
 		if (!claimed) {
-			db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)).run();
-			return invalidToken(deps, owner, meta, "mfa_token_expired");
+			await deps.db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash));
+			return await invalidToken(deps, owner, meta, "mfa_token_expired");
 		}
-		const user = findUserById(deps, claimed.userId);
+		const user = await findUserById(deps, claimed.userId);
 		// Deactivated, or two-factor turned off by an admin, since the password was checked: start again.
 		if (!user?.isActive || !hasTwoFactor(user)) {
-			db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)).run();
-			return invalidToken(deps, user ?? null, meta, user?.isActive ? "two_factor_off" : "inactive");
+			await deps.db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash));
+			return await invalidToken(deps, user ?? null, meta, user?.isActive ? "two_factor_off" : "inactive");
 		}
 		// The address may have become unproved since the first step (a new e-mail, an admin's change).
 		if (deps.config.emailVerification === "required" && !user.emailVerified) {
-			db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)).run();
-			verification = automaticVerificationMail(deps, user, meta);
-			return refusedAfterProof(deps, user, meta, "EMAIL_NOT_VERIFIED", { during: "two_factor" });
+			await deps.db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash));
+			verification = await automaticVerificationMail(deps, user, meta);
+			return await refusedAfterProof(deps, user, meta, "EMAIL_NOT_VERIFIED", { during: "two_factor" });
 		}
 		// Thrown, so the try of the token taken above is given back.
-		assertProofTriesLeft(deps, "second_factor", { userId: user.id });
-		const spent = spendSecondFactor(deps, user, input.code, meta);
+		await assertProofTriesLeft(deps, "second_factor", { userId: user.id });
+		const spent = await spendSecondFactor(deps, user, input.code, meta);
 		if (!spent) {
-			failedCode(deps, user, meta);
-			if (claimed.attemptsLeft === 0) db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)).run();
+			await failedCode(deps, user, meta);
+			if (claimed.attemptsLeft === 0) await deps.db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash));
 			return "INVALID_TOTP_CODE";
 		}
-		db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)).run();
-		return { tokens: signIn(deps, user, spent, meta), spent, user };
+		await deps.db.delete(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash));
+		return { tokens: await signIn(deps, user, spent, meta), spent, user };
 	});
 	if (verification) deps.mailer.send(verification);
-	if (outcome === "INVALID_TOTP_CODE") tellOwnerIfLocked(deps, "second_factor", owner, meta);
+	if (outcome === "INVALID_TOTP_CODE") await tellOwnerIfLocked(deps, "second_factor", owner, meta);
 	if (typeof outcome === "string") return fail(outcome);
 	announceSpentFactor(deps, outcome.user, outcome.spent, meta);
 	return outcome.tokens;

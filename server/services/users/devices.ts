@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { SessionPublic, SessionsPublic } from "../../../shared/schemas/sessions.ts";
 import { describeUserAgent } from "../../../shared/user-agent.ts";
+import { first } from "../../db/query.ts";
 import { type SessionRow, sessions } from "../../db/schema.ts";
 import { fail } from "../../domain/errors.ts";
 import { recordAudit } from "../audit/record.ts";
@@ -36,18 +37,17 @@ const live = (deps: ServiceDeps, userId: string) =>
 const liveCount = (deps: ServiceDeps, deleted: { expiresAt: number }[]) =>
 	deleted.filter((row) => row.expiresAt > deps.clock()).length;
 
-function sessionsOf(deps: ServiceDeps, userId: string, currentSessionId: string): SessionsPublic {
-	const rows = deps.db
+async function sessionsOf(deps: ServiceDeps, userId: string, currentSessionId: string): Promise<SessionsPublic> {
+	const rows = await deps.db
 		.select()
 		.from(sessions)
 		.where(live(deps, userId))
-		.orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), sessions.id)
-		.all();
+		.orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), sessions.id);
 	return { data: rows.map((row) => toSessionPublic(row, currentSessionId)), count: rows.length };
 }
 
 /** The caller's live sessions, most recently seen first; theirs is marked `current`. */
-export const listMySessions = (deps: ServiceDeps, auth: Authenticated): SessionsPublic =>
+export const listMySessions = async (deps: ServiceDeps, auth: Authenticated): Promise<SessionsPublic> =>
 	sessionsOf(deps, auth.user.id, auth.session.id);
 
 /**
@@ -55,21 +55,22 @@ export const listMySessions = (deps: ServiceDeps, auth: Authenticated): Sessions
  * Any other id, someone else's, an expired one or one of no valid shape, is "not found":
  * the answer tells nothing about sessions that are not the caller's.
  */
-export function revokeMySession(
+export async function revokeMySession(
 	deps: ServiceDeps,
 	auth: Authenticated,
 	sessionId: string,
 	meta: RequestMeta,
-): { message: string } {
-	atomicallyAs(deps, auth, () => {
+): Promise<{ message: string }> {
+	await atomicallyAs(deps, auth, async (deps) => {
 		const row =
-			deps.db
-				.delete(sessions)
-				.where(and(eq(sessions.id, sessionId), live(deps, auth.user.id)))
-				.returning()
-				.get() ?? fail("SESSION_NOT_FOUND");
+			(await first(
+				deps.db
+					.delete(sessions)
+					.where(and(eq(sessions.id, sessionId), live(deps, auth.user.id)))
+					.returning(),
+			)) ?? fail("SESSION_NOT_FOUND");
 		const { browser, os, device_type } = describeUserAgent(row.userAgent);
-		recordAudit(deps, {
+		await recordAudit(deps, {
 			action: "session.revoke",
 			actor: auth.user,
 			subject: auth.user,
@@ -81,19 +82,22 @@ export function revokeMySession(
 }
 
 /** Ends every session of the caller but the one asking, and every login half done; recorded only when a session ended (a no-op leaves no row). */
-export function revokeOtherSessions(deps: ServiceDeps, auth: Authenticated, meta: RequestMeta): { message: string } {
-	atomicallyAs(deps, auth, () => {
-		endPendingLogins(deps, auth.user.id);
+export async function revokeOtherSessions(
+	deps: ServiceDeps,
+	auth: Authenticated,
+	meta: RequestMeta,
+): Promise<{ message: string }> {
+	await atomicallyAs(deps, auth, async (deps) => {
+		await endPendingLogins(deps, auth.user.id);
 		const count = liveCount(
 			deps,
-			deps.db
+			await deps.db
 				.delete(sessions)
 				.where(and(eq(sessions.userId, auth.user.id), ne(sessions.id, auth.session.id)))
-				.returning({ expiresAt: sessions.expiresAt })
-				.all(),
+				.returning({ expiresAt: sessions.expiresAt }),
 		);
 		if (count === 0) return;
-		recordAudit(deps, {
+		await recordAudit(deps, {
 			action: "session.revoke_others",
 			actor: auth.user,
 			subject: auth.user,
@@ -105,28 +109,31 @@ export function revokeOtherSessions(deps: ServiceDeps, auth: Authenticated, meta
 }
 
 /** A superuser's view of a user's live sessions. */
-export function listUserSessions(deps: ServiceDeps, actor: Authenticated, userId: string): SessionsPublic {
-	findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
-	return sessionsOf(deps, userId, actor.session.id);
+export async function listUserSessions(
+	deps: ServiceDeps,
+	actor: Authenticated,
+	userId: string,
+): Promise<SessionsPublic> {
+	(await findUserById(deps, userId)) ?? fail("USER_NOT_FOUND");
+	return await sessionsOf(deps, userId, actor.session.id);
 }
 
 /** A superuser signs a user out everywhere (a lost laptop, a suspected theft). */
-export function revokeUserSessionsAsAdmin(
+export async function revokeUserSessionsAsAdmin(
 	deps: ServiceDeps,
 	actor: Authenticated,
 	userId: string,
 	meta: RequestMeta,
-): { message: string } {
-	atomicallyAsAdmin(deps, actor, () => {
-		const target = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
-		endPendingLogins(deps, target.id);
-		const ended = deps.db
+): Promise<{ message: string }> {
+	await atomicallyAsAdmin(deps, actor, async (deps) => {
+		const target = (await findUserById(deps, userId)) ?? fail("USER_NOT_FOUND");
+		await endPendingLogins(deps, target.id);
+		const ended = await deps.db
 			.delete(sessions)
 			.where(eq(sessions.userId, target.id))
-			.returning({ expiresAt: sessions.expiresAt })
-			.all();
+			.returning({ expiresAt: sessions.expiresAt });
 		const count = liveCount(deps, ended);
-		recordAudit(deps, {
+		await recordAudit(deps, {
 			action: "admin.sessions_revoke",
 			actor: actor.user,
 			subject: target,

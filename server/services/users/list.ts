@@ -1,6 +1,7 @@
 import { and, count, eq, ne, type SQL } from "drizzle-orm";
 import type { UserListQuery } from "../../../shared/schemas/user-list.ts";
 import type { AdminUsers } from "../../../shared/schemas/users.ts";
+import { first } from "../../db/query.ts";
 import { type UserRow, users } from "../../db/schema.ts";
 import { NO_PASSWORD } from "../../lib/passwords.ts";
 import type { ServiceDeps } from "../deps.ts";
@@ -11,23 +12,22 @@ import { userOrder, userSearch } from "./search.ts";
  * A page of users, searched, filtered and sorted; `count` counts every row that matches.
  * Without a search or filter it is everyone, newest first, as it always was.
  */
-export function listUsers({ db }: ServiceDeps, query: UserListQuery): AdminUsers {
+export async function listUsers({ db }: ServiceDeps, query: UserListQuery): Promise<AdminUsers> {
 	const where = and(
 		query.role === undefined ? undefined : eq(users.isSuperuser, query.role === "superuser"),
 		query.status === undefined ? undefined : statusFilter[query.status],
 		query.verified === undefined ? undefined : eq(users.emailVerified, query.verified),
-		query.q === undefined ? undefined : userSearch(db, query.q).matches,
+		query.q === undefined ? undefined : (await userSearch(db, query.q)).matches,
 	);
-	const total = db.select({ value: count() }).from(users).where(where).get()?.value ?? 0;
+	const total = (await first(db.select({ value: count() }).from(users).where(where)))?.value ?? 0;
 	if (total === 0 || query.skip >= total) return { data: [], count: total };
-	const rows = db
+	const rows = await db
 		.select()
 		.from(users)
 		.where(where)
 		.orderBy(...userOrder(query.sort))
 		.limit(query.limit)
-		.offset(query.skip)
-		.all();
+		.offset(query.skip);
 	return { data: rows.map(toAdminUser), count: total };
 }
 

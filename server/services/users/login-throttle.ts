@@ -1,4 +1,5 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { first } from "../../db/query.ts";
 import { loginThrottle } from "../../db/schema.ts";
 import { fail } from "../../domain/errors.ts";
 import { clientKey } from "../../lib/rate-limiter.ts";
@@ -18,37 +19,41 @@ const thisPair = (email: string, ip: string) =>
 	and(eq(loginThrottle.accountKey, accountKeyOf(email)), eq(loginThrottle.clientKey, clientKeyOf(ip)));
 
 /** Throws RATE_LIMITED while this account is in its back-off for this client after failed logins. */
-export function assertNotLockedOut({ db, clock }: ServiceDeps, email: string, ip: string): void {
-	const row = db.select().from(loginThrottle).where(thisPair(email, ip)).get();
+export async function assertNotLockedOut({ db, clock }: ServiceDeps, email: string, ip: string): Promise<void> {
+	const row = await first(db.select().from(loginThrottle).where(thisPair(email, ip)));
 	const now = clock();
 	if (row && row.lockedUntil > now) fail("RATE_LIMITED", { retryAfter: Math.ceil((row.lockedUntil - now) / 1000) });
 }
 
+/** 2^8 seconds is the last doubling under MAX_WAIT_SECONDS; from 9 failures on the wait is the maximum. */
+const LAST_DOUBLING = Math.floor(Math.log2(MAX_WAIT_SECONDS));
+
 /**
- * Each failure doubles the wait: 1, 2, 4 ... 300 seconds. Kept in SQLite so a restart
- * keeps it; waits that ended a day ago are swept here, on the failure path only.
+ * Each failure doubles the wait: 1, 2, 4 ... 300 seconds. Kept in the database so a restart
+ * keeps it; waits that ended a day ago are swept here, on the failure path only. One
+ * statement counts the failure (the database adds one to what it holds), so concurrent
+ * failures all count, on one instance or several.
  */
-export function recordFailedLogin({ db, clock }: ServiceDeps, email: string, ip: string): void {
-	db.delete(loginThrottle)
-		.where(lt(loginThrottle.lockedUntil, clock() - FORGET_AFTER_MS))
-		.run();
-	const row = db.select().from(loginThrottle).where(thisPair(email, ip)).get();
-	const failures = (row?.failures ?? 0) + 1;
-	const waitSeconds = Math.min(2 ** (failures - 1), MAX_WAIT_SECONDS);
-	const lockedUntil = clock() + waitSeconds * 1000;
-	db.insert(loginThrottle)
-		.values({ accountKey: accountKeyOf(email), clientKey: clientKeyOf(ip), failures, lockedUntil })
+export async function recordFailedLogin({ db, clock }: ServiceDeps, email: string, ip: string): Promise<void> {
+	const now = clock();
+	await db.delete(loginThrottle).where(lt(loginThrottle.lockedUntil, now - FORGET_AFTER_MS));
+	const failuresBefore = loginThrottle.failures;
+	await db
+		.insert(loginThrottle)
+		.values({ accountKey: accountKeyOf(email), clientKey: clientKeyOf(ip), failures: 1, lockedUntil: now + 1000 })
 		.onConflictDoUpdate({
 			target: [loginThrottle.accountKey, loginThrottle.clientKey],
-			set: { failures, lockedUntil },
-		})
-		.run();
+			set: {
+				failures: sql`${failuresBefore} + 1`,
+				lockedUntil: sql`${now} + 1000 * (case when ${failuresBefore} > ${LAST_DOUBLING} then ${MAX_WAIT_SECONDS} else 1 << ${failuresBefore} end)`,
+			},
+		});
 }
 
 /** The owner proved the password (or an operator or reset link replaced it): every wait of the account ends. */
-export function clearFailedLogins({ db }: ServiceDeps, email: string): void {
+export async function clearFailedLogins({ db }: ServiceDeps, email: string): Promise<void> {
 	// A read first: most logins have no failures to clear, and a write costs an fsync.
 	const ofAccount = eq(loginThrottle.accountKey, accountKeyOf(email));
-	const row = db.select({ key: loginThrottle.accountKey }).from(loginThrottle).where(ofAccount).get();
-	if (row) db.delete(loginThrottle).where(ofAccount).run();
+	const row = await first(db.select({ key: loginThrottle.accountKey }).from(loginThrottle).where(ofAccount));
+	if (row) await db.delete(loginThrottle).where(ofAccount);
 }

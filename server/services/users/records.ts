@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
+import { first } from "../../db/query.ts";
 import { resetTokens, type UserRow, users } from "../../db/schema.ts";
 import { atomically } from "../../db/transaction.ts";
 import { type DomainError, fail } from "../../domain/errors.ts";
@@ -8,7 +9,8 @@ import { hashKeys, NO_PASSWORD } from "../../lib/passwords.ts";
 import { type AuditRecord, recordAudit } from "../audit/record.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { addressReserved, dropAccountTokens } from "../links/email-links.ts";
-import { removeUserFiles } from "../media/user-files.ts";
+import { removeFiles } from "../media/files.ts";
+import { mediaIdsOf } from "../media/user-files.ts";
 import { revokeUserSessions } from "../sessions/session.ts";
 import { clearFailedLogins } from "./login-throttle.ts";
 
@@ -31,15 +33,16 @@ export const toUserPublic = (row: PublicUserFields): UserPublic => ({
 	created_at: new Date(row.createdAt).toISOString(),
 });
 
-export const findUserByEmail = ({ db }: ServiceDeps, email: string) =>
-	db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+export const findUserByEmail = async ({ db }: ServiceDeps, email: string) =>
+	await first(db.select().from(users).where(eq(users.email, email.toLowerCase())));
 
-export const findUserById = ({ db }: ServiceDeps, id: string) => db.select().from(users).where(eq(users.id, id)).get();
+export const findUserById = async ({ db }: ServiceDeps, id: string) =>
+	await first(db.select().from(users).where(eq(users.id, id)));
 
 /** Another account has the address, or may take it back by its "This wasn't me" link. */
-export const emailTakenByOther = (deps: ServiceDeps, email: string, userId?: string) => {
-	const row = findUserByEmail(deps, email);
-	return (row !== undefined && row.id !== userId) || addressReserved(deps, email, userId);
+export const emailTakenByOther = async (deps: ServiceDeps, email: string, userId?: string) => {
+	const row = await findUserByEmail(deps, email);
+	return (row !== undefined && row.id !== userId) || (await addressReserved(deps, email, userId));
 };
 
 type NewUser = {
@@ -54,7 +57,8 @@ type NewUser = {
 };
 
 /** Runs a write in one transaction; an acting session's writes pass `atomicallyAs` (sessions/acting-session.ts). */
-export type Transaction = <T>(work: () => T) => T;
+/** Runs `work` in a transaction and hands it the transaction's deps (`atomically`, or an acting session's). */
+export type Transaction = <T>(work: (deps: ServiceDeps) => Promise<T>) => Promise<T>;
 
 /**
  * Inserts a user; `takenReason` is the error when the e-mail exists (its text differs per
@@ -65,9 +69,13 @@ export async function insertUser(
 	deps: ServiceDeps,
 	user: NewUser,
 	takenReason: DomainError["reason"],
-	options: { requestId?: string; transaction?: Transaction; afterInsert?: (row: UserRow) => void } = {},
+	options: {
+		requestId?: string;
+		transaction?: Transaction;
+		afterInsert?: (deps: ServiceDeps, row: UserRow) => Promise<void>;
+	} = {},
 ): Promise<UserRow> {
-	if (emailTakenByOther(deps, user.email)) fail(takenReason);
+	if (await emailTakenByOther(deps, user.email)) fail(takenReason);
 	const hashedPassword =
 		user.password === null
 			? NO_PASSWORD
@@ -85,12 +93,13 @@ export async function insertUser(
 		totpLastStep: null,
 		createdAt: deps.clock(),
 	};
-	const transaction: Transaction = options.transaction ?? ((work) => atomically(deps, work));
-	return transaction(() => {
-		if (addressReserved(deps, user.email)) fail(takenReason);
+	const transaction: Transaction = options.transaction ?? (async (work) => atomically(deps, work));
+	return transaction(async (deps) => {
+		if (await addressReserved(deps, user.email)) fail(takenReason);
 		// The e-mail may have been taken while the hash was computed: the unique index decides.
-		const inserted = deps.db.insert(users).values(row).onConflictDoNothing().returning().get() ?? fail(takenReason);
-		options.afterInsert?.(inserted);
+		const inserted =
+			(await first(deps.db.insert(users).values(row).onConflictDoNothing().returning())) ?? fail(takenReason);
+		await options.afterInsert?.(deps, inserted);
 		return inserted;
 	});
 }
@@ -100,14 +109,14 @@ export async function insertUser(
  * reset and verification link of the account: a link mailed to the old address must not
  * outlive it. ("This wasn't me" links stay: they are the old addresses' way back.)
  */
-export function writeUserChanges(deps: ServiceDeps, userId: string, changes: Partial<UserRow>): UserRow {
-	return atomically(deps, () => {
-		const before = findUserById(deps, userId) ?? fail("USER_NOT_FOUND");
+export async function writeUserChanges(deps: ServiceDeps, userId: string, changes: Partial<UserRow>): Promise<UserRow> {
+	return await atomically(deps, async (deps) => {
+		const before = (await findUserById(deps, userId)) ?? fail("USER_NOT_FOUND");
 		if (Object.keys(changes).length === 0) return before;
-		deps.db.update(users).set(changes).where(eq(users.id, userId)).run();
+		await deps.db.update(users).set(changes).where(eq(users.id, userId));
 		if (changes.email !== undefined && changes.email !== before.email) {
-			deps.db.delete(resetTokens).where(eq(resetTokens.userId, userId)).run();
-			dropAccountTokens(deps, userId, "email_verify");
+			await deps.db.delete(resetTokens).where(eq(resetTokens.userId, userId));
+			await dropAccountTokens(deps, userId, "email_verify");
 		}
 		return before;
 	});
@@ -120,17 +129,17 @@ export function writeUserChanges(deps: ServiceDeps, userId: string, changes: Par
  * `keepSessionId`. Callers that decided on the account's state before hashing re-check
  * it inside their own `atomically` around this call.
  */
-export function setPassword(
+export async function setPassword(
 	deps: ServiceDeps,
 	user: Pick<UserRow, "id" | "email">,
 	hashedPassword: string,
 	keepSessionId?: string,
-): void {
-	atomically(deps, () => {
-		deps.db.update(users).set({ hashedPassword }).where(eq(users.id, user.id)).run();
-		deps.db.delete(resetTokens).where(eq(resetTokens.userId, user.id)).run();
-		revokeUserSessions(deps, user.id, keepSessionId);
-		clearFailedLogins(deps, user.email);
+): Promise<void> {
+	await atomically(deps, async (deps) => {
+		await deps.db.update(users).set({ hashedPassword }).where(eq(users.id, user.id));
+		await deps.db.delete(resetTokens).where(eq(resetTokens.userId, user.id));
+		await revokeUserSessions(deps, user.id, keepSessionId);
+		await clearFailedLogins(deps, user.email);
 	});
 }
 
@@ -144,12 +153,13 @@ export async function removeUser(
 	deps: ServiceDeps,
 	user: Pick<UserRow, "id">,
 	audit: AuditRecord,
-	transaction: (work: () => void) => void,
+	transaction: Transaction,
 ): Promise<void> {
-	await removeUserFiles(deps, user.id, () => {
-		transaction(() => {
-			deps.db.delete(users).where(eq(users.id, user.id)).run();
-			recordAudit(deps, audit);
-		});
+	const fileIds = await transaction(async (deps) => {
+		const ids = await mediaIdsOf(deps, user.id);
+		await deps.db.delete(users).where(eq(users.id, user.id));
+		await recordAudit(deps, audit);
+		return ids;
 	});
+	await removeFiles(deps, fileIds);
 }

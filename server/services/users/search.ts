@@ -24,12 +24,12 @@ const TRIGRAM = 3;
 export const BROAD = 5_000;
 
 /** The search for `q`: by the index, unless it is too short for it or matches too many. */
-export function userSearch(db: Db, q: string): UserSearch {
+export async function userSearch(db: Db, q: string): Promise<UserSearch> {
 	if ([...q].length < TRIGRAM) return scannedSearch(q);
-	const probe = db.get<{ n: number }>(
-		sql`SELECT count(*) AS n FROM (SELECT 1 FROM users_search WHERE users_search MATCH ${phrase(q)} LIMIT ${BROAD})`,
-	);
-	return probe.n >= BROAD ? scannedSearch(q) : indexedSearch(q);
+	const [probe] = await db
+		.select({ n: sql<number>`count(*)` })
+		.from(sql`(SELECT 1 FROM users_search WHERE users_search MATCH ${phrase(q)} LIMIT ${BROAD})`);
+	return (probe?.n ?? 0) >= BROAD ? scannedSearch(q) : indexedSearch(q);
 }
 
 /** One FTS5 phrase: its trigrams in sequence, i.e. the substring; quotes are doubled inside it. */

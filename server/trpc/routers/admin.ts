@@ -14,29 +14,35 @@ import { listUsers } from "../../services/users/list.ts";
 import { adminProcedure, router } from "../init.ts";
 
 export const adminRouter = router({
-	list: adminProcedure.input(userListQuerySchema).query(({ ctx, input }) => listUsers(ctx.deps, input)),
-	get: adminProcedure.input(userIdParamsSchema).query(({ ctx, input }) => getUser(ctx.deps, ctx.user, input.user_id)),
+	list: adminProcedure.input(userListQuerySchema).query(async ({ ctx, input }) => listUsers(ctx.deps, input)),
+	get: adminProcedure
+		.input(userIdParamsSchema)
+		.query(async ({ ctx, input }) => getUser(ctx.deps, ctx.user, input.user_id)),
 	create: adminProcedure
 		.input(userCreateSchema)
-		.mutation(({ ctx, input }) => createUser(ctx.deps, ctx.auth, input, ctx.meta, ctx.req.headers["accept-language"])),
+		.mutation(async ({ ctx, input }) =>
+			createUser(ctx.deps, ctx.auth, input, ctx.meta, ctx.req.headers["accept-language"]),
+		),
 	invite: adminProcedure
 		.input(userIdParamsSchema)
-		.mutation(({ ctx, input }) =>
+		.mutation(async ({ ctx, input }) =>
 			resendInvitation(ctx.deps, ctx.auth, input.user_id, ctx.req.headers["accept-language"], ctx.meta),
 		),
 	revokeInvitation: adminProcedure
 		.input(userIdParamsSchema)
-		.mutation(({ ctx, input }) => revokeInvitation(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
+		.mutation(async ({ ctx, input }) => revokeInvitation(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
 	update: adminProcedure
 		.input(z.object({ ...userIdParamsSchema.shape, ...userUpdateSchema.shape }))
-		.mutation(({ ctx, input: { user_id, ...changes } }) => updateUser(ctx.deps, ctx.auth, user_id, changes, ctx.meta)),
+		.mutation(async ({ ctx, input: { user_id, ...changes } }) =>
+			updateUser(ctx.deps, ctx.auth, user_id, changes, ctx.meta),
+		),
 	delete: adminProcedure
 		.input(userIdParamsSchema)
-		.mutation(({ ctx, input }) => deleteUser(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
+		.mutation(async ({ ctx, input }) => deleteUser(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
 	sessions: adminProcedure
 		.input(userIdParamsSchema)
-		.query(({ ctx, input }) => listUserSessions(ctx.deps, ctx.auth, input.user_id)),
+		.query(async ({ ctx, input }) => listUserSessions(ctx.deps, ctx.auth, input.user_id)),
 	revokeSessions: adminProcedure
 		.input(userIdParamsSchema)
-		.mutation(({ ctx, input }) => revokeUserSessionsAsAdmin(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
+		.mutation(async ({ ctx, input }) => revokeUserSessionsAsAdmin(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
 });

@@ -3,5 +3,5 @@ import { listAuditLog } from "../../services/audit/log.ts";
 import { adminProcedure, router } from "../init.ts";
 
 export const auditRouter = router({
-	list: adminProcedure.input(auditQuerySchema).query(({ ctx, input }) => listAuditLog(ctx.deps, input)),
+	list: adminProcedure.input(auditQuerySchema).query(async ({ ctx, input }) => listAuditLog(ctx.deps, input)),
 });

@@ -23,22 +23,22 @@ export const authRouter = router({
 		const tokens = await auth.login(ctx.deps, input, ctx.meta);
 		return tokenReply(ctx.deps.config, ctx.req, ctx.res, tokens);
 	}),
-	refresh: publicProcedure.input(refreshSchema).mutation(({ ctx, input }) => {
-		const tokens = auth.refresh(ctx.deps, input.refresh_token, ctx.meta);
+	refresh: publicProcedure.input(refreshSchema).mutation(async ({ ctx, input }) => {
+		const tokens = await auth.refresh(ctx.deps, input.refresh_token, ctx.meta);
 		return tokenReply(ctx.deps.config, ctx.req, ctx.res, tokens);
 	}),
-	logout: protectedProcedure.input(logoutSchema).mutation(({ ctx, input }) => {
+	logout: protectedProcedure.input(logoutSchema).mutation(async ({ ctx, input }) => {
 		clearSessionCookie(ctx.res);
-		return auth.logout(ctx.deps, ctx.auth, input.refresh_token, ctx.meta);
+		return await auth.logout(ctx.deps, ctx.auth, input.refresh_token, ctx.meta);
 	}),
 	reauthenticate: protectedProcedure
 		.input(reauthenticateSchema)
-		.mutation(({ ctx, input }) => auth.reauthenticate(ctx.deps, ctx.auth, input, ctx.meta)),
-	logoutAll: protectedProcedure.mutation(({ ctx }) => {
+		.mutation(async ({ ctx, input }) => auth.reauthenticate(ctx.deps, ctx.auth, input, ctx.meta)),
+	logoutAll: protectedProcedure.mutation(async ({ ctx }) => {
 		clearSessionCookie(ctx.res);
-		return auth.logoutAll(ctx.deps, ctx.auth, ctx.meta);
+		return await auth.logoutAll(ctx.deps, ctx.auth, ctx.meta);
 	}),
-	signup: publicProcedure.input(signupSchema).mutation(({ ctx, input }) => signup(ctx.deps, input, ctx.meta)),
+	signup: publicProcedure.input(signupSchema).mutation(async ({ ctx, input }) => signup(ctx.deps, input, ctx.meta)),
 	recoverPassword: publicProcedure
 		.input(recoverPasswordSchema)
 		.mutation(({ ctx, input }) =>
@@ -46,15 +46,15 @@ export const authRouter = router({
 		),
 	resetPassword: publicProcedure
 		.input(resetPasswordSchema)
-		.mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.meta)),
+		.mutation(async ({ ctx, input }) => resetPassword(ctx.deps, input, ctx.meta)),
 	// A mutation (POST), not a query: the token stays out of URLs and logs.
 	passwordLink: publicProcedure
 		.input(passwordLinkSchema)
-		.mutation(({ ctx, input }) => describePasswordLink(ctx.deps, input.token, ctx.meta)),
+		.mutation(async ({ ctx, input }) => describePasswordLink(ctx.deps, input.token, ctx.meta)),
 	verifyEmail: publicProcedure
 		.input(emailLinkSchema)
-		.mutation(({ ctx, input }) => verifyEmail(ctx.deps, input, ctx.meta)),
+		.mutation(async ({ ctx, input }) => verifyEmail(ctx.deps, input, ctx.meta)),
 	revertEmail: publicProcedure
 		.input(emailLinkSchema)
-		.mutation(({ ctx, input }) => revertEmailChange(ctx.deps, input, ctx.meta)),
+		.mutation(async ({ ctx, input }) => revertEmailChange(ctx.deps, input, ctx.meta)),
 });

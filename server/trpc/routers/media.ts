@@ -10,12 +10,16 @@ const fileInput = z.object({ file_id: fileIdSchema });
 export const mediaRouter = router({
 	list: protectedProcedure
 		.input(entityRefSchema.extend(listQuerySchema.shape))
-		.query(({ ctx, input: { skip, limit, ...ref } }) => media.listMedia(ctx.deps, ctx.user, ref, { skip, limit })),
-	get: protectedProcedure.input(fileInput).query(({ ctx, input }) => media.getMedia(ctx.deps, ctx.user, input.file_id)),
+		.query(async ({ ctx, input: { skip, limit, ...ref } }) =>
+			media.listMedia(ctx.deps, ctx.user, ref, { skip, limit }),
+		),
+	get: protectedProcedure
+		.input(fileInput)
+		.query(async ({ ctx, input }) => media.getMedia(ctx.deps, ctx.user, input.file_id)),
 	delete: protectedProcedure
 		.input(fileInput)
-		.mutation(({ ctx, input }) => media.deleteMedia(ctx.deps, ctx.auth, input.file_id)),
+		.mutation(async ({ ctx, input }) => media.deleteMedia(ctx.deps, ctx.auth, input.file_id)),
 	move: protectedProcedure
 		.input(fileInput.extend(entityRefSchema.shape))
-		.mutation(({ ctx, input: { file_id, ...ref } }) => media.moveMedia(ctx.deps, ctx.auth, file_id, ref)),
+		.mutation(async ({ ctx, input: { file_id, ...ref } }) => media.moveMedia(ctx.deps, ctx.auth, file_id, ref)),
 });

@@ -5,18 +5,18 @@ import * as profiles from "../../services/account/profile.ts";
 import { protectedProcedure, router } from "../init.ts";
 
 export const profileRouter = router({
-	get: protectedProcedure.query(({ ctx }) => profiles.getProfile(ctx.deps, ctx.user.id)),
+	get: protectedProcedure.query(async ({ ctx }) => profiles.getProfile(ctx.deps, ctx.user.id)),
 	update: protectedProcedure
 		.input(profileInputSchema)
-		.mutation(({ ctx, input }) => profiles.mergeProfile(ctx.deps, ctx.auth, input)),
+		.mutation(async ({ ctx, input }) => profiles.mergeProfile(ctx.deps, ctx.auth, input)),
 	replace: protectedProcedure
 		.input(profileInputSchema)
-		.mutation(({ ctx, input }) => profiles.replaceProfile(ctx.deps, ctx.auth, input)),
-	remove: protectedProcedure.mutation(({ ctx }) => profiles.deleteProfile(ctx.deps, ctx.auth)),
+		.mutation(async ({ ctx, input }) => profiles.replaceProfile(ctx.deps, ctx.auth, input)),
+	remove: protectedProcedure.mutation(async ({ ctx }) => profiles.deleteProfile(ctx.deps, ctx.auth)),
 	public: protectedProcedure
 		.input(userIdParamsSchema)
-		.query(({ ctx, input }) => profiles.getPublicProfile(ctx.deps, input.user_id)),
+		.query(async ({ ctx, input }) => profiles.getPublicProfile(ctx.deps, input.user_id)),
 	setImage: protectedProcedure
 		.input(z.object({ image_url: profileImageQuerySchema.shape.image_url }))
-		.mutation(({ ctx, input }) => profiles.setProfileImage(ctx.deps, ctx.auth, input.image_url)),
+		.mutation(async ({ ctx, input }) => profiles.setProfileImage(ctx.deps, ctx.auth, input.image_url)),
 });

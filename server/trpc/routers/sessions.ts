@@ -4,9 +4,9 @@ import { protectedProcedure, router } from "../init.ts";
 
 /** The caller's signed-in devices (REST: /users/me/sessions). */
 export const sessionsRouter = router({
-	list: protectedProcedure.query(({ ctx }) => listMySessions(ctx.deps, ctx.auth)),
+	list: protectedProcedure.query(async ({ ctx }) => listMySessions(ctx.deps, ctx.auth)),
 	revoke: protectedProcedure
 		.input(sessionIdParamsSchema)
-		.mutation(({ ctx, input }) => revokeMySession(ctx.deps, ctx.auth, input.session_id, ctx.meta)),
-	revokeOthers: protectedProcedure.mutation(({ ctx }) => revokeOtherSessions(ctx.deps, ctx.auth, ctx.meta)),
+		.mutation(async ({ ctx, input }) => revokeMySession(ctx.deps, ctx.auth, input.session_id, ctx.meta)),
+	revokeOthers: protectedProcedure.mutation(async ({ ctx }) => revokeOtherSessions(ctx.deps, ctx.auth, ctx.meta)),
 });

@@ -6,26 +6,26 @@ import { completeMfaLogin } from "../../services/sign-in/two-factor.ts";
 import { adminProcedure, protectedProcedure, publicProcedure, router } from "../init.ts";
 
 export const twoFactorRouter = router({
-	status: protectedProcedure.query(({ ctx }) => twoFactor.twoFactorStatus(ctx.deps, ctx.user)),
-	setup: protectedProcedure.mutation(({ ctx }) => twoFactor.setupTwoFactor(ctx.deps, ctx.auth)),
+	status: protectedProcedure.query(async ({ ctx }) => twoFactor.twoFactorStatus(ctx.deps, ctx.user)),
+	setup: protectedProcedure.mutation(async ({ ctx }) => twoFactor.setupTwoFactor(ctx.deps, ctx.auth)),
 	enable: protectedProcedure
 		.input(totpCodeSchema)
-		.mutation(({ ctx, input }) => twoFactor.enableTwoFactor(ctx.deps, ctx.auth, input, ctx.meta)),
-	disable: protectedProcedure.mutation(({ ctx }) => twoFactor.disableTwoFactor(ctx.deps, ctx.auth, ctx.meta)),
-	regenerateRecoveryCodes: protectedProcedure.mutation(({ ctx }) =>
+		.mutation(async ({ ctx, input }) => twoFactor.enableTwoFactor(ctx.deps, ctx.auth, input, ctx.meta)),
+	disable: protectedProcedure.mutation(async ({ ctx }) => twoFactor.disableTwoFactor(ctx.deps, ctx.auth, ctx.meta)),
+	regenerateRecoveryCodes: protectedProcedure.mutation(async ({ ctx }) =>
 		twoFactor.regenerateRecoveryCodes(ctx.deps, ctx.auth, ctx.meta),
 	),
 	/** The second login step. */
-	completeLogin: publicProcedure.input(mfaLoginSchema).mutation(({ ctx, input }) => {
-		const tokens = completeMfaLogin(ctx.deps, input, ctx.meta);
+	completeLogin: publicProcedure.input(mfaLoginSchema).mutation(async ({ ctx, input }) => {
+		const tokens = await completeMfaLogin(ctx.deps, input, ctx.meta);
 		return tokenReply(ctx.deps.config, ctx.req, ctx.res, tokens);
 	}),
 	/** A user's status, for a superuser about to reset it. */
 	statusOf: adminProcedure
 		.input(userIdParamsSchema)
-		.query(({ ctx, input }) => twoFactor.twoFactorStatusOf(ctx.deps, input.user_id)),
+		.query(async ({ ctx, input }) => twoFactor.twoFactorStatusOf(ctx.deps, input.user_id)),
 	/** A superuser turns off a user's two-factor (lost phone and recovery codes). */
 	reset: adminProcedure
 		.input(userIdParamsSchema)
-		.mutation(({ ctx, input }) => twoFactor.resetTwoFactor(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
+		.mutation(async ({ ctx, input }) => twoFactor.resetTwoFactor(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
 });

@@ -10,14 +10,14 @@ export const usersRouter = router({
 	me: protectedProcedure.query(({ ctx }) => toUserPublic(ctx.user)),
 	updateMe: protectedProcedure
 		.input(userUpdateMeSchema)
-		.mutation(({ ctx, input }) => updateMe(ctx.deps, ctx.auth, input, ctx.meta)),
+		.mutation(async ({ ctx, input }) => updateMe(ctx.deps, ctx.auth, input, ctx.meta)),
 	changePassword: protectedProcedure
 		.input(updatePasswordSchema)
-		.mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.auth, input, ctx.meta)),
-	deleteMe: protectedProcedure.mutation(({ ctx }) => deleteMe(ctx.deps, ctx.auth, ctx.meta)),
+		.mutation(async ({ ctx, input }) => changePassword(ctx.deps, ctx.auth, input, ctx.meta)),
+	deleteMe: protectedProcedure.mutation(async ({ ctx }) => deleteMe(ctx.deps, ctx.auth, ctx.meta)),
 	audit: protectedProcedure
 		.input(listQuerySchema)
-		.query(({ ctx, input }) => listMyAuditEvents(ctx.deps, ctx.auth, input)),
-	resendVerification: protectedProcedure.mutation(({ ctx }) => resendVerification(ctx.deps, ctx.auth, ctx.meta)),
+		.query(async ({ ctx, input }) => listMyAuditEvents(ctx.deps, ctx.auth, input)),
+	resendVerification: protectedProcedure.mutation(async ({ ctx }) => resendVerification(ctx.deps, ctx.auth, ctx.meta)),
 	emailVerification: protectedProcedure.query(({ ctx }) => emailVerificationMode(ctx.deps)),
 });

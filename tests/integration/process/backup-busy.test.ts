@@ -10,7 +10,7 @@ describe("backup of a big database under constant writes", () => {
 		const dataDir = tempDir();
 		const path = join(dataDir, "app.db");
 		const setup = openDatabase(path);
-		migrateDatabase(setup);
+		await migrateDatabase(setup);
 		setup.$client.close();
 		const db = new Database(path);
 		db.pragma("journal_mode = WAL");

@@ -121,7 +121,7 @@ describe("GET /audit/export.csv", () => {
 			"Firefox/140",
 		];
 		for (const userAgent of agents) {
-			recordAudit(test.app.deps, {
+			await recordAudit(test.app.deps, {
 				action: "auth.login",
 				subject: { id: randomUUID(), email: "=1+1@example.com" },
 				meta: { ip: "10.0.0.1", userAgent },

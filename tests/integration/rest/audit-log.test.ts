@@ -28,23 +28,26 @@ async function world(): Promise<World> {
 	const bob = await seedUser(app, { email: "bob@example.com" });
 	const odd = await seedUser(app, { email: "a_b%c@example.com" });
 	const at = (iso: string) => test.advance(Date.parse(iso) - test.now());
-	const write = (action: AuditAction, actor: TestUser | null, subject: TestUser, details = {}) =>
+	const write = async (action: AuditAction, actor: TestUser | null, subject: TestUser, details = {}) =>
 		recordAudit(app.deps, { action, actor, subject, meta: { ip: "10.1.2.3", userAgent: "vitest" }, details });
-	write("user.signup", ada, ada);
+	await write("user.signup", ada, ada);
 	at("2025-03-10T13:00:00Z");
-	write("auth.login", ada, ada, { method: "password" });
+	await write("auth.login", ada, ada, { method: "password" });
 	at("2025-03-11T09:00:00Z");
-	write("auth.login_failed", null, bob);
+	await write("auth.login_failed", null, bob);
 	at("2025-03-11T10:00:00Z");
-	write("admin.user_update", admin, ada, { fields: ["full_name"] });
+	await write("admin.user_update", admin, ada, { fields: ["full_name"] });
 	at("2025-03-12T08:00:00Z");
-	write("auth.login", bob, bob);
+	await write("auth.login", bob, bob);
 	at("2025-03-12T09:00:00Z");
-	write("auth.login", odd, odd);
+	await write("auth.login", odd, odd);
 	at("2025-03-12T09:30:00Z");
 	// Two days went by: the seeded sessions' access tokens are long expired.
-	const fresh = (user: TestUser): TestUser => ({ ...user, headers: newSession(app, user).headers });
-	const w = { test, admin: fresh(admin), ada: fresh(ada), bob, odd };
+	const fresh = async (user: TestUser): Promise<TestUser> => ({
+		...user,
+		headers: (await newSession(app, user)).headers,
+	});
+	const w = { test, admin: await fresh(admin), ada: await fresh(ada), bob, odd };
 	expect((await api(app, "DELETE", `/users/${bob.id}`, { headers: w.admin.headers })).statusCode).toBe(200);
 	return w;
 }

@@ -24,8 +24,8 @@ import { newSession, seedAdmin, seedUser } from "../../helpers/users.ts";
 import { SoftAuthenticator } from "../../helpers/webauthn.ts";
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
-const rows = ({ db }: App): AuditEventRow[] => db.select().from(auditEvents).all();
-const actions = (test: App) => rows(test).map((row) => row.action);
+const rows = async ({ db }: App): Promise<AuditEventRow[]> => await db.select().from(auditEvents);
+const actions = async (test: App) => (await rows(test)).map((row) => row.action);
 
 describe("every account event leaves one audit row", () => {
 	it("records who did what to whom, from where, in the order it happened", async () => {
@@ -54,7 +54,7 @@ describe("every account event leaves one audit row", () => {
 		await api(app, "POST", "/login/logout", { headers: bearer(tokens.access_token) });
 		await api(app, "DELETE", `/users/${ada.id}`, { headers: admin.headers });
 
-		expect(actions(test)).toEqual([
+		expect(await actions(test)).toEqual([
 			"user.signup",
 			"auth.login_failed",
 			"auth.login",
@@ -63,7 +63,7 @@ describe("every account event leaves one audit row", () => {
 			"auth.logout",
 			"admin.user_delete",
 		]);
-		const [signedUp, failed, loggedIn, , updated, , deleted] = rows(test);
+		const [signedUp, failed, loggedIn, , updated, , deleted] = await rows(test);
 		expect(signedUp).toMatchObject({
 			actorId: ada.id,
 			subjectId: ada.id,
@@ -83,7 +83,7 @@ describe("every account event leaves one audit row", () => {
 		const test = await buildTestApp();
 		const { app } = test;
 		const user = await seedUser(app);
-		const second = newSession(app, user);
+		const second = await newSession(app, user);
 		await api(app, "POST", `/password-recovery/${user.email}`);
 		await settled(app);
 		const rotated = await api(app, "POST", "/login/refresh-token", { body: { refresh_token: second.refresh_token } });
@@ -92,16 +92,21 @@ describe("every account event leaves one audit row", () => {
 		await api(app, "POST", "/login/logout-all", { headers: user.headers });
 		const another = await seedUser(app);
 		await api(app, "DELETE", "/users/me", { headers: another.headers });
-		expect(actions(test)).toEqual(["password.reset_request", "auth.refresh_reuse", "auth.logout_all", "user.delete"]);
+		expect(await actions(test)).toEqual([
+			"password.reset_request",
+			"auth.refresh_reuse",
+			"auth.logout_all",
+			"user.delete",
+		]);
 	});
 
 	it("an unknown e-mail's failed login is not written down (it may be a mistyped password)", async () => {
 		const test = await buildTestApp();
 		await loginForm(test.app, "my-Secret-Passw0rd@example.com", "whatever-1");
-		expect(rows(test)).toEqual([
+		expect(await rows(test)).toEqual([
 			expect.objectContaining({ action: "auth.login_failed", subjectId: null, subjectEmail: null }),
 		]);
-		expect(JSON.stringify(rows(test))).not.toContain("Secret");
+		expect(JSON.stringify(await rows(test))).not.toContain("Secret");
 	});
 
 	it("no change without its record: when the row cannot be written, the change rolls back", async () => {
@@ -119,7 +124,7 @@ describe("every account event leaves one audit row", () => {
 		db.$client.exec("DROP TRIGGER refuse_audit");
 		expect((await loginForm(app, user.email, user.password)).statusCode).toBe(200);
 		expect((await loginForm(app, user.email, "never-written-1", { ip: "10.0.0.2" })).statusCode).toBe(400);
-		expect(db.select().from(users).all()).toHaveLength(1);
+		expect(await db.select().from(users)).toHaveLength(1);
 	});
 });
 
@@ -172,7 +177,7 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	"auth.login_failed (deactivated)": async (test) => {
 		const user = await seedUser(test.app);
 		await loginForm(test.app, user.email, "a-wrong-password");
-		test.db.update(users).set({ isActive: false }).where(eq(users.id, user.id)).run();
+		await test.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
 		test.advance(60_000);
 		return {
 			act: () => status(loginForm(test.app, user.email, user.password)),
@@ -211,7 +216,7 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"auth.logout_all": async (test) => {
 		const user = await seedUser(test.app);
-		newSession(test.app, user);
+		await newSession(test.app, user);
 		return {
 			act: () => status(api(test.app, "POST", "/login/logout-all", { headers: user.headers })),
 			changed: () => sessionsOf(test, user.id) === 0,
@@ -266,8 +271,8 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"password.reset": async (test) => {
 		const user = await seedUser(test.app);
-		const admin = authOf(test.app, await seedUser(test.app, { isSuperuser: true }));
-		const link = recoveryEmailHtml(test.app.deps, admin, user.email, undefined);
+		const admin = await authOf(test.app, await seedUser(test.app, { isSuperuser: true }));
+		const link = await recoveryEmailHtml(test.app.deps, admin, user.email, undefined);
 		const token = /token=([A-Za-z0-9_-]{43})/.exec(link)?.[1];
 		const hash = userRow(test, user.id)?.hashed_password;
 		return {
@@ -367,7 +372,7 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"email.verify": async (test) => {
 		const user = await seedUser(test.app, { emailVerified: false });
-		const token = issueAccountToken(test.app.deps, user.id, "email_verify", user.email, VERIFY_LINK_TTL_MS);
+		const token = await issueAccountToken(test.app.deps, user.id, "email_verify", user.email, VERIFY_LINK_TTL_MS);
 		return {
 			act: () => status(api(test.app, "POST", "/verify-email/", { body: { token } })),
 			changed: () => userRow(test, user.id)?.email_verified === 1,
@@ -375,7 +380,13 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"email.change_reverted": async (test) => {
 		const user = await seedUser(test.app);
-		const token = issueAccountToken(test.app.deps, user.id, "email_revert", "before@example.com", REVERT_LINK_TTL_MS);
+		const token = await issueAccountToken(
+			test.app.deps,
+			user.id,
+			"email_revert",
+			"before@example.com",
+			REVERT_LINK_TTL_MS,
+		);
 		return {
 			act: () => status(api(test.app, "POST", "/revert-email/", { body: { token } })),
 			changed: () => userRow(test, user.id)?.email === "before@example.com",
@@ -383,7 +394,13 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"account.credentials_removed": async (test) => {
 		const user = await enableTwoFactor(test.app, await addPasskey(test.app, await seedUser(test.app)), test.now);
-		const token = issueAccountToken(test.app.deps, user.id, "email_revert", "before@example.com", REVERT_LINK_TTL_MS);
+		const token = await issueAccountToken(
+			test.app.deps,
+			user.id,
+			"email_revert",
+			"before@example.com",
+			REVERT_LINK_TTL_MS,
+		);
 		return {
 			act: () => status(api(test.app, "POST", "/revert-email/", { body: { token } })),
 			changed: () =>
@@ -393,7 +410,7 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"session.revoke": async (test) => {
 		const user = await seedUser(test.app);
-		newSession(test.app, user);
+		await newSession(test.app, user);
 		const listed = await api(test.app, "GET", "/users/me/sessions", { headers: user.headers });
 		const other = (listed.json() as { data: { id: string; current: boolean }[] }).data.find((s) => !s.current);
 		return {
@@ -403,7 +420,7 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 	},
 	"session.revoke_others": async (test) => {
 		const user = await seedUser(test.app);
-		newSession(test.app, user);
+		await newSession(test.app, user);
 		return {
 			act: () => status(api(test.app, "DELETE", "/users/me/sessions", { headers: user.headers })),
 			changed: () => sessionsOf(test, user.id) === 1,
@@ -472,7 +489,7 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 		return {
 			act: async () => {
 				try {
-					resetTwoFactor(test.app.deps, null, user.id);
+					await resetTwoFactor(test.app.deps, null, user.id);
 				} catch {
 					// The refused audit row rolls the reset back; what matters is what stayed.
 				}
@@ -539,18 +556,18 @@ describe("every action is written in the transaction of its change", () => {
 		if (!probe) throw new Error(name);
 		expect(await probe.act()).not.toBe(500);
 		expect(probe.changed()).toBe(true);
-		expect(actions(working)).toContain(action);
+		expect(await actions(working)).toContain(action);
 
 		const refusing = await buildTestApp();
 		const refused = await probes[name]?.(refusing);
 		if (!refused) throw new Error(name);
-		const before = rows(refusing).length;
+		const before = (await rows(refusing)).length;
 		refusing.db.$client.exec(
 			"CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'audit log unavailable'); END",
 		);
 		const answered = await refused.act();
 		if (answered !== undefined) expect(answered).toBe(refused.refusedStatus ?? 500);
 		expect(refused.changed()).toBe(false);
-		expect(rows(refusing)).toHaveLength(before);
+		expect(await rows(refusing)).toHaveLength(before);
 	});
 });

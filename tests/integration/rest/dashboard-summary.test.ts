@@ -63,28 +63,24 @@ describe("the account at a glance (GET /users/me/summary, dashboard.account)", (
 		const user = await seedUser(app);
 		const other = await seedUser(app);
 		for (const owner of [user.id, user.id, other.id])
-			app.deps.db
-				.insert(passkeys)
-				.values({
-					id: randomUUID(),
-					userId: owner,
-					publicKey: Buffer.from("k"),
-					counter: 0,
-					name: "Key",
-					createdAt: now(),
-				})
-				.run();
+			await app.deps.db.insert(passkeys).values({
+				id: randomUUID(),
+				userId: owner,
+				publicKey: Buffer.from("k"),
+				counter: 0,
+				name: "Key",
+				createdAt: now(),
+			});
 		const second = await signIn(app, user, "10.3.3.3", FIREFOX_LINUX);
 		// A third session that has expired does not count.
 		const third = await signIn(app, user, "10.3.3.4", FIREFOX_LINUX);
 		const thirdId = third.authorization.slice("Bearer ".length).split(".")[0] as string;
-		app.deps.db
+		await app.deps.db
 			.update(sessions)
 			.set({ expiresAt: now() - 1 })
-			.where(eq(sessions.id, thirdId))
-			.run();
+			.where(eq(sessions.id, thirdId));
 		// After the sign-ins: with two-factor on, a password alone would not open a session.
-		app.deps.db.update(users).set({ totpEnabledAt: now() }).where(eq(users.id, user.id)).run();
+		await app.deps.db.update(users).set({ totpEnabledAt: now() }).where(eq(users.id, user.id));
 
 		const summary = (await api(app, "GET", "/users/me/summary", { headers: second })).json();
 		expect(summary).toMatchObject({ two_factor_enabled: true, passkeys: 2, active_sessions: 2 });

@@ -17,8 +17,8 @@ const idOf = (token: string) => token.split(".")[0] as string;
 const me = (app: App, token: string) => api(app, "GET", "/users/me", { headers: bearer(token) });
 const refresh = (app: App, refresh_token: string) =>
 	api(app, "POST", "/login/refresh-token", { body: { refresh_token } });
-const auditRows = (db: Awaited<ReturnType<typeof buildTestApp>>["db"]): AuditEventRow[] =>
-	db.select().from(auditEvents).all();
+const auditRows = async (db: Awaited<ReturnType<typeof buildTestApp>>["db"]): Promise<AuditEventRow[]> =>
+	await db.select().from(auditEvents);
 
 describe("GET /users/me/sessions", () => {
 	it("lists the caller's sessions with the device parsed from the user agent, the current one marked", async () => {
@@ -26,7 +26,7 @@ describe("GET /users/me/sessions", () => {
 		const { app } = test;
 		const user = await seedUser(app, { ip: "10.4.0.1", userAgent: CHROME_MAC });
 		test.advance(MINUTE);
-		const laptop = newSession(app, user, "10.4.0.2", FIREFOX_LINUX);
+		const laptop = await newSession(app, user, "10.4.0.2", FIREFOX_LINUX);
 		const res = await api(app, "GET", "/users/me/sessions", { headers: laptop.headers });
 		expect(res.statusCode).toBe(200);
 		const body = res.json();
@@ -63,7 +63,7 @@ describe("DELETE /users/me/sessions/{id}", () => {
 	it("signs that device out at once: its access and refresh tokens stop working; an audit row says which device", async () => {
 		const { app, db } = await buildTestApp();
 		const user = await seedUser(app);
-		const phone = newSession(app, user, "10.5.0.2", CHROME_MAC);
+		const phone = await newSession(app, user, "10.5.0.2", CHROME_MAC);
 		const res = await api(app, "DELETE", `/users/me/sessions/${idOf(phone.access_token)}`, {
 			headers: user.headers,
 			ip: "10.5.0.1",
@@ -73,7 +73,7 @@ describe("DELETE /users/me/sessions/{id}", () => {
 		expect((await me(app, phone.access_token)).statusCode).toBe(401);
 		expect((await refresh(app, phone.refresh_token)).statusCode).toBe(401);
 		expect((await me(app, user.accessToken)).statusCode).toBe(200);
-		const rows = auditRows(db).filter((row) => row.action === "session.revoke");
+		const rows = (await auditRows(db)).filter((row) => row.action === "session.revoke");
 		expect(rows).toHaveLength(1);
 		expect(rows[0]).toMatchObject({ actorId: user.id, subjectId: user.id, ip: "10.5.0.1" });
 		expect(JSON.parse(rows[0]?.details ?? "")).toEqual({
@@ -99,7 +99,7 @@ describe("DELETE /users/me/sessions/{id}", () => {
 			expect({ id, status: res.statusCode, body: res.json() }).toEqual({ id, status: 404, body: SESSION_NOT_FOUND });
 		}
 		expect((await me(app, other.accessToken)).statusCode).toBe(200);
-		expect(auditRows(db)).toEqual([]);
+		expect(await auditRows(db)).toEqual([]);
 	});
 
 	it("authorises before anything else: 401 without a token, whatever the id", async () => {
@@ -125,7 +125,7 @@ describe("DELETE /users/me/sessions", () => {
 	it("signs every other session out and keeps the caller's; the audit row counts them", async () => {
 		const { app, db } = await buildTestApp();
 		const user = await seedUser(app);
-		const others = [newSession(app, user), newSession(app, user)];
+		const others = [await newSession(app, user), await newSession(app, user)];
 		const res = await api(app, "DELETE", "/users/me/sessions", { headers: user.headers });
 		expect(res.statusCode).toBe(200);
 		expect(res.json()).toEqual({ message: "Other sessions revoked" });
@@ -135,7 +135,7 @@ describe("DELETE /users/me/sessions", () => {
 		}
 		const list = await api(app, "GET", "/users/me/sessions", { headers: user.headers });
 		expect(list.json().data.map((s: { id: string }) => s.id)).toEqual([idOf(user.accessToken)]);
-		const [row] = auditRows(db).filter((r) => r.action === "session.revoke_others");
+		const [row] = (await auditRows(db)).filter((r) => r.action === "session.revoke_others");
 		expect(row).toMatchObject({ actorId: user.id, subjectId: user.id });
 		expect(JSON.parse(row?.details ?? "")).toEqual({ count: 2 });
 	});
@@ -146,7 +146,7 @@ describe("a superuser and a user's sessions", () => {
 		const { app, db } = await buildTestApp();
 		const admin = await seedAdmin(app);
 		const user = await seedUser(app, { userAgent: FIREFOX_LINUX });
-		const phone = newSession(app, user);
+		const phone = await newSession(app, user);
 		const list = await api(app, "GET", `/users/${user.id}/sessions`, { headers: admin.headers });
 		expect(list.statusCode).toBe(200);
 		expect(list.json().count).toBe(2);
@@ -160,7 +160,7 @@ describe("a superuser and a user's sessions", () => {
 		expect((await me(app, admin.accessToken)).statusCode).toBe(200);
 		const after = await api(app, "GET", `/users/${user.id}/sessions`, { headers: admin.headers });
 		expect(after.json()).toEqual({ data: [], count: 0 });
-		const [row] = auditRows(db).filter((r) => r.action === "admin.sessions_revoke");
+		const [row] = (await auditRows(db)).filter((r) => r.action === "admin.sessions_revoke");
 		expect(row).toMatchObject({ actorId: admin.id, subjectId: user.id, subjectEmail: user.email, ip: "10.6.0.1" });
 		expect(JSON.parse(row?.details ?? "")).toEqual({ count: 2 });
 		// The user can sign in again afterwards: only the sessions ended.

@@ -39,7 +39,7 @@ describe("how often an account may change its e-mail", () => {
 
 		// Once the bucket has a change back, it works (from a fresh sign-in: the old one is hours old).
 		test.advance(retryAfter * 1000);
-		const later = { ...user, headers: newSession(test.app, user).headers };
+		const later = { ...user, headers: (await newSession(test.app, user)).headers };
 		expect((await changeEmail(test, later, uniqueEmail("later"))).statusCode).toBe(200);
 	});
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { first } from "../../../server/db/query.ts";
 import { accountTokens, auditEvents, users } from "../../../server/db/schema.ts";
 import { isolate } from "../../../shared/i18n/direction.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
@@ -40,7 +41,8 @@ async function mailsOfChange(smtp: TestSmtp, count = 2): Promise<Map<string, Par
 	return byRecipient;
 }
 
-const userRow = (app: FastifyInstance, id: string) => app.deps.db.select().from(users).where(eq(users.id, id)).get();
+const userRow = async (app: FastifyInstance, id: string) =>
+	await first(app.deps.db.select().from(users).where(eq(users.id, id)));
 
 describe("changing one's own e-mail", () => {
 	it("is immediate and unproved; the new address gets a verification link, the old one a notice with a 7-day revert link", async () => {
@@ -64,21 +66,21 @@ describe("changing one's own e-mail", () => {
 		expect(verification.subject).toBe("Verify your e-mail");
 		expect(verification.text).toContain(`${isolate(newEmail)} is the address`);
 
-		const links = db.select().from(accountTokens).all();
+		const links = await db.select().from(accountTokens);
 		expect(
 			links.map(({ purpose, email }) => ({ purpose, email })).sort((a, b) => a.purpose.localeCompare(b.purpose)),
 		).toEqual([
 			{ purpose: "email_revert", email: user.email },
 			{ purpose: "email_verify", email: newEmail },
 		]);
-		const audit = db.select().from(auditEvents).where(eq(auditEvents.action, "email.change")).get();
+		const audit = await first(db.select().from(auditEvents).where(eq(auditEvents.action, "email.change")));
 		expect(audit).toMatchObject({ subjectEmail: newEmail, actorId: user.id });
 		expect(JSON.parse(audit?.details ?? "{}")).toEqual({ from: user.email });
 
 		// The verification link proves the new address.
 		const token = linkTokenOf(verification, "/verify-email");
 		expect((await api(app, "POST", "/verify-email/", { body: { token } })).statusCode).toBe(200);
-		expect(userRow(app, user.id)?.emailVerified).toBe(true);
+		expect((await userRow(app, user.id))?.emailVerified).toBe(true);
 	});
 
 	it("writes both e-mails in the request's language", async () => {
@@ -116,16 +118,12 @@ describe("changing one's own e-mail", () => {
 		// The unproved old address is told nothing and kept for nobody.
 		expect(smtp.received.slice(1).map((mail) => mail.to)).toEqual([[newEmail]]);
 		// Deleted outright, not merely useless.
-		const stale = db
-			.select()
-			.from(accountTokens)
-			.all()
-			.filter((row) => row.email === user.email);
+		const stale = (await db.select().from(accountTokens)).filter((row) => row.email === user.email);
 		expect(stale).toEqual([]);
 		const answer = await api(app, "POST", "/verify-email/", { body: { token: oldLink } });
 		expect(answer.statusCode).toBe(400);
 		expect(answer.json()).toEqual({ detail: "Invalid token" });
-		expect(userRow(app, user.id)?.emailVerified).toBe(false);
+		expect((await userRow(app, user.id))?.emailVerified).toBe(false);
 	});
 
 	it("does nothing and sends nothing when the e-mail is the same or only the name changes", async () => {
@@ -134,7 +132,7 @@ describe("changing one's own e-mail", () => {
 		await api(app, "PATCH", "/users/me", { headers: user.headers, body: { email: user.email, full_name: "New" } });
 		await settled(app);
 		expect(smtp.received).toHaveLength(0);
-		expect(userRow(app, user.id)?.emailVerified).toBe(true);
+		expect((await userRow(app, user.id))?.emailVerified).toBe(true);
 	});
 });
 
@@ -157,7 +155,7 @@ describe("POST /revert-email/ (This wasn't me)", () => {
 	it("restores and proves the old address, ends every session and link, mails a reset link there", async () => {
 		const { app, smtp, db } = await smtpApp();
 		const user = await seedUser(app);
-		const laptop = newSession(app, user);
+		const laptop = await newSession(app, user);
 		const newEmail = uniqueEmail("thief");
 		await changeEmail(app, user.headers, newEmail);
 		const mails = await mailsOfChange(smtp);
@@ -171,7 +169,7 @@ describe("POST /revert-email/ (This wasn't me)", () => {
 		});
 		expect(reverted.statusCode).toBe(200);
 		expect(reverted.json()).toEqual({ message: "Email change reverted" });
-		expect(userRow(app, user.id)).toMatchObject({ email: user.email, emailVerified: true });
+		expect(await userRow(app, user.id)).toMatchObject({ email: user.email, emailVerified: true });
 
 		// Every session ends, refresh tokens too.
 		for (const headers of [user.headers, laptop.headers])
@@ -179,7 +177,7 @@ describe("POST /revert-email/ (This wasn't me)", () => {
 		const refresh = await api(app, "POST", "/login/refresh-token", { body: { refresh_token: laptop.refresh_token } });
 		expect(refresh.statusCode).toBe(401);
 		// Every link of the account is gone but the new reset link.
-		expect(db.select().from(accountTokens).all()).toHaveLength(0);
+		expect(await db.select().from(accountTokens)).toHaveLength(0);
 		expect((await api(app, "POST", "/verify-email/", { body: { token: verifyLink } })).statusCode).toBe(400);
 
 		// The reset link goes to the restored address, in the language of the revert, and works.
@@ -193,11 +191,11 @@ describe("POST /revert-email/ (This wasn't me)", () => {
 		expect(changed.statusCode).toBe(200);
 		expect((await loginForm(app, user.email, "taken-back-password")).statusCode).toBe(200);
 
-		const audit = db.select().from(auditEvents).where(eq(auditEvents.action, "email.change_reverted")).all();
+		const audit = await db.select().from(auditEvents).where(eq(auditEvents.action, "email.change_reverted"));
 		expect(audit).toHaveLength(1);
 		expect(audit[0]).toMatchObject({ actorId: null, subjectId: user.id, subjectEmail: user.email, ip: "10.4.0.9" });
 		expect(JSON.parse(audit[0]?.details ?? "{}")).toEqual({ from: newEmail });
-		expect(JSON.stringify(db.select().from(auditEvents).all())).not.toContain(token);
+		expect(JSON.stringify(await db.select().from(auditEvents))).not.toContain(token);
 
 		// A link works once.
 		const again = await revert(app, token);
@@ -213,9 +211,9 @@ describe("POST /revert-email/ (This wasn't me)", () => {
 		const third = uniqueEmail("third");
 		const { firstLink, secondLink } = await twoChanges(app, smtp, user, second, third);
 		expect((await revert(app, firstLink)).statusCode).toBe(200);
-		expect(userRow(app, user.id)?.email).toBe(user.email);
+		expect((await userRow(app, user.id))?.email).toBe(user.email);
 		expect((await revert(app, secondLink)).json()).toEqual({ detail: "Invalid token" });
-		expect(userRow(app, user.id)?.email).toBe(user.email);
+		expect((await userRow(app, user.id))?.email).toBe(user.email);
 		await settled(app);
 	});
 
@@ -226,12 +224,12 @@ describe("POST /revert-email/ (This wasn't me)", () => {
 		const third = uniqueEmail("third");
 		const { firstLink, secondLink } = await twoChanges(app, smtp, user, second, third);
 		expect((await revert(app, secondLink)).statusCode).toBe(200);
-		expect(userRow(app, user.id)?.email).toBe(second);
+		expect((await userRow(app, user.id))?.email).toBe(second);
 		expect((await smtp.next()).to).toEqual([second]);
 
 		const owner = await revert(app, firstLink);
 		expect(owner.statusCode).toBe(200);
-		expect(userRow(app, user.id)).toMatchObject({ email: user.email, emailVerified: true });
+		expect(await userRow(app, user.id)).toMatchObject({ email: user.email, emailVerified: true });
 		const reset = await smtp.next();
 		expect(reset.to).toEqual([user.email]);
 		const taken = await api(app, "POST", "/reset-password/", {
@@ -292,13 +290,13 @@ describe("POST /revert-email/ (This wasn't me)", () => {
 		await changeEmail(app, user.headers, uniqueEmail());
 		const token = linkTokenOf((await mailsOfChange(smtp)).get(user.email) as ParsedMail, "/revert-email");
 		const squatter = randomUUID();
-		db.insert(users).values({ id: squatter, email: user.email, hashedPassword: "x", createdAt: Date.now() }).run();
+		await db.insert(users).values({ id: squatter, email: user.email, hashedPassword: "x", createdAt: Date.now() });
 		const taken = await revert(app, token);
 		expect(taken.statusCode).toBe(409);
 		expect(taken.json()).toEqual({ detail: "User with this email already exists" });
 		// Nothing changed: the account keeps its sessions.
 		expect((await api(app, "GET", "/users/me", { headers: user.headers })).statusCode).toBe(200);
-		db.delete(users).where(eq(users.id, squatter)).run();
+		await db.delete(users).where(eq(users.id, squatter));
 		expect((await revert(app, token)).statusCode).toBe(200);
 		await settled(app);
 	});
@@ -309,11 +307,11 @@ describe("POST /revert-email/ (This wasn't me)", () => {
 		const newEmail = uniqueEmail();
 		await changeEmail(app, user.headers, newEmail);
 		const token = linkTokenOf((await mailsOfChange(smtp)).get(user.email) as ParsedMail, "/revert-email");
-		db.update(users).set({ isActive: false }).where(eq(users.id, user.id)).run();
+		await db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
 		const answer = await revert(app, token);
 		expect(answer.statusCode).toBe(400);
 		expect(answer.json()).toEqual({ detail: "Inactive user" });
-		expect(userRow(app, user.id)?.email).toBe(newEmail);
+		expect((await userRow(app, user.id))?.email).toBe(newEmail);
 	});
 
 	it("refuses an expired link (7 days), a malformed one, a verification link; 422 without a token", async () => {
@@ -331,7 +329,7 @@ describe("POST /revert-email/ (This wasn't me)", () => {
 		expect((await api(app, "POST", "/revert-email/", { body: {} })).statusCode).toBe(422);
 		advance(7 * DAY + 1);
 		expect((await revert(app, token)).json()).toEqual({ detail: "Invalid token" });
-		expect(userRow(app, user.id)?.email).toBe(newEmail);
+		expect((await userRow(app, user.id))?.email).toBe(newEmail);
 	});
 });
 
@@ -341,9 +339,9 @@ describe("an admin changing a user's e-mail", () => {
 		const admin = await seedUser(app, { isSuperuser: true });
 		const user = await seedUser(app, { emailVerified: false });
 		await api(app, "POST", "/users/me/verify-email", { headers: user.headers });
-		expect(db.select().from(accountTokens).all()).toHaveLength(1);
+		expect(await db.select().from(accountTokens)).toHaveLength(1);
 		await api(app, "PATCH", `/users/${user.id}`, { headers: admin.headers, body: { email: uniqueEmail() } });
-		expect(db.select().from(accountTokens).all()).toHaveLength(0);
+		expect(await db.select().from(accountTokens)).toHaveLength(0);
 		await settled(app);
 	});
 
@@ -368,7 +366,7 @@ describe("an admin changing a user's e-mail", () => {
 		expect(notice.text).not.toContain("revert-email");
 		await settled(app);
 		expect(smtp.received).toHaveLength(1);
-		expect(db.select().from(accountTokens).all()).toHaveLength(0);
+		expect(await db.select().from(accountTokens)).toHaveLength(0);
 
 		// Unless the same request says otherwise; a name change tells nobody.
 		const unproved = await api(app, "PATCH", `/users/${user.id}`, {

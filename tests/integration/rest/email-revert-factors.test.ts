@@ -84,7 +84,7 @@ describe("This wasn't me gives the account back without whatever the thief added
 		expect(login.json()).toHaveProperty("access_token");
 
 		// One audit row names what went, without a secret.
-		const removed = db.select().from(auditEvents).where(eq(auditEvents.action, "account.credentials_removed")).all();
+		const removed = await db.select().from(auditEvents).where(eq(auditEvents.action, "account.credentials_removed"));
 		expect(removed).toHaveLength(1);
 		expect(removed[0]).toMatchObject({ actorId: null, subjectId: owner.id, subjectEmail: owner.email });
 		expect(JSON.parse(removed[0]?.details ?? "{}")).toEqual({

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { first } from "../../../server/db/query.ts";
 import { accountTokens, auditEvents, users } from "../../../server/db/schema.ts";
 import { isolate } from "../../../shared/i18n/direction.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
@@ -39,8 +40,8 @@ async function nextMailTo(smtp: TestSmtp, to: string) {
 	return parseMail(received.raw);
 }
 
-const verifiedFlag = (app: FastifyInstance, email: string) =>
-	app.deps.db.select().from(users).where(eq(users.email, email)).get()?.emailVerified;
+const verifiedFlag = async (app: FastifyInstance, email: string) =>
+	(await first(app.deps.db.select().from(users).where(eq(users.email, email))))?.emailVerified;
 
 describe("verification at sign-up (EMAIL_VERIFICATION=optional, the default)", () => {
 	it("mails a one-day link whose token proves the address once; the user may log in before", async () => {
@@ -61,7 +62,7 @@ describe("verification at sign-up (EMAIL_VERIFICATION=optional, the default)", (
 		expect(Buffer.from(token, "base64url")).toHaveLength(32);
 
 		// Only its SHA-256 is kept, for this address and purpose.
-		const stored = db.select().from(accountTokens).all();
+		const stored = await db.select().from(accountTokens);
 		expect(stored).toHaveLength(1);
 		expect(stored[0]).toMatchObject({ purpose: "email_verify", email });
 		expect(stored[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -80,10 +81,10 @@ describe("verification at sign-up (EMAIL_VERIFICATION=optional, the default)", (
 		expect(again.statusCode).toBe(400);
 		expect(again.json()).toEqual({ detail: "Invalid token" });
 
-		const audit = db.select().from(auditEvents).where(eq(auditEvents.action, "email.verify")).all();
+		const audit = await db.select().from(auditEvents).where(eq(auditEvents.action, "email.verify"));
 		expect(audit).toHaveLength(1);
 		expect(audit[0]).toMatchObject({ actorEmail: email, subjectEmail: email, subjectId: created.json().id });
-		expect(JSON.stringify(db.select().from(auditEvents).all())).not.toContain(token);
+		expect(JSON.stringify(await db.select().from(auditEvents))).not.toContain(token);
 	});
 
 	it("writes the link in the sign-up request's language", async () => {
@@ -117,7 +118,7 @@ describe("verification at sign-up (EMAIL_VERIFICATION=optional, the default)", (
 		const expired = await verify(app, lateToken);
 		expect(expired.statusCode).toBe(400);
 		expect(expired.json()).toEqual({ detail: "Invalid token" });
-		expect(verifiedFlag(app, late)).toBe(false);
+		expect(await verifiedFlag(app, late)).toBe(false);
 	});
 
 	it("a newer link ends the older one", async () => {
@@ -139,7 +140,7 @@ describe("verification at sign-up (EMAIL_VERIFICATION=optional, the default)", (
 		const token = linkTokenOf(await nextMailTo(smtp, user.email), "/verify-email");
 		const answers = await Promise.all([verify(app, token), verify(app, token)]);
 		expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
-		expect(db.select().from(auditEvents).where(eq(auditEvents.action, "email.verify")).all()).toHaveLength(1);
+		expect(await db.select().from(auditEvents).where(eq(auditEvents.action, "email.verify"))).toHaveLength(1);
 	});
 
 	it("answers 400 for a token of any other shape and 422 without one; changes nothing", async () => {
@@ -154,7 +155,7 @@ describe("verification at sign-up (EMAIL_VERIFICATION=optional, the default)", (
 		expect(missing.statusCode).toBe(422);
 		expect(missing.json().detail[0]).toMatchObject({ type: "missing", loc: ["body", "token"] });
 		expect((await verify(app, 42)).statusCode).toBe(422);
-		expect(verifiedFlag(app, user.email)).toBe(false);
+		expect(await verifiedFlag(app, user.email)).toBe(false);
 	});
 
 	it("rate limits link use per IP (10 a minute)", async () => {
@@ -178,7 +179,7 @@ describe("verification at sign-up (EMAIL_VERIFICATION=optional, the default)", (
 		expect(mail.headers["content-type"]).toMatch(/^multipart\/alternative/);
 		expect(mail.text).toContain("http://portico.test:8080/verify-email?token=");
 		expect((await verify(app, linkTokenOf(mail, "/verify-email"))).statusCode).toBe(200);
-		expect(verifiedFlag(app, email)).toBe(true);
+		expect(await verifiedFlag(app, email)).toBe(true);
 	});
 });
 
@@ -235,11 +236,9 @@ describe("EMAIL_VERIFICATION=required", () => {
 		});
 		expect(db.$client.prepare("select count(*) as n from sessions").get()).toEqual(sessionsBefore);
 		expect(
-			db
-				.select()
-				.from(auditEvents)
-				.all()
-				.filter((row) => row.action === "auth.login" && row.subjectId === unverified.id),
+			(await db.select().from(auditEvents)).filter(
+				(row) => row.action === "auth.login" && row.subjectId === unverified.id,
+			),
 		).toHaveLength(0);
 	});
 
@@ -330,7 +329,7 @@ describe("PATCH /users/{id} email_verified", () => {
 		});
 		expect(bad.statusCode).toBe(422);
 		expect(bad.json().detail[0]).toMatchObject({ loc: ["body", "email_verified"] });
-		const updates = db.select().from(auditEvents).where(eq(auditEvents.action, "admin.user_update")).all();
+		const updates = await db.select().from(auditEvents).where(eq(auditEvents.action, "admin.user_update"));
 		expect(updates.map((row) => JSON.parse(row.details))).toEqual([
 			{ fields: ["email_verified"] },
 			{ fields: ["email_verified"] },
@@ -343,7 +342,7 @@ describe("PATCH /users/{id} email_verified", () => {
 		expect(self.statusCode).toBe(403);
 		// PATCH /users/me ignores the field: nobody proves their own address by saying so.
 		await api(app, "PATCH", "/users/me", { headers: user.headers, body: { email_verified: true } });
-		expect(verifiedFlag(app, user.email)).toBe(false);
+		expect(await verifiedFlag(app, user.email)).toBe(false);
 	});
 });
 
@@ -353,9 +352,9 @@ describe("a password reset link", () => {
 		const user = await seedUser(app, { emailVerified: false });
 		expect((await api(app, "POST", `/password-recovery/${user.email}`)).statusCode).toBe(200);
 		const token = linkTokenOf(await nextMailTo(smtp, user.email), "/reset-password");
-		expect(verifiedFlag(app, user.email)).toBe(false);
+		expect(await verifiedFlag(app, user.email)).toBe(false);
 		const reset = await api(app, "POST", "/reset-password/", { body: { token, new_password: "a-new-password-9" } });
 		expect(reset.statusCode).toBe(200);
-		expect(verifiedFlag(app, user.email)).toBe(true);
+		expect(await verifiedFlag(app, user.email)).toBe(true);
 	});
 });

@@ -72,8 +72,8 @@ describe("fuzz: malformed input at every route", () => {
 		const refusedAsGarbage = new Set<string>();
 		for (const [index, c] of cases.entries()) {
 			const garbage: AuthMode = index % 2 ? "garbage-bearer" : "garbage-cookie";
-			const none = await app.inject(toRequest(world, { ...c, auth: "none" }));
-			const bad = await app.inject(toRequest(world, { ...c, auth: garbage }));
+			const none = await app.inject(await toRequest(world, { ...c, auth: "none" }));
+			const bad = await app.inject(await toRequest(world, { ...c, auth: garbage }));
 			if (bad.statusCode === 401) refusedAsGarbage.add(c.route);
 			if (bad.statusCode !== none.statusCode) {
 				differing.push(

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../../server/db/schema.ts";
 import { NO_PASSWORD } from "../../../server/lib/passwords.ts";
@@ -112,13 +112,13 @@ const rows: Record<string, Row> = {
 	"DELETE /users/me/sessions": { actor: "user", prepare: () => json("/users/me/sessions") },
 	"DELETE /users/me/sessions/{session_id}": {
 		actor: "user",
-		prepare: (w) => json(`/users/me/sessions/${newSession(w.app, w.actor).access_token.split(".")[0]}`),
+		prepare: async (w) => json(`/users/me/sessions/${(await newSession(w.app, w.actor)).access_token.split(".")[0]}`),
 	},
 	"DELETE /users/{user_id}/sessions": { actor: "admin", prepare: (w) => json(`/users/${w.target.id}/sessions`) },
 	"POST /users/me/verify-email": {
 		actor: "user",
-		prepare: (w) => {
-			w.db.update(users).set({ emailVerified: false }).where(eq(users.id, w.actor.id)).run();
+		prepare: async (w) => {
+			await w.db.update(users).set({ emailVerified: false }).where(eq(users.id, w.actor.id));
 			return json("/users/me/verify-email");
 		},
 	},
@@ -128,15 +128,15 @@ const rows: Record<string, Row> = {
 	},
 	"POST /users/{user_id}/invite": {
 		actor: "admin",
-		prepare: (w) => {
-			w.db.update(users).set({ hashedPassword: NO_PASSWORD }).where(eq(users.id, w.target.id)).run();
+		prepare: async (w) => {
+			await w.db.update(users).set({ hashedPassword: NO_PASSWORD }).where(eq(users.id, w.target.id));
 			return json(`/users/${w.target.id}/invite`);
 		},
 	},
 	"DELETE /users/{user_id}/invite": {
 		actor: "admin",
-		prepare: (w) => {
-			w.db.update(users).set({ hashedPassword: NO_PASSWORD }).where(eq(users.id, w.target.id)).run();
+		prepare: async (w) => {
+			await w.db.update(users).set({ hashedPassword: NO_PASSWORD }).where(eq(users.id, w.target.id));
 			return json(`/users/${w.target.id}/invite`);
 		},
 	},
@@ -233,12 +233,12 @@ const READS = ["POST /login/test-token"];
 /** Every row of every table, and the files and mails the app wrote. */
 function snapshot(w: World) {
 	// The search index's shadow tables follow `users`: left out, so that a failure's diff stays readable.
-	const tables = w.db
-		.all<{ name: string }>(
-			sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'users_search%' ORDER BY name`,
-		)
-		.map(({ name }) => name);
-	const rows = Object.fromEntries(tables.map((name) => [name, w.db.all(sql.raw(`SELECT * FROM "${name}"`))]));
+	const tables = (
+		w.db.$client
+			.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'users_search%' ORDER BY name")
+			.all() as { name: string }[]
+	).map(({ name }) => name);
+	const rows = Object.fromEntries(tables.map((name) => [name, w.db.$client.prepare(`SELECT * FROM "${name}"`).all()]));
 	const list = (dir: string) => {
 		try {
 			return readdirSync(join(w.dataDir, dir)).sort();
@@ -255,7 +255,7 @@ async function world(actorKind: Row["actor"]): Promise<World> {
 	return {
 		...test,
 		actor,
-		elsewhere: newSession(test.app, actor),
+		elsewhere: await newSession(test.app, actor),
 		target: await seedUser(test.app),
 		otherAdmin: await seedUser(test.app, { isSuperuser: true }),
 	};

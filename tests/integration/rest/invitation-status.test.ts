@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../../server/db/query.ts";
 import { auditEvents, users } from "../../../server/db/schema.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api } from "../../helpers/http.ts";
@@ -45,13 +46,13 @@ describe("who has not accepted an invitation", () => {
 		const refused = await api(app, "DELETE", `/users/${member.id}/invite`, { headers: admin.headers });
 		expect(refused.statusCode).toBe(409);
 		expect(refused.json()).toEqual({ detail: "The user has already set a password" });
-		expect(app.deps.db.select().from(users).where(eq(users.id, member.id)).get()).toBeDefined();
+		expect(await first(app.deps.db.select().from(users).where(eq(users.id, member.id)))).toBeDefined();
 
 		const revoked = await api(app, "DELETE", `/users/${invitee.id}/invite`, { headers: admin.headers });
 		expect(revoked.statusCode).toBe(200);
 		expect(revoked.json()).toEqual({ message: "Invitation revoked" });
-		expect(app.deps.db.select().from(users).where(eq(users.id, invitee.id)).get()).toBeUndefined();
-		const row = app.deps.db.select().from(auditEvents).where(eq(auditEvents.subjectId, invitee.id)).all().at(-1);
+		expect(await first(app.deps.db.select().from(users).where(eq(users.id, invitee.id)))).toBeUndefined();
+		const row = (await app.deps.db.select().from(auditEvents).where(eq(auditEvents.subjectId, invitee.id))).at(-1);
 		expect(row).toMatchObject({ action: "admin.user_delete" });
 		expect(JSON.parse(String(row?.details))).toMatchObject({ invitation_revoked: true });
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { first } from "../../../server/db/query.ts";
 import { auditEvents, users } from "../../../server/db/schema.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { parseMail, resetTokenOf } from "../../helpers/eml.ts";
@@ -44,7 +45,7 @@ describe("invitations", () => {
 		expect(refused.statusCode).toBe(400);
 		expect(refused.json()).toEqual(wrongPassword.json());
 		expect(refused.json()).toEqual({ detail: "Incorrect email or password" });
-		const stored = app.deps.db.select().from(users).where(eq(users.email, "new.person@example.com")).get();
+		const stored = await first(app.deps.db.select().from(users).where(eq(users.email, "new.person@example.com")));
 		// Not even what the account stores in place of a hash.
 		for (const guess of [stored?.hashedPassword ?? "?", "null"]) {
 			advance(301_000); // past the back-off
@@ -121,7 +122,7 @@ describe("invitations", () => {
 		const token = resetTokenOf(parseMail((await smtp.next()).raw));
 		await resend(id);
 		await smtp.next();
-		const rows = app.deps.db.select().from(auditEvents).where(eq(auditEvents.subjectId, id)).all();
+		const rows = await app.deps.db.select().from(auditEvents).where(eq(auditEvents.subjectId, id));
 		expect(rows.map((row) => [row.action, row.actorId, row.subjectEmail, JSON.parse(row.details)])).toEqual([
 			["admin.user_create", admin.id, "audited@example.com", { is_superuser: false, is_active: true, invited: true }],
 			["admin.user_invite", admin.id, "audited@example.com", { resent: false }],

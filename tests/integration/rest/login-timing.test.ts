@@ -20,7 +20,7 @@ describe("login timing", () => {
 		// An account with two-factor: its wrong password must not take another path.
 		const protectedUser = await enableTwoFactor(app, await seedUser(app), now);
 		const invited = await seedUser(app);
-		app.deps.db.update(users).set({ hashedPassword: NO_PASSWORD }).where(eq(users.id, invited.id)).run();
+		await app.deps.db.update(users).set({ hashedPassword: NO_PASSWORD }).where(eq(users.id, invited.id));
 		let ip = 0;
 		const timed = async (username: string, password = "definitely-wrong") => {
 			advance(301_000); // past any back-off

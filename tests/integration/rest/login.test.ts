@@ -146,7 +146,7 @@ describe("POST /login/logout and /login/logout-all", () => {
 	it("logout ends this session only and says so", async () => {
 		const { app } = await buildTestApp();
 		const user = await seedUser(app);
-		const other = newSession(app, user);
+		const other = await newSession(app, user);
 		const res = await api(app, "POST", "/login/logout", { headers: user.headers });
 		expect(res.statusCode).toBe(200);
 		expect(res.json()).toEqual({ message: expect.any(String) });
@@ -159,7 +159,7 @@ describe("POST /login/logout and /login/logout-all", () => {
 	it("logout with a refresh_token also ends that session when it is the caller's, not someone else's", async () => {
 		const { app } = await buildTestApp();
 		const user = await seedUser(app);
-		const second = newSession(app, user);
+		const second = await newSession(app, user);
 		const stranger = await seedUser(app);
 		const own = await api(app, "POST", "/login/logout", {
 			headers: user.headers,
@@ -168,7 +168,7 @@ describe("POST /login/logout and /login/logout-all", () => {
 		expect(own.statusCode).toBe(200);
 		expect((await api(app, "GET", "/users/me", { headers: second.headers })).statusCode).toBe(401);
 
-		const third = newSession(app, user);
+		const third = await newSession(app, user);
 		await api(app, "POST", "/login/logout", { headers: third.headers, body: { refresh_token: stranger.refreshToken } });
 		expect((await api(app, "GET", "/users/me", { headers: stranger.headers })).statusCode).toBe(200);
 	});
@@ -176,7 +176,7 @@ describe("POST /login/logout and /login/logout-all", () => {
 	it("logout-all ends every session of the caller and nobody else's", async () => {
 		const { app } = await buildTestApp();
 		const user = await seedUser(app);
-		const second = newSession(app, user);
+		const second = await newSession(app, user);
 		const stranger = await seedUser(app);
 		const res = await api(app, "POST", "/login/logout-all", { headers: user.headers });
 		expect(res.statusCode).toBe(200);

@@ -39,7 +39,7 @@ type Row = {
 	route: string;
 	/** Expected status per role; a number means the same for all five. */
 	expect: number | Record<Role, number>;
-	request: (w: World) => Omit<InjectOptions, "method">;
+	request: (w: World) => Omit<InjectOptions, "method"> | Promise<Omit<InjectOptions, "method">>;
 	/** The route ignores credentials: send none even for a role (e.g. login). */
 	public?: boolean;
 };
@@ -131,7 +131,9 @@ const rows: Row[] = [
 		// Another session of the subject: the caller's own for "user", someone else's for "other" and "superuser".
 		route: "DELETE /users/me/sessions/{session_id}",
 		expect: guarded(200, 404, 404),
-		request: (w) => ({ url: `/users/me/sessions/${newSession(w.app, w.subject).access_token.split(".")[0]}` }),
+		request: async (w) => ({
+			url: `/users/me/sessions/${(await newSession(w.app, w.subject)).access_token.split(".")[0]}`,
+		}),
 	},
 	{ route: "GET /users/me/audit", expect: self, request: () => ({}) },
 	{ route: "GET /users/me/summary", expect: self, request: () => ({}) },
@@ -149,9 +151,9 @@ const rows: Row[] = [
 	{
 		route: "POST /users/me/verify-email",
 		expect: self,
-		request: (w) => {
+		request: async (w) => {
 			// The caller's address is unproved, so the call gets past its own rule to the gate's answer.
-			if (w.caller) w.app.deps.db.update(users).set({ emailVerified: false }).where(eq(users.id, w.caller.id)).run();
+			if (w.caller) await w.app.deps.db.update(users).set({ emailVerified: false }).where(eq(users.id, w.caller.id));
 			return {};
 		},
 	},
@@ -166,12 +168,12 @@ const rows: Row[] = [
 	{
 		route: "POST /users/{user_id}/invite",
 		expect: admin,
-		request: (w) => ({ url: `/users/${invitedUser(w)}/invite` }),
+		request: async (w) => ({ url: `/users/${await invitedUser(w)}/invite` }),
 	},
 	{
 		route: "DELETE /users/{user_id}/invite",
 		expect: admin,
-		request: (w) => ({ url: `/users/${invitedUser(w)}/invite` }),
+		request: async (w) => ({ url: `/users/${await invitedUser(w)}/invite` }),
 	},
 	{ route: "DELETE /users/{user_id}", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}` }) },
 	{ route: "GET /audit/", expect: admin, request: (w) => ({ url: `/audit/?subject_id=${w.subject.id}` }) },
@@ -242,12 +244,12 @@ const rows: Row[] = [
 	{
 		route: "PATCH /users/me/passkeys/{passkey_id}",
 		expect: guarded(200, 404, 404),
-		request: (w) => ({ url: `/users/me/passkeys/${passkeyOf(w)}`, payload: { name: "Renamed" } }),
+		request: async (w) => ({ url: `/users/me/passkeys/${await passkeyOf(w)}`, payload: { name: "Renamed" } }),
 	},
 	{
 		route: "DELETE /users/me/passkeys/{passkey_id}",
 		expect: guarded(200, 404, 404),
-		request: (w) => ({ url: `/users/me/passkeys/${passkeyOf(w)}` }),
+		request: async (w) => ({ url: `/users/me/passkeys/${await passkeyOf(w)}` }),
 	},
 	{ route: "POST /login/passkey/options", public: true, expect: 200, request: () => ({}) },
 	{ route: "POST /login/passkey", public: true, expect: 400, request: () => json({ response: strayAssertion() }) },
@@ -263,27 +265,23 @@ const extraRows: Row[] = [
 ];
 
 /** A user who was invited and has not chosen a password yet: the one a re-sent invitation is for. */
-function invitedUser(w: World): string {
+async function invitedUser(w: World): Promise<string> {
 	const id = randomUUID();
-	w.app.deps.db
-		.insert(users)
-		.values({
-			id,
-			email: `invited-${w.unique}@example.com`,
-			hashedPassword: NO_PASSWORD,
-			createdAt: w.app.deps.clock(),
-		})
-		.run();
+	await w.app.deps.db.insert(users).values({
+		id,
+		email: `invited-${w.unique}@example.com`,
+		hashedPassword: NO_PASSWORD,
+		createdAt: w.app.deps.clock(),
+	});
 	return id;
 }
 
 /** A passkey of the subject (a stored row: the routes under test only name it). */
-function passkeyOf(w: World): string {
+async function passkeyOf(w: World): Promise<string> {
 	const id = `passkey-${w.unique}`;
-	w.app.deps.db
+	await w.app.deps.db
 		.insert(passkeys)
-		.values({ id, userId: w.subject.id, publicKey: Buffer.alloc(77), counter: 0, name: "Key", createdAt: 0 })
-		.run();
+		.values({ id, userId: w.subject.id, publicKey: Buffer.alloc(77), counter: 0, name: "Key", createdAt: 0 });
 	return id;
 }
 
@@ -316,7 +314,7 @@ async function world(app: FastifyInstance, role: Role, admin: TestUser): Promise
 	const target = await seedUser(app);
 	const deactivated = await seedUser(app);
 	// A token issued while active; the account was then switched off behind its back.
-	app.deps.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.id)).run();
+	await app.deps.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.id));
 	const files = { user: await upload(app, user), target: await upload(app, target) };
 	const caller = { anonymous: null, user, other: user, deactivated, superuser: admin }[role];
 	const subject = role === "user" ? user : target;
@@ -346,7 +344,7 @@ describe("authorisation matrix", () => {
 		const got: Record<string, number> = {};
 		for (const role of ROLES) {
 			const w = await world(app, role, admin);
-			const request = row.request(w);
+			const request = await row.request(w);
 			const auth = w.caller && !row.public ? w.caller.headers : {};
 			const [method] = row.route.split(" ");
 			const res = await app.inject({

@@ -38,9 +38,9 @@ describe("an upload whose record cannot be written", () => {
 			});
 			const user = await seedUser(app);
 			const admin = await seedUser(app, { isSuperuser: true });
-			beforeRecord = () => {
+			beforeRecord = async () => {
 				expect(readdirSync(join(dataDir, "media"))).toHaveLength(1);
-				app.deps.db.delete(users).where(eq(users.id, user.id)).run();
+				await app.deps.db.delete(users).where(eq(users.id, user.id));
 			};
 			const form = uploadForm(user.id, await makePng(), "a.png", "image/png");
 			const answer = await app.inject({

@@ -108,7 +108,7 @@ describe("the queue of image jobs", () => {
 		expect(busy.headers["retry-after"]).toBe("5");
 		expect(busy.json()).toEqual({ detail: errorTexts.UPLOADS_BUSY });
 		expect(mediaFiles(dataDir)).toEqual([]);
-		expect(app.deps.db.select().from(media).all()).toEqual([]);
+		expect(await app.deps.db.select().from(media)).toEqual([]);
 		expect(imageJobs.load).toEqual({ running: IMAGE_JOBS_AT_ONCE, waiting: IMAGE_JOBS_WAITING });
 
 		await queue.release();

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../../server/db/query.ts";
 import { auditEvents, users, webauthnChallenges } from "../../../server/db/schema.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, TOKEN_SHAPE } from "../../helpers/http.ts";
@@ -66,7 +67,7 @@ describe("adding a passkey", () => {
 		expect(list.json()).toEqual({ data: [added], count: 1 });
 		const notice = (await outbox(app, dataDir)).find((mail) => mail.subject === "A passkey was added");
 		expect(notice?.text).toContain("Chrome on macOS");
-		const event = db.select().from(auditEvents).where(eq(auditEvents.action, "passkey.add")).get();
+		const event = await first(db.select().from(auditEvents).where(eq(auditEvents.action, "passkey.add")));
 		expect(event).toMatchObject({ actorId: user.id, subjectId: user.id });
 		expect(JSON.parse(event?.details ?? "")).toEqual({ name: "Chrome on macOS" });
 		// A name given is kept as given (trimmed).
@@ -207,7 +208,7 @@ describe("renaming and removing a passkey", () => {
 			count: 0,
 		});
 		expect((await passkeyLogin(app, response)).json()).toEqual(INVALID);
-		const event = db.select().from(auditEvents).where(eq(auditEvents.action, "passkey.remove")).get();
+		const event = await first(db.select().from(auditEvents).where(eq(auditEvents.action, "passkey.remove")));
 		expect(event).toMatchObject({ actorId: user.id, subjectId: user.id });
 	});
 });
@@ -229,7 +230,7 @@ describe("signing in with a passkey", () => {
 		expect(me.json()).toMatchObject({ id: user.id });
 		const listed = (await api(app, "GET", "/users/me/passkeys", { headers: user.headers })).json();
 		expect(listed.data[0]).toMatchObject({ id: passkeyId, last_used_at: new Date(now()).toISOString() });
-		const login = db.select().from(auditEvents).where(eq(auditEvents.action, "auth.login")).all().at(-1);
+		const login = (await db.select().from(auditEvents).where(eq(auditEvents.action, "auth.login"))).at(-1);
 		expect(JSON.parse(login?.details ?? "")).toEqual({ method: "passkey" });
 	});
 
@@ -269,8 +270,8 @@ describe("signing in with a passkey", () => {
 		const handle = Buffer.from(other.id).toString("base64url");
 		await refused((await signedLoginChallenge(app, user.authenticator, { userHandle: handle })).response);
 		// No challenge is left behind by the refusals.
-		expect(db.select().from(webauthnChallenges).all()).toEqual([]);
-		const failed = db.select().from(auditEvents).where(eq(auditEvents.action, "auth.login_failed")).all();
+		expect(await db.select().from(webauthnChallenges)).toEqual([]);
+		const failed = await db.select().from(auditEvents).where(eq(auditEvents.action, "auth.login_failed"));
 		expect(failed.length).toBeGreaterThanOrEqual(5);
 		expect(failed.filter((event) => event.subjectId === user.id).length).toBeGreaterThanOrEqual(4);
 	});
@@ -289,10 +290,10 @@ describe("signing in with a passkey", () => {
 	it("a deactivated account, or an unproved address under EMAIL_VERIFICATION=required, is refused as with a password", async () => {
 		const { app, db } = await buildTestApp({ env: { EMAIL_VERIFICATION: "required" } });
 		const user = await addPasskey(app, await seedUser(app));
-		db.update(users).set({ isActive: false }).where(eq(users.id, user.id)).run();
+		await db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
 		const inactive = await passkeyLogin(app, (await signedLoginChallenge(app, user.authenticator)).response);
 		expect(inactive.json()).toEqual({ detail: "Inactive user" });
-		db.update(users).set({ isActive: true, emailVerified: false }).where(eq(users.id, user.id)).run();
+		await db.update(users).set({ isActive: true, emailVerified: false }).where(eq(users.id, user.id));
 		const unproved = await passkeyLogin(app, (await signedLoginChallenge(app, user.authenticator)).response);
 		expect(unproved.json()).toEqual({ detail: "Email not verified" });
 	});
@@ -329,7 +330,7 @@ describe("confirming one's identity with a passkey", () => {
 		expect(ok.statusCode).toBe(200);
 		expect(ok.json()).toEqual({ message: "Identity confirmed" });
 		expect((await api(app, "POST", "/users/me/totp/setup", { headers: user.headers })).statusCode).toBe(200);
-		const confirmed = db.select().from(auditEvents).where(eq(auditEvents.action, "auth.reauthenticate")).all().at(-1);
+		const confirmed = (await db.select().from(auditEvents).where(eq(auditEvents.action, "auth.reauthenticate"))).at(-1);
 		expect(JSON.parse(confirmed?.details ?? "")).toEqual({ method: "passkey" });
 		// Still signed in after the refusals.
 		expect((await api(app, "GET", "/users/me", { headers: user.headers })).statusCode).toBe(200);

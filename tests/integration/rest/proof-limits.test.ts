@@ -175,7 +175,7 @@ describe("current passwords: 5 wrong ones per session and 10 per account per 15 
 			(await api(app(), "POST", "/login/reauthenticate", { headers: user.headers, body: { password: user.password } }))
 				.statusCode,
 		).toBe(200);
-		const sessions = [newSession(app(), user), newSession(app(), user), newSession(app(), user)];
+		const sessions = [await newSession(app(), user), await newSession(app(), user), await newSession(app(), user)];
 		for (let i = 0; i < 5; i++) expect((await change(sessions[0]!.headers, `guess-aaaa-${i}`)).statusCode).toBe(400);
 		for (let i = 0; i < 5; i++) {
 			const res = await api(app(), "POST", "/login/reauthenticate", {

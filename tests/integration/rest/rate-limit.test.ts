@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { clientKey } from "../../../server/lib/rate-limiter.ts";
 import { hashSecretHex } from "../../../server/lib/tokens.ts";
+import { accountKeyOf, recordFailedLogin } from "../../../server/services/users/login-throttle.ts";
 import { buildTestApp, tempDataDir } from "../../helpers/build-test-app.ts";
 import { api, loginForm } from "../../helpers/http.ts";
 import { seedUser } from "../../helpers/users.ts";
@@ -108,6 +109,16 @@ describe("per-account back-off after failed logins", () => {
 		expect((await attempt(user.password)).statusCode).toBe(200);
 		expect((await attempt("wrong-password")).statusCode).toBe(400);
 		expect((await attempt(user.password)).headers["retry-after"]).toBe("1");
+	});
+
+	it("counts every one of concurrent failures: the database adds one to what it holds (no lost update)", async () => {
+		const { app, now } = await buildTestApp();
+		const failures = Array.from({ length: 12 }, () => recordFailedLogin(app.deps, "target@example.com", "10.3.9.9"));
+		await Promise.all(failures);
+		const row = app.deps.db.$client
+			.prepare("SELECT failures, locked_until AS lockedUntil FROM login_throttle WHERE account_key = ?")
+			.get(accountKeyOf("target@example.com")) as { failures: number; lockedUntil: number };
+		expect(row).toEqual({ failures: 12, lockedUntil: now() + 300_000 });
 	});
 
 	it("cannot lock the owner out: guesses from one client slow that client only, and the owner's login clears them", async () => {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../../server/db/query.ts";
 import { auditEvents, sessions } from "../../../server/db/schema.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer } from "../../helpers/http.ts";
@@ -58,11 +59,7 @@ describe("recent authentication", () => {
 			body: { email: "moved@example.com" },
 		});
 		expect(change.statusCode).toBe(200);
-		const actions = db
-			.select()
-			.from(auditEvents)
-			.all()
-			.map((row) => row.action);
+		const actions = (await db.select().from(auditEvents)).map((row) => row.action);
 		expect(actions).toEqual(["auth.login_failed", "auth.reauthenticate", "email.change"]);
 	});
 
@@ -80,7 +77,7 @@ describe("recent authentication", () => {
 			body: { current_password: user.password, new_password: "another-password-2" },
 		});
 		expect(change.statusCode).toBe(200);
-		const session = db.select().from(sessions).where(eq(sessions.userId, user.id)).get();
+		const session = await first(db.select().from(sessions).where(eq(sessions.userId, user.id)));
 		expect(session?.authenticatedAt).toBe(session?.lastSeenAt);
 		expect((await api(app, "DELETE", "/users/me", { headers })).statusCode).toBe(200);
 	});

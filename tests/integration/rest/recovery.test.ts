@@ -355,15 +355,15 @@ describe("password recovery: what an observer cannot learn, what a flood cannot 
 	it("answers before anything about the account is looked at: no link exists yet when the reply comes", async () => {
 		const { app, db } = await buildTestApp();
 		const user = await seedUser(app);
-		const links = () => db.select().from(resetTokens).all().length;
+		const links = async () => (await db.select().from(resetTokens)).length;
 		const known = await recover(app, user.email);
 		// Same reply, and the same work done for it: the lookup, the link and the mail come after.
-		expect(links()).toBe(0);
+		expect(await links()).toBe(0);
 		const unknown = await recover(app, "ghost@example.com");
 		expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
 		expect(known.body).toBe(unknown.body);
 		await settled(app);
-		expect(links()).toBe(1);
+		expect(await links()).toBe(1);
 	});
 
 	it("sends an account at most three links an hour, whoever asks, so the last one stays valid", async () => {

@@ -29,13 +29,11 @@ async function world(env: Record<string, string> = {}): Promise<World> {
 const secondStep = (w: World, mfaToken: string) =>
 	api(w.app, "POST", "/login/mfa", { body: { mfa_token: mfaToken, code: totpAt(w.user.secret, w.now(), 1) } });
 
-const failedLogins = (w: World) =>
-	w.db
-		.select()
-		.from(auditEvents)
-		.where(eq(auditEvents.action, "auth.login_failed"))
-		.all()
-		.map((row) => ({ subjectId: row.subjectId, details: JSON.parse(row.details) }));
+const failedLogins = async (w: World) =>
+	(await w.db.select().from(auditEvents).where(eq(auditEvents.action, "auth.login_failed"))).map((row) => ({
+		subjectId: row.subjectId,
+		details: JSON.parse(row.details),
+	}));
 
 /** Everything that ends the account's sessions, each as the API does it. */
 const sessionEnders: Record<string, (w: World) => Promise<{ statusCode: number }>> = {
@@ -44,16 +42,13 @@ const sessionEnders: Record<string, (w: World) => Promise<{ statusCode: number }
 			headers: w.user.headers,
 			body: { current_password: "the-old-password", new_password: "a-new-password" },
 		}),
-	"a password reset": (w) => {
-		w.db
-			.insert(resetTokens)
-			.values({
-				tokenHash: hashSecretHex(RESET_TOKEN),
-				userId: w.user.id,
-				expiresAt: w.now() + 60_000,
-				createdAt: w.now(),
-			})
-			.run();
+	"a password reset": async (w) => {
+		await w.db.insert(resetTokens).values({
+			tokenHash: hashSecretHex(RESET_TOKEN),
+			userId: w.user.id,
+			expiresAt: w.now() + 60_000,
+			createdAt: w.now(),
+		});
 		return api(w.app, "POST", "/reset-password/", { body: { token: RESET_TOKEN, new_password: "a-new-password" } });
 	},
 	"an admin setting the password": (w) =>
@@ -72,7 +67,7 @@ describe("an mfa token (the first step's proof of the password)", () => {
 		const w = await world();
 		const token = await mfaTokenOf(w.app, w.user);
 		expect((await end(w)).statusCode).toBe(200);
-		expect(w.db.select().from(mfaTokens).where(eq(mfaTokens.userId, w.user.id)).all()).toEqual([]);
+		expect(await w.db.select().from(mfaTokens).where(eq(mfaTokens.userId, w.user.id))).toEqual([]);
 		const res = await secondStep(w, token);
 		expect(res.statusCode).toBe(400);
 		expect(res.json()).toEqual(EXPIRED);
@@ -81,7 +76,7 @@ describe("an mfa token (the first step's proof of the password)", () => {
 	it("still completes a login when nothing ended the sessions (a login on another device meanwhile)", async () => {
 		const w = await world();
 		const token = await mfaTokenOf(w.app, w.user);
-		newSession(w.app, w.user);
+		await newSession(w.app, w.user);
 		expect((await secondStep(w, token)).statusCode).toBe(200);
 	});
 });
@@ -90,13 +85,13 @@ describe("under EMAIL_VERIFICATION=required", () => {
 	it("the second step refuses an address that became unproved after the first, and mails a link", async () => {
 		const w = await world({ EMAIL_VERIFICATION: "required" });
 		const token = await mfaTokenOf(w.app, w.user);
-		w.db.update(users).set({ emailVerified: false }).where(eq(users.id, w.user.id)).run();
+		await w.db.update(users).set({ emailVerified: false }).where(eq(users.id, w.user.id));
 		const mailsBefore = (await outbox(w.app, w.dataDir)).length;
 		const res = await secondStep(w, token);
 		expect(res.statusCode).toBe(400);
 		expect(res.json()).toEqual({ detail: "Email not verified" });
-		expect(w.db.select().from(mfaTokens).where(eq(mfaTokens.userId, w.user.id)).all()).toEqual([]);
-		expect(failedLogins(w)).toEqual([
+		expect(await w.db.select().from(mfaTokens).where(eq(mfaTokens.userId, w.user.id))).toEqual([]);
+		expect(await failedLogins(w)).toEqual([
 			{ subjectId: w.user.id, details: { during: "two_factor", reason: "email_not_verified" } },
 		]);
 		const mails = await outbox(w.app, w.dataDir);
@@ -107,18 +102,18 @@ describe("under EMAIL_VERIFICATION=required", () => {
 describe("refused logins in the audit log", () => {
 	it("the right password of a deactivated account", async () => {
 		const w = await world();
-		w.db.update(users).set({ isActive: false }).where(eq(users.id, w.user.id)).run();
+		await w.db.update(users).set({ isActive: false }).where(eq(users.id, w.user.id));
 		const res = await loginForm(w.app, w.user.email, "the-old-password");
 		expect(res.json()).toEqual({ detail: "Inactive user" });
-		expect(failedLogins(w)).toEqual([{ subjectId: w.user.id, details: { reason: "inactive" } }]);
+		expect(await failedLogins(w)).toEqual([{ subjectId: w.user.id, details: { reason: "inactive" } }]);
 	});
 
 	it("the right password of an unproved address under EMAIL_VERIFICATION=required", async () => {
 		const w = await world({ EMAIL_VERIFICATION: "required" });
-		w.db.update(users).set({ emailVerified: false }).where(eq(users.id, w.user.id)).run();
+		await w.db.update(users).set({ emailVerified: false }).where(eq(users.id, w.user.id));
 		const res = await loginForm(w.app, w.user.email, "the-old-password");
 		expect(res.json()).toEqual({ detail: "Email not verified" });
-		expect(failedLogins(w)).toEqual([{ subjectId: w.user.id, details: { reason: "email_not_verified" } }]);
+		expect(await failedLogins(w)).toEqual([{ subjectId: w.user.id, details: { reason: "email_not_verified" } }]);
 	});
 
 	it("an unknown or malformed mfa token (no account known), and an expired one (on its account)", async () => {
@@ -128,12 +123,12 @@ describe("refused logins in the audit log", () => {
 		const token = await mfaTokenOf(w.app, w.user);
 		w.advance(MFA_TOKEN_TTL_MS);
 		expect((await secondStep(w, token)).json()).toEqual(EXPIRED);
-		expect(failedLogins(w)).toEqual([
+		expect(await failedLogins(w)).toEqual([
 			{ subjectId: null, details: { during: "two_factor", reason: "mfa_token_invalid" } },
 			{ subjectId: null, details: { during: "two_factor", reason: "mfa_token_invalid" } },
 			{ subjectId: w.user.id, details: { during: "two_factor", reason: "mfa_token_expired" } },
 		]);
 		// A reason word, never the token.
-		expect(JSON.stringify(w.db.select().from(auditEvents).all())).not.toContain(token);
+		expect(JSON.stringify(await w.db.select().from(auditEvents))).not.toContain(token);
 	});
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { WATCHED_TABLES } from "../../../server/db/auth-rows-watch.ts";
+import { atomically } from "../../../server/db/transaction.ts";
 import { hashSecret } from "../../../server/lib/tokens.ts";
 import { recoveryEmailHtml } from "../../../server/services/account/password-reset.ts";
 import { setPasswordAsOperator } from "../../../server/services/admin/operator.ts";
@@ -31,8 +32,8 @@ async function world(test: TestApp) {
 	const { app, db } = test;
 	const admin = await seedAdmin(app);
 	const ada = await seedUser(app, { email: "ada@example.com", fullName: "Ada" });
-	const adaPhone = newSession(app, ada);
-	const adaOld = newSession(app, ada);
+	const adaPhone = await newSession(app, ada);
+	const adaOld = await newSession(app, ada);
 	db.$client
 		.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")
 		.run(test.now() - 1, adaOld.access_token.split(".")[0]);
@@ -96,7 +97,7 @@ async function expectNextRequestsHold(w: World, path: string) {
 	const cache = sessionCheckCacheOf(w.test.db);
 	for (const id of sessionIds) {
 		const remembered = cache.remembered(id);
-		if (remembered) expect(remembered, `${path}: what is remembered of ${id}`).toEqual(cache.read(id));
+		if (remembered) expect(remembered, `${path}: what is remembered of ${id}`).toEqual(await cache.read(id));
 	}
 	for (const token of w.tokens) {
 		const expected = expectedAnswer(w.test, token.access);
@@ -194,7 +195,7 @@ const paths: Record<string, Path> = {
 	"reset a password by link": {
 		act: async (w) => {
 			const token = /token=([A-Za-z0-9_-]{43})/.exec(
-				recoveryEmailHtml(w.app.deps, authOf(w.app, w.admin), w.ada.email, undefined),
+				await recoveryEmailHtml(w.app.deps, await authOf(w.app, w.admin), w.ada.email, undefined),
 			)?.[1];
 			await status(api(w.app, "POST", "/reset-password/", { body: { token, new_password: "a-brand-new-password" } }));
 		},
@@ -202,13 +203,13 @@ const paths: Record<string, Path> = {
 	"reset the password of an unproved address by link (it becomes proved)": {
 		act: async (w) => {
 			const token = /token=([A-Za-z0-9_-]{43})/.exec(
-				recoveryEmailHtml(w.app.deps, authOf(w.app, w.admin), w.uma.email, undefined),
+				await recoveryEmailHtml(w.app.deps, await authOf(w.app, w.admin), w.uma.email, undefined),
 			)?.[1];
 			await status(api(w.app, "POST", "/reset-password/", { body: { token, new_password: "a-brand-new-password" } }));
 		},
 	},
 	"an operator resets a password (the CLI's code, in this process)": {
-		act: (w) => setPasswordAsOperator(w.app.deps, w.ada.email, "set-by-the-operator"),
+		act: async (w) => setPasswordAsOperator(w.app.deps, w.ada.email, "set-by-the-operator"),
 	},
 	"an admin deactivates a user": {
 		act: (w) =>
@@ -248,13 +249,19 @@ const paths: Record<string, Path> = {
 	},
 	"undo an e-mail change by its link (every session ends)": {
 		act: async (w) => {
-			const token = issueAccountToken(w.app.deps, w.ada.id, "email_revert", "ada.old@example.com", REVERT_LINK_TTL_MS);
+			const token = await issueAccountToken(
+				w.app.deps,
+				w.ada.id,
+				"email_revert",
+				"ada.old@example.com",
+				REVERT_LINK_TTL_MS,
+			);
 			await status(api(w.app, "POST", "/revert-email/", { body: { token } }));
 		},
 	},
 	"prove an address by its link": {
 		act: async (w) => {
-			const token = issueAccountToken(w.app.deps, w.uma.id, "email_verify", w.uma.email, VERIFY_LINK_TTL_MS);
+			const token = await issueAccountToken(w.app.deps, w.uma.id, "email_verify", w.uma.email, VERIFY_LINK_TTL_MS);
 			await status(api(w.app, "POST", "/verify-email/", { body: { token } }));
 		},
 	},
@@ -391,13 +398,13 @@ describe("what the cache remembers", () => {
 		const w = await world(test);
 		const id = w.bob.accessToken.split(".")[0] as string;
 		const cache = sessionCheckCacheOf(test.db);
-		expect(() =>
-			test.db.transaction(() => {
-				test.db.$client.prepare("UPDATE users SET full_name = 'Never Committed' WHERE id = ?").run(w.bob.id);
-				expect(cache.get(id)?.auth.user.fullName).toBe("Never Committed");
+		await expect(
+			atomically({ db: test.db }, async ({ db }) => {
+				db.$client.prepare("UPDATE users SET full_name = 'Never Committed' WHERE id = ?").run(w.bob.id);
+				expect((await cache.get(id))?.auth.user.fullName).toBe("Never Committed");
 				throw new Error("roll back");
 			}),
-		).toThrow("roll back");
+		).rejects.toThrow("roll back");
 		expect(cache.remembered(id)).toBeUndefined();
 		const res = await api(w.app, "GET", "/users/me", { headers: w.bob.headers });
 		expect(res.json()).toMatchObject({ full_name: "Bob" });

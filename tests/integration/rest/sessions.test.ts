@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../../server/db/query.ts";
 import { sessions } from "../../../server/db/schema.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
@@ -62,7 +63,7 @@ describe("token rotation and reuse detection", () => {
 			payload: { refresh_token: user.refreshToken },
 		});
 		expect(res.statusCode).toBe(200);
-		const rows = db.select().from(sessions).where(eq(sessions.userId, user.id)).all();
+		const rows = await db.select().from(sessions).where(eq(sessions.userId, user.id));
 		expect(rows).toHaveLength(1);
 		expect(rows[0]).toMatchObject({ ip: "10.0.0.9", userAgent: "Phone/2.0" });
 		expect(res.json().access_token.split(".")[0]).toBe(rows[0]?.id);
@@ -80,7 +81,7 @@ describe("session rows", () => {
 		});
 		const { access_token, refresh_token } = res.json();
 		const [id, secret] = access_token.split(".");
-		const row = db.select().from(sessions).where(eq(sessions.id, id)).get();
+		const row = await first(db.select().from(sessions).where(eq(sessions.id, id)));
 		expect(row).toMatchObject({ userId: user.id, ip: "10.9.8.7", userAgent: "TestAgent/1.0" });
 		expect(row?.createdAt).toBeGreaterThanOrEqual(t0);
 		expect(row?.accessExpiresAt).toBe((row?.createdAt ?? 0) + 15 * MINUTE);
@@ -95,23 +96,26 @@ describe("session rows", () => {
 		const { app, db, advance } = await buildTestApp();
 		const user = await seedUser(app);
 		const [id] = user.accessToken.split(".");
-		const lastSeen = () =>
-			db
-				.select()
-				.from(sessions)
-				.where(eq(sessions.id, id as string))
-				.get()?.lastSeenAt;
-		const created = lastSeen();
+		const lastSeen = async () =>
+			(
+				await first(
+					db
+						.select()
+						.from(sessions)
+						.where(eq(sessions.id, id as string)),
+				)
+			)?.lastSeenAt;
+		const created = await lastSeen();
 		advance(30_000);
 		await me(app, user.accessToken);
-		expect(lastSeen()).toBe(created);
+		expect(await lastSeen()).toBe(created);
 		advance(31_000);
 		await me(app, user.accessToken);
-		const touched = lastSeen() ?? 0;
+		const touched = (await lastSeen()) ?? 0;
 		expect(touched).toBeGreaterThanOrEqual((created ?? 0) + 61_000);
 		advance(10_000);
 		await me(app, user.accessToken);
-		expect(lastSeen()).toBe(touched);
+		expect(await lastSeen()).toBe(touched);
 	});
 });
 
@@ -120,17 +124,11 @@ describe("expired sessions", () => {
 		const { app, db, advance } = await buildTestApp({ env: { REFRESH_TOKEN_TTL: "1d" } });
 		const user = await seedUser(app);
 		advance(DAY);
-		const live = newSession(app, user);
+		const live = await newSession(app, user);
 		advance(1000);
 		const res = await loginForm(app, user.email, user.password);
 		expect(res.statusCode).toBe(200);
-		const ids = db
-			.select()
-			.from(sessions)
-			.where(eq(sessions.userId, user.id))
-			.all()
-			.map((row) => row.id)
-			.sort();
+		const ids = (await db.select().from(sessions).where(eq(sessions.userId, user.id))).map((row) => row.id).sort();
 		expect(ids).toEqual([live.access_token.split(".")[0], res.json().access_token.split(".")[0]].sort());
 	});
 });
@@ -168,14 +166,15 @@ describe("expiry", () => {
 	it("a busy token's use is still only written about once a minute", async () => {
 		const { app, advance, db } = await buildTestApp({ env: { ACCESS_TOKEN_TTL: "15m" } });
 		const user = await seedUser(app);
-		const expiry = () => db.select().from(sessions).where(eq(sessions.userId, user.id)).get()?.accessExpiresAt;
-		const before = expiry();
+		const expiry = async () =>
+			(await first(db.select().from(sessions).where(eq(sessions.userId, user.id))))?.accessExpiresAt;
+		const before = await expiry();
 		advance(30_000);
 		expect((await me(app, user.accessToken)).statusCode).toBe(200);
-		expect(expiry()).toBe(before);
+		expect(await expiry()).toBe(before);
 		advance(30_000);
 		expect((await me(app, user.accessToken)).statusCode).toBe(200);
-		expect(expiry()).toBe((before ?? 0) + 60_000);
+		expect(await expiry()).toBe((before ?? 0) + 60_000);
 	});
 });
 
@@ -184,7 +183,7 @@ describe("revocation", () => {
 		const { app } = await buildTestApp();
 		const admin = await seedUser(app, { isSuperuser: true });
 		const user = await seedUser(app);
-		const second = newSession(app, user);
+		const second = await newSession(app, user);
 		await api(app, "PATCH", `/users/${user.id}`, { headers: admin.headers, body: { is_active: false } });
 		for (const token of [user.accessToken, second.access_token]) expect((await me(app, token)).statusCode).toBe(401);
 		expect((await refresh(app, second.refresh_token)).statusCode).toBe(401);
@@ -195,7 +194,7 @@ describe("revocation", () => {
 	it("a password change ends the other sessions at once and keeps the current one", async () => {
 		const { app } = await buildTestApp();
 		const user = await seedUser(app);
-		const other = newSession(app, user);
+		const other = await newSession(app, user);
 		const res = await api(app, "PATCH", "/users/me/password", {
 			headers: user.headers,
 			body: { current_password: user.password, new_password: "changed-password" },

@@ -19,8 +19,8 @@ import { newSession, seedUser } from "../../helpers/users.ts";
  * second steps are capped per account, and the routes that add rows at will have a
  * per-user bucket (docs/decisions/028).
  */
-const auditRows = (db: Awaited<ReturnType<typeof buildTestApp>>["db"], action: string) =>
-	db.select().from(auditEvents).where(eq(auditEvents.action, action)).all().length;
+const auditRows = async (db: Awaited<ReturnType<typeof buildTestApp>>["db"], action: string) =>
+	(await db.select().from(auditEvents).where(eq(auditEvents.action, action))).length;
 
 describe("signing out the other sessions", () => {
 	it("records a row only when a session ended, REST and tRPC", async () => {
@@ -30,12 +30,12 @@ describe("signing out the other sessions", () => {
 			expect((await api(app, "DELETE", "/users/me/sessions", { headers: user.headers })).statusCode).toBe(200);
 			expect((await mutate(app, "sessions.revokeOthers", undefined, { headers: user.headers })).error).toBeNull();
 		}
-		expect(auditRows(db, "session.revoke_others")).toBe(0);
-		newSession(app, user);
+		expect(await auditRows(db, "session.revoke_others")).toBe(0);
+		await newSession(app, user);
 		expect((await api(app, "DELETE", "/users/me/sessions", { headers: user.headers })).statusCode).toBe(200);
-		newSession(app, user);
+		await newSession(app, user);
 		expect((await mutate(app, "sessions.revokeOthers", undefined, { headers: user.headers })).error).toBeNull();
-		expect(auditRows(db, "session.revoke_others")).toBe(2);
+		expect(await auditRows(db, "session.revoke_others")).toBe(2);
 	});
 });
 
@@ -51,19 +51,16 @@ describe("passkey challenges", () => {
 			issued.push((twin.data as { challenge: string }).challenge);
 			await api(app, "POST", "/users/me/passkeys/options", { headers: user.headers });
 		}
-		const kept = (purpose: "reauthenticate" | "register") =>
-			db
-				.select()
-				.from(webauthnChallenges)
-				.where(eq(webauthnChallenges.purpose, purpose))
-				.all()
-				.map((row) => row.challenge);
-		expect(kept("reauthenticate").sort()).toEqual(issued.slice(-MAX_LIVE_CHALLENGES).sort());
-		expect(kept("register")).toHaveLength(MAX_LIVE_CHALLENGES);
+		const kept = async (purpose: "reauthenticate" | "register") =>
+			(await db.select().from(webauthnChallenges).where(eq(webauthnChallenges.purpose, purpose))).map(
+				(row) => row.challenge,
+			);
+		expect((await kept("reauthenticate")).sort()).toEqual(issued.slice(-MAX_LIVE_CHALLENGES).sort());
+		expect(await kept("register")).toHaveLength(MAX_LIVE_CHALLENGES);
 		// Another account's are its own.
 		const other = await seedUser(app);
 		await api(app, "POST", "/login/reauthenticate/options", { headers: other.headers });
-		expect(kept("reauthenticate")).toHaveLength(MAX_LIVE_CHALLENGES + 1);
+		expect(await kept("reauthenticate")).toHaveLength(MAX_LIVE_CHALLENGES + 1);
 	});
 });
 
@@ -73,7 +70,7 @@ describe("second login steps", () => {
 		const user = await enableTwoFactor(app, await seedUser(app), now);
 		const tokens: string[] = [];
 		for (let i = 0; i < 12; i++) tokens.push(await mfaTokenOf(app, user, `10.70.0.${i + 1}`));
-		expect(db.select().from(mfaTokens).where(eq(mfaTokens.userId, user.id)).all()).toHaveLength(MAX_LIVE_MFA_TOKENS);
+		expect(await db.select().from(mfaTokens).where(eq(mfaTokens.userId, user.id))).toHaveLength(MAX_LIVE_MFA_TOKENS);
 		const oldest = await api(app, "POST", "/login/mfa", {
 			ip: "10.70.1.1",
 			body: { mfa_token: tokens[0], code: totpAt(user.secret, now(), 1) },

@@ -29,13 +29,7 @@ describe("login with two-factor", () => {
 		expect(first.headers["www-authenticate"]).toBe("Bearer");
 		expect(first.headers["set-cookie"]).toBeUndefined();
 		// Only a hash of it is kept.
-		expect(
-			db
-				.select()
-				.from(mfaTokens)
-				.all()
-				.map((row) => row.tokenHash),
-		).not.toContain(body.mfa_token);
+		expect((await db.select().from(mfaTokens)).map((row) => row.tokenHash)).not.toContain(body.mfa_token);
 
 		const second = await mfa(app, body.mfa_token, totpAt(user.secret, now(), 1));
 		expect(second.statusCode).toBe(200);
@@ -88,8 +82,8 @@ describe("login with two-factor", () => {
 		// The fifth wrong code ended the token: even the right code needs a new login now.
 		const spent = await mfa(app, token, totpAt(user.secret, now(), 1));
 		expect(spent.json()).toEqual(EXPIRED);
-		expect(db.select().from(mfaTokens).all()).toEqual([]);
-		const failures = db.select().from(auditEvents).where(eq(auditEvents.action, "auth.login_failed")).all();
+		expect(await db.select().from(mfaTokens)).toEqual([]);
+		const failures = await db.select().from(auditEvents).where(eq(auditEvents.action, "auth.login_failed"));
 		// Five wrong codes, then the spent token (a failed login too, with its reason).
 		expect(failures.map((event) => JSON.parse(event.details))).toEqual([
 			...Array(5).fill({ during: "two_factor" }),
@@ -215,7 +209,7 @@ describe("two-factor and EMAIL_VERIFICATION=required", () => {
 	it("an unproved address is refused before the second step: no mfa_token, not even with a code", async () => {
 		const { app, now, advance, db } = await buildTestApp({ env: { EMAIL_VERIFICATION: "required" } });
 		const user = await enableTwoFactor(app, await seedUser(app), now);
-		db.update(users).set({ emailVerified: false }).where(eq(users.id, user.id)).run();
+		await db.update(users).set({ emailVerified: false }).where(eq(users.id, user.id));
 		const res = await loginForm(app, user.email, user.password);
 		expect(res.statusCode).toBe(400);
 		expect(res.json()).toEqual({ detail: "Email not verified" });
@@ -225,7 +219,7 @@ describe("two-factor and EMAIL_VERIFICATION=required", () => {
 		});
 		expect(withCode.json()).toEqual({ detail: "Email not verified" });
 		// Proved, it asks for the code.
-		db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id)).run();
+		await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
 		expect((await loginForm(app, user.email, user.password)).statusCode).toBe(401);
 	});
 });
@@ -272,12 +266,9 @@ describe("recovery codes at login", () => {
 			tokens.map((token, i) => mfa(app, token, user.recoveryCodes[7]!, `10.50.${i}.1`)),
 		);
 		expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 400, 400, 400, 400, 400]);
-		const unused = db
-			.select()
-			.from(recoveryCodes)
-			.where(eq(recoveryCodes.userId, user.id))
-			.all()
-			.filter((row) => row.usedAt === null);
+		const unused = (await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).filter(
+			(row) => row.usedAt === null,
+		);
 		expect(unused).toHaveLength(9);
 	});
 });

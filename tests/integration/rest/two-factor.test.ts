@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../../server/db/query.ts";
 import { auditEvents, recoveryCodes, users } from "../../../server/db/schema.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, FORBIDDEN, loginForm } from "../../helpers/http.ts";
@@ -13,8 +14,8 @@ const INVALID_CODE = { detail: "Invalid two-factor code" };
 const RECOVERY_CODE = /^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/;
 
 type App = Awaited<ReturnType<typeof buildTestApp>>["app"];
-const twoFactorOn = (app: App, userId: string) =>
-	app.deps.db.select().from(users).where(eq(users.id, userId)).get()?.totpEnabledAt != null;
+const twoFactorOn = async (app: App, userId: string) =>
+	(await first(app.deps.db.select().from(users).where(eq(users.id, userId))))?.totpEnabledAt != null;
 
 describe("two-factor setup and enable", () => {
 	it("setup answers a 160-bit secret, its otpauth URL and a QR code made here, and enables nothing yet", async () => {
@@ -41,7 +42,7 @@ describe("two-factor setup and enable", () => {
 		const { app, db } = await buildTestApp();
 		const user = await seedUser(app);
 		const { secret } = (await api(app, "POST", "/users/me/totp/setup", { headers: user.headers })).json();
-		const row = db.select().from(users).where(eq(users.id, user.id)).get();
+		const row = await first(db.select().from(users).where(eq(users.id, user.id)));
 		expect(row?.totpSecret).toMatch(/^v1\./);
 		expect(row?.totpSecret).not.toContain(secret);
 		expect(row?.totpEnabledAt).toBeNull();
@@ -64,14 +65,14 @@ describe("two-factor setup and enable", () => {
 		});
 		expect(stale.statusCode).toBe(403);
 		expect(stale.json()).toEqual(CONFIRM);
-		expect(twoFactorOn(app, user.id)).toBe(false);
+		expect(await twoFactorOn(app, user.id)).toBe(false);
 		await api(app, "POST", "/login/reauthenticate", { headers: user.headers, body: { password: user.password } });
 		const enable = await api(app, "POST", "/users/me/totp/enable", {
 			headers: user.headers,
 			body: { code: totpAt(secret, app.deps.clock()) },
 		});
 		expect(enable.statusCode).toBe(200);
-		expect(twoFactorOn(app, user.id)).toBe(true);
+		expect(await twoFactorOn(app, user.id)).toBe(true);
 	});
 
 	it("enable: a wrong code is 400 and enables nothing; the right one answers 10 single-use codes, shown once", async () => {
@@ -103,7 +104,7 @@ describe("two-factor setup and enable", () => {
 		const status = (await api(app, "GET", "/users/me/totp", { headers: user.headers })).json();
 		expect(status).toEqual({ enabled: true, enabled_at: new Date(now()).toISOString(), recovery_codes_left: 10 });
 		// Only hashes are kept.
-		const stored = db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id)).all();
+		const stored = await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
 		expect(stored).toHaveLength(10);
 		for (const row of stored) expect(codes.some((code) => row.codeHash.includes(code.replaceAll("-", "")))).toBe(false);
 		// Once on: no second setup or enable.
@@ -193,18 +194,14 @@ describe("recovery codes, disable and the admin reset", () => {
 		expect(off.statusCode).toBe(200);
 		expect(off.json()).toEqual({ message: "Two-factor authentication disabled" });
 		expect((await loginForm(app, user.email, user.password)).statusCode).toBe(200);
-		const row = db.select().from(users).where(eq(users.id, user.id)).get();
+		const row = await first(db.select().from(users).where(eq(users.id, user.id)));
 		expect([row?.totpSecret, row?.totpEnabledAt, row?.totpLastStep]).toEqual([null, null, null]);
-		expect(db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id)).all()).toEqual([]);
+		expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toEqual([]);
 		// Off already: the same answer, no second audit row or notice.
 		expect((await api(app, "DELETE", "/users/me/totp", { headers: user.headers })).statusCode).toBe(200);
 		const subjects = (await outbox(app, dataDir)).map((mail) => mail.subject);
 		expect(subjects.sort()).toEqual(["Two-factor authentication disabled", "Two-factor authentication enabled"]);
-		const actions = db
-			.select()
-			.from(auditEvents)
-			.all()
-			.map((event) => event.action);
+		const actions = (await db.select().from(auditEvents)).map((event) => event.action);
 		expect(actions.filter((action) => action === "totp.disable")).toHaveLength(1);
 	});
 
@@ -231,7 +228,7 @@ describe("recovery codes, disable and the admin reset", () => {
 		expect((await loginForm(app, user.email, user.password)).statusCode).toBe(200);
 		const after = await api(app, "GET", `/users/${user.id}/totp`, { headers: admin.headers });
 		expect(after.json()).toEqual({ enabled: false, enabled_at: null, recovery_codes_left: 0 });
-		const event = db.select().from(auditEvents).where(eq(auditEvents.action, "admin.totp_reset")).get();
+		const event = await first(db.select().from(auditEvents).where(eq(auditEvents.action, "admin.totp_reset")));
 		expect(event).toMatchObject({ actorId: admin.id, actorEmail: admin.email, subjectId: user.id });
 		const notice = (await outbox(app, dataDir)).find((mail) => mail.subject === "Two-factor authentication reset");
 		expect(notice?.text).toContain("An administrator turned off two-factor authentication");
@@ -250,7 +247,7 @@ describe("the audit trail of two-factor", () => {
 		advance(1000);
 		const regenerated = (await api(app, "POST", "/users/me/recovery-codes", { headers: user.headers })).json();
 		await api(app, "DELETE", "/users/me/totp", { headers: user.headers });
-		const events = db.select().from(auditEvents).all();
+		const events = await db.select().from(auditEvents);
 		expect(events.map((event) => event.action)).toEqual([
 			"totp.enable",
 			"recovery_code.use",
@@ -261,7 +258,7 @@ describe("the audit trail of two-factor", () => {
 		expect(JSON.parse(events[1]?.details ?? "{}")).toEqual({ remaining: 9 });
 		expect(JSON.parse(events[2]?.details ?? "{}")).toEqual({ method: "password", factor: "recovery_code" });
 		const everything = JSON.stringify(events).toLowerCase();
-		const row = db.select().from(users).where(eq(users.id, user.id)).get();
+		const row = await first(db.select().from(users).where(eq(users.id, user.id)));
 		for (const forbidden of [
 			secret,
 			...user.recoveryCodes,
@@ -295,11 +292,7 @@ describe("re-authentication with a two-factor code", () => {
 		advance(11 * MINUTE);
 		const fresh = (await api(app, "GET", "/users/me/totp", { headers: user.headers })).json();
 		expect(fresh.recovery_codes_left).toBe(10);
-		const codes = db
-			.select()
-			.from(auditEvents)
-			.all()
-			.map((event) => [event.action, JSON.parse(event.details)]);
+		const codes = (await db.select().from(auditEvents)).map((event) => [event.action, JSON.parse(event.details)]);
 		expect(codes).toContainEqual(["auth.reauthenticate", { method: "totp" }]);
 		expect(codes).toContainEqual(["auth.login_failed", { during: "reauthenticate" }]);
 	});

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../../server/db/query.ts";
 import { media, profiles, resetTokens, sessions, users } from "../../../server/db/schema.ts";
 import { DomainError } from "../../../server/domain/errors.ts";
 import { updateUser } from "../../../server/services/admin/users.ts";
@@ -76,8 +77,8 @@ describe("/users/{id}", () => {
 		const { app, db } = await buildTestApp();
 		const admin = await seedAdmin(app);
 		const second = await seedUser(app, { isSuperuser: true });
-		const staleUser = findUserById(app.deps, second.id);
-		const session = db.select().from(sessions).where(eq(sessions.userId, second.id)).get();
+		const staleUser = await findUserById(app.deps, second.id);
+		const session = await first(db.select().from(sessions).where(eq(sessions.userId, second.id)));
 		if (!staleUser || !session) throw new Error("seeded user missing");
 		const staleActor = { user: staleUser, session };
 		// Admin demotes the second superuser; the second's request was already authorised.
@@ -85,7 +86,7 @@ describe("/users/{id}", () => {
 		const attempt = updateUser(app.deps, staleActor, admin.id, { is_superuser: false });
 		await expect(attempt).rejects.toThrow(DomainError);
 		await expect(attempt).rejects.toMatchObject({ reason: "LAST_SUPERUSER" });
-		expect(db.select().from(users).where(eq(users.id, admin.id)).get()?.isSuperuser).toBe(true);
+		expect((await first(db.select().from(users).where(eq(users.id, admin.id))))?.isSuperuser).toBe(true);
 	});
 
 	it("PATCH: a password set by an admin works and ends the user's sessions", async () => {
@@ -145,18 +146,18 @@ describe("/users/{id}", () => {
 		expect(onDisk()).not.toEqual([]);
 		expect((await api(app, "POST", `/password-recovery/${user.email}`)).statusCode).toBe(200);
 		await settled(app);
-		const rowsOf = () => ({
-			sessions: db.select().from(sessions).where(eq(sessions.userId, user.id)).all().length,
-			profiles: db.select().from(profiles).where(eq(profiles.userId, user.id)).all().length,
-			media: db.select().from(media).where(eq(media.ownerId, user.id)).all().length,
-			resetTokens: db.select().from(resetTokens).where(eq(resetTokens.userId, user.id)).all().length,
+		const rowsOf = async () => ({
+			sessions: (await db.select().from(sessions).where(eq(sessions.userId, user.id))).length,
+			profiles: (await db.select().from(profiles).where(eq(profiles.userId, user.id))).length,
+			media: (await db.select().from(media).where(eq(media.ownerId, user.id))).length,
+			resetTokens: (await db.select().from(resetTokens).where(eq(resetTokens.userId, user.id))).length,
 		});
-		expect(rowsOf()).toEqual({ sessions: 1, profiles: 1, media: 1, resetTokens: 1 });
+		expect(await rowsOf()).toEqual({ sessions: 1, profiles: 1, media: 1, resetTokens: 1 });
 		const res = await api(app, "DELETE", `/users/${user.id}`, { headers: admin.headers });
 		expect(res.statusCode).toBe(200);
 		expect(res.json()).toEqual({ message: "User deleted successfully" });
-		expect(db.select().from(users).where(eq(users.id, user.id)).get()).toBeUndefined();
-		expect(rowsOf()).toEqual({ sessions: 0, profiles: 0, media: 0, resetTokens: 0 });
+		expect(await first(db.select().from(users).where(eq(users.id, user.id)))).toBeUndefined();
+		expect(await rowsOf()).toEqual({ sessions: 0, profiles: 0, media: 0, resetTokens: 0 });
 		await settled(app);
 		expect(onDisk()).toEqual([]);
 		const again = await api(app, "DELETE", `/users/${user.id}`, { headers: admin.headers });

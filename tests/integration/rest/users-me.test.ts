@@ -58,7 +58,7 @@ describe("/users/me", () => {
 		const res = await api(app, "DELETE", "/users/me", { headers: user.headers });
 		expect(res.statusCode).toBe(200);
 		expect(res.json()).toEqual({ message: "User deleted successfully" });
-		expect(db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toEqual([]);
+		expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
 		expect((await api(app, "GET", "/users/me", { headers: user.headers })).statusCode).toBe(401);
 		const self = await api(app, "DELETE", "/users/me", { headers: admin.headers });
 		expect(self.statusCode).toBe(403);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import { first } from "../../../server/db/query.ts";
 import { users } from "../../../server/db/schema.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api } from "../../helpers/http.ts";
@@ -11,7 +12,7 @@ import { seedAdmin, seedUser } from "../../helpers/users.ts";
 type Listed = { data: { email: string; full_name: string | null }[]; count: number };
 
 /** A row without a session or a real hash: enough for a list, and quick to make by the hundred. */
-function insertUser(
+async function insertUser(
 	app: FastifyInstance,
 	values: {
 		email: string;
@@ -22,18 +23,15 @@ function insertUser(
 		createdAt: number;
 	},
 ) {
-	app.deps.db
-		.insert(users)
-		.values({
-			id: randomUUID(),
-			hashedPassword: "not-a-hash",
-			fullName: null,
-			isSuperuser: false,
-			isActive: true,
-			emailVerified: true,
-			...values,
-		})
-		.run();
+	await app.deps.db.insert(users).values({
+		id: randomUUID(),
+		hashedPassword: "not-a-hash",
+		fullName: null,
+		isSuperuser: false,
+		isActive: true,
+		emailVerified: true,
+		...values,
+	});
 }
 
 /**
@@ -45,12 +43,17 @@ async function world() {
 	const { app, now } = testApp;
 	const admin = await seedAdmin(app);
 	const at = (seconds: number) => now() + seconds * 1000;
-	insertUser(app, { email: "ada@lovelace.org", fullName: "Ada Lovelace", createdAt: at(1) });
-	insertUser(app, { email: "bob@example.com", fullName: "bob marley", isActive: false, createdAt: at(2) });
-	insertUser(app, { email: "carol@example.com", fullName: "Carol 100% Sure", emailVerified: false, createdAt: at(3) });
-	insertUser(app, { email: "dan_d@example.com", fullName: null, isSuperuser: true, createdAt: at(4) });
-	insertUser(app, { email: "zoe@example.fr", fullName: "Zoé Élodie", emailVerified: false, createdAt: at(4) });
-	insertUser(app, { email: "erin@example.com", fullName: "ÉRIN Ünal", createdAt: at(5) });
+	await insertUser(app, { email: "ada@lovelace.org", fullName: "Ada Lovelace", createdAt: at(1) });
+	await insertUser(app, { email: "bob@example.com", fullName: "bob marley", isActive: false, createdAt: at(2) });
+	await insertUser(app, {
+		email: "carol@example.com",
+		fullName: "Carol 100% Sure",
+		emailVerified: false,
+		createdAt: at(3),
+	});
+	await insertUser(app, { email: "dan_d@example.com", fullName: null, isSuperuser: true, createdAt: at(4) });
+	await insertUser(app, { email: "zoe@example.fr", fullName: "Zoé Élodie", emailVerified: false, createdAt: at(4) });
+	await insertUser(app, { email: "erin@example.com", fullName: "ÉRIN Ünal", createdAt: at(5) });
 	const list = async (params: string) => {
 		const res = await api(app, "GET", `/users/?${params}`, { headers: admin.headers });
 		expect(res.statusCode, `${params}: ${res.body}`).toBe(200);
@@ -162,9 +165,9 @@ describe("GET /users/ search, filters and sort", () => {
 
 	it("absent parameters keep the list as it always was: newest first, ties by insertion, newest first", async () => {
 		const { list, db } = await world();
-		const before = db.all<{ email: string }>(
-			sql`SELECT email FROM users ORDER BY created_at DESC, rowid DESC LIMIT 4 OFFSET 1`,
-		);
+		const before = db.$client
+			.prepare("SELECT email FROM users ORDER BY created_at DESC, rowid DESC LIMIT 4 OFFSET 1")
+			.all() as { email: string }[];
 		const plain = await list("skip=1&limit=4");
 		expect(plain.data.map((user) => user.email)).toEqual(before.map((row) => row.email));
 		expect(plain.count).toBe(7);
@@ -218,32 +221,32 @@ describe("GET /users/ search, filters and sort", () => {
 
 	it("finds users as they are now: after a rename, a new e-mail and a deletion", async () => {
 		const { app, emails, db } = await world();
-		const ada = db.select().from(users).where(eq(users.email, "ada@lovelace.org")).get();
+		const ada = await first(db.select().from(users).where(eq(users.email, "ada@lovelace.org")));
 		if (!ada) throw new Error("no Ada");
-		db.update(users).set({ fullName: "Augusta King" }).where(eq(users.id, ada.id)).run();
+		await db.update(users).set({ fullName: "Augusta King" }).where(eq(users.id, ada.id));
 		expect(await emails("q=lovelace")).toEqual(["ada@lovelace.org"]);
 		expect(await emails("q=augusta")).toEqual(["ada@lovelace.org"]);
 		expect(await emails("q=Ada%20Love")).toEqual([]);
-		db.update(users).set({ email: "augusta@king.org" }).where(eq(users.id, ada.id)).run();
+		await db.update(users).set({ email: "augusta@king.org" }).where(eq(users.id, ada.id));
 		expect(await emails("q=lovelace")).toEqual([]);
 		expect(await emails("q=king.org")).toEqual(["augusta@king.org"]);
-		db.update(users).set({ isActive: false }).where(eq(users.id, ada.id)).run();
+		await db.update(users).set({ isActive: false }).where(eq(users.id, ada.id));
 		expect(await emails("q=augusta")).toEqual(["augusta@king.org"]);
-		db.delete(users).where(eq(users.id, ada.id)).run();
+		await db.delete(users).where(eq(users.id, ada.id));
 		expect(await emails("q=augusta")).toEqual([]);
-		insertUser(app, { email: "new@lovelace.org", createdAt: 0 });
+		await insertUser(app, { email: "new@lovelace.org", createdAt: 0 });
 		expect(await emails("q=lovelace")).toEqual(["new@lovelace.org"]);
-		db.run(sql`INSERT INTO users_search(users_search) VALUES ('integrity-check')`);
+		await db.run(sql`INSERT INTO users_search(users_search) VALUES ('integrity-check')`);
 	});
 
 	it("keeps finding the right users after the database is vacuumed (the index is keyed by rowid)", async () => {
 		const { app, emails, db } = await world();
-		for (let i = 0; i < 50; i++) insertUser(app, { email: `filler-${i}@example.org`, createdAt: i });
-		db.delete(users).where(sql`${users.email} LIKE 'filler-%'`).run();
-		db.run(sql`VACUUM`);
+		for (let i = 0; i < 50; i++) await insertUser(app, { email: `filler-${i}@example.org`, createdAt: i });
+		await db.delete(users).where(sql`${users.email} LIKE 'filler-%'`);
+		await db.run(sql`VACUUM`);
 		expect(await emails("q=lovelace")).toEqual(["ada@lovelace.org"]);
 		expect(await emails("q=marley")).toEqual(["bob@example.com"]);
-		db.run(sql`INSERT INTO users_search(users_search) VALUES ('integrity-check')`);
+		await db.run(sql`INSERT INTO users_search(users_search) VALUES ('integrity-check')`);
 	});
 
 	it("tRPC admin.list takes the same parameters over the same service", async () => {

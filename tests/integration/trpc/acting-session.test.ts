@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../../server/db/query.ts";
 import { users } from "../../../server/db/schema.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { hashGate } from "../../helpers/hash-gate.ts";
@@ -18,7 +19,7 @@ describe("a tRPC write after its session ended", () => {
 		const actor = await seedUser(app, { isSuperuser: true });
 		const other = await seedUser(app, { isSuperuser: true });
 		const target = await seedUser(app);
-		const before = db.select().from(users).where(eq(users.id, target.id)).get()?.hashedPassword;
+		const before = (await first(db.select().from(users).where(eq(users.id, target.id))))?.hashedPassword;
 		const held = gate.pauseAfter("hash");
 		const pending = mutate(
 			app,
@@ -31,11 +32,11 @@ describe("a tRPC write after its session ended", () => {
 			app,
 			"admin.update",
 			{ user_id: actor.id, is_superuser: false },
-			{ headers: newSession(app, other).headers },
+			{ headers: (await newSession(app, other)).headers },
 		);
 		expect(demoted.error).toBeNull();
 		held.release();
 		expect((await pending).error).toMatchObject({ httpStatus: 403, reason: "FORBIDDEN" });
-		expect(db.select().from(users).where(eq(users.id, target.id)).get()?.hashedPassword).toBe(before);
+		expect((await first(db.select().from(users).where(eq(users.id, target.id))))?.hashedPassword).toBe(before);
 	});
 });

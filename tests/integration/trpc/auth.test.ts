@@ -78,8 +78,8 @@ describe("tRPC auth", () => {
 	it("logout ends this session; logoutAll every session; both need a user", async () => {
 		const { app } = await buildTestApp();
 		const user = await seedUser(app);
-		const second = newSession(app, user);
-		const third = newSession(app, user);
+		const second = await newSession(app, user);
+		const third = await newSession(app, user);
 		expect((await mutate(app, "auth.logout", {}, { headers: user.headers })).data).toEqual({
 			message: expect.any(String),
 		});

@@ -2,6 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { first } from "../../../server/db/query.ts";
 import { users } from "../../../server/db/schema.ts";
 import { TRPC_MAX_BATCH_SIZE } from "../../../shared/trpc-limits.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
@@ -25,8 +26,8 @@ const queryBatch = (app: FastifyInstance, path: string, count: number, headers: 
 		headers,
 	});
 
-const fullNameOf = (app: FastifyInstance, id: string) =>
-	app.deps.db.select({ name: users.fullName }).from(users).where(eq(users.id, id)).get()?.name;
+const fullNameOf = async (app: FastifyInstance, id: string) =>
+	(await first(app.deps.db.select({ name: users.fullName }).from(users).where(eq(users.id, id))))?.name;
 
 describe("tRPC batch size", () => {
 	it("refuses a batch over the limit with 400 before running any of its calls", async () => {
@@ -39,7 +40,7 @@ describe("tRPC batch size", () => {
 		expect(res.json()).toMatchObject({
 			error: { message: "Batch call exceeds maximum size", data: { code: "BAD_REQUEST", httpStatus: 400 } },
 		});
-		expect(fullNameOf(app, user.id)).toBe("Before");
+		expect(await fullNameOf(app, user.id)).toBe("Before");
 
 		const queries = await queryBatch(app, "users.me", TRPC_MAX_BATCH_SIZE + 1, user.headers);
 		expect(queries.statusCode).toBe(400);
@@ -55,7 +56,7 @@ describe("tRPC batch size", () => {
 		const items = res.json() as BatchItem[];
 		expect(items).toHaveLength(TRPC_MAX_BATCH_SIZE);
 		expect(items.every((item) => item.result !== undefined)).toBe(true);
-		expect(fullNameOf(app, user.id)).toMatch(/^Batch \d$/);
+		expect(await fullNameOf(app, user.id)).toMatch(/^Batch \d$/);
 
 		const queries = await queryBatch(app, "users.me", TRPC_MAX_BATCH_SIZE, user.headers);
 		expect(queries.statusCode).toBe(200);

@@ -93,9 +93,9 @@ describe("taking an account back over tRPC", () => {
 		const test = await buildTestApp();
 		const { app } = test;
 		const owner = await enableTwoFactor(app, await addPasskey(app, await seedUser(app)), test.now);
-		const ownerLink = issueAccountToken(app.deps, owner.id, "email_revert", owner.email, REVERT_LINK_TTL_MS);
+		const ownerLink = await issueAccountToken(app.deps, owner.id, "email_revert", owner.email, REVERT_LINK_TTL_MS);
 		const thiefEmail = uniqueEmail("thief");
-		const thiefLink = issueAccountToken(app.deps, owner.id, "email_revert", thiefEmail, REVERT_LINK_TTL_MS);
+		const thiefLink = await issueAccountToken(app.deps, owner.id, "email_revert", thiefEmail, REVERT_LINK_TTL_MS);
 
 		expect((await mutate(app, "auth.revertEmail", { token: thiefLink })).data).toEqual({
 			message: "Email change reverted",

@@ -37,7 +37,7 @@ describe("tRPC authorisation matrix", () => {
 		for (const role of ROLES) {
 			const user = await seedUser(app);
 			const deactivated = await seedUser(app);
-			app.deps.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.id)).run();
+			await app.deps.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.id));
 			const caller = { anonymous: null, user, deactivated, superuser: admin }[role];
 			const options = { headers: caller?.headers ?? {}, ip: `10.77.${ROLES.indexOf(role)}.1` };
 			// An empty input: the gate answers before the input is looked at.

@@ -17,12 +17,7 @@ const FORBIDDEN = { code: "FORBIDDEN", reason: "FORBIDDEN", message: "The user d
 
 type Test = Awaited<ReturnType<typeof buildTestApp>>;
 const idOf = (token: string) => token.split(".")[0] as string;
-const actions = ({ db }: Test) =>
-	db
-		.select()
-		.from(auditEvents)
-		.all()
-		.map((row: AuditEventRow) => row.action);
+const actions = async ({ db }: Test) => (await db.select().from(auditEvents)).map((row: AuditEventRow) => row.action);
 const alive = async (test: Test, token: string) =>
 	(await api(test.app, "GET", "/users/me", { headers: bearer(token) })).statusCode === 200;
 
@@ -30,7 +25,7 @@ describe("tRPC sessions", () => {
 	it("sessions.list: the caller's sessions, described, the current one marked", async () => {
 		const { app } = await buildTestApp();
 		const user = await seedUser(app, { userAgent: FIREFOX_LINUX });
-		const phone = newSession(app, user);
+		const phone = await newSession(app, user);
 		const res = await query(app, "sessions.list", undefined, { headers: phone.headers });
 		expect(res.error).toBeNull();
 		const list = res.data as { count: number; data: { id: string; browser: string | null; current: boolean }[] };
@@ -44,7 +39,7 @@ describe("tRPC sessions", () => {
 		const { app } = test;
 		const user = await seedUser(app);
 		const other = await seedUser(app);
-		const phone = newSession(app, user);
+		const phone = await newSession(app, user);
 		const done = await mutate(
 			app,
 			"sessions.revoke",
@@ -64,29 +59,29 @@ describe("tRPC sessions", () => {
 			code: "BAD_REQUEST",
 			issues: [{ path: ["session_id"], message: "mustBeText" }],
 		});
-		expect(actions(test)).toEqual(["session.revoke"]);
+		expect(await actions(test)).toEqual(["session.revoke"]);
 	});
 
 	it("sessions.revokeOthers ends every other session of the caller", async () => {
 		const test = await buildTestApp();
 		const { app } = test;
 		const user = await seedUser(app);
-		const phone = newSession(app, user);
+		const phone = await newSession(app, user);
 		const res = await mutate(app, "sessions.revokeOthers", undefined, { headers: user.headers });
 		expect(res.data).toEqual({ message: "Other sessions revoked" });
 		expect(await alive(test, phone.access_token)).toBe(false);
 		expect(await alive(test, user.accessToken)).toBe(true);
-		expect(actions(test)).toEqual(["session.revoke_others"]);
+		expect(await actions(test)).toEqual(["session.revoke_others"]);
 	});
 
 	it("users.audit: the caller's own events, newest first, paged", async () => {
 		const test = await buildTestApp();
 		const { app } = test;
 		const user = await seedUser(app);
-		const phone = newSession(app, user);
+		const phone = await newSession(app, user);
 		await mutate(app, "sessions.revoke", { session_id: idOf(phone.access_token) }, { headers: user.headers });
 		// Only a sign-out that ended a session is recorded.
-		newSession(app, user);
+		await newSession(app, user);
 		await mutate(app, "sessions.revokeOthers", undefined, { headers: user.headers });
 		const res = await query(app, "users.audit", { skip: 0, limit: 1 }, { headers: user.headers });
 		expect(res.data).toMatchObject({ count: 2, data: [{ action: "session.revoke_others", subject_id: user.id }] });
@@ -104,7 +99,7 @@ describe("tRPC admin sessions", () => {
 		const { app } = test;
 		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
-		newSession(app, user);
+		await newSession(app, user);
 		const list = await query(app, "admin.sessions", { user_id: user.id }, { headers: admin.headers });
 		expect(list.data).toMatchObject({ count: 2 });
 		const res = await mutate(app, "admin.revokeSessions", { user_id: user.id }, { headers: admin.headers });
@@ -114,7 +109,7 @@ describe("tRPC admin sessions", () => {
 			data: [],
 			count: 0,
 		});
-		expect(actions(test)).toEqual(["admin.sessions_revoke"]);
+		expect(await actions(test)).toEqual(["admin.sessions_revoke"]);
 	});
 
 	it("answers NOT_FOUND User not found for an unknown user, and FORBIDDEN to a plain user before reading the input", async () => {
@@ -135,6 +130,6 @@ describe("tRPC admin sessions", () => {
 		const bad = await mutateUnchecked(app, "admin.revokeSessions", { user_id: "x" }, { headers: user.headers });
 		expect(bad.error).toMatchObject(FORBIDDEN);
 		expect(await alive(test, admin.accessToken)).toBe(true);
-		expect(actions(test)).toEqual([]);
+		expect(await actions(test)).toEqual([]);
 	});
 });

@@ -14,24 +14,32 @@ function write(test: TestApp, seconds: number[]) {
 
 const idsOf = (events: { id: number }[]) => events.map((event) => event.id);
 
+const collect = async <T>(items: AsyncIterable<T>): Promise<T[]> => {
+	const all: T[] = [];
+	for await (const item of items) all.push(item);
+	return all;
+};
+
 describe("the audit log's order", () => {
 	it("is newest first by time, then by the order of writing within the same millisecond", async () => {
 		const test = await buildTestApp();
 		// Row 4 carries an earlier time than rows 2 and 3 (a clock set back, a slow transaction).
 		write(test, [0, 5, 5, 1, 9, 5]);
-		const page = queryAuditEvents(test.app.deps, {}, { skip: 0, limit: 100 });
+		const page = await queryAuditEvents(test.app.deps, {}, { skip: 0, limit: 100 });
 		expect(idsOf(page.data)).toEqual([5, 6, 3, 2, 4, 1]);
-		expect(idsOf(queryAuditEvents(test.app.deps, { actions: ["auth.login"] }, { skip: 2, limit: 2 }).data)).toEqual([
-			3, 2,
-		]);
+		expect(
+			idsOf((await queryAuditEvents(test.app.deps, { actions: ["auth.login"] }, { skip: 2, limit: 2 })).data),
+		).toEqual([3, 2]);
 	});
 
 	it("the export's batches follow the same order, across ties at a batch's edge, each event once", async () => {
 		const test = await buildTestApp();
 		write(test, [0, 5, 5, 1, 9, 5, 5, 5, 2, 9, 0]);
-		const page = queryAuditEvents(test.app.deps, {}, { skip: 0, limit: 100 });
+		const page = await queryAuditEvents(test.app.deps, {}, { skip: 0, limit: 100 });
 		for (const batch of [1, 2, 3, 4, 500]) {
-			expect(idsOf([...iterateAuditEvents(test.app.deps, {}, batch)]), `batch ${batch}`).toEqual(idsOf(page.data));
+			expect(idsOf(await collect(iterateAuditEvents(test.app.deps, {}, batch))), `batch ${batch}`).toEqual(
+				idsOf(page.data),
+			);
 		}
 	});
 
@@ -39,9 +47,9 @@ describe("the audit log's order", () => {
 		const test = await buildTestApp();
 		write(test, [0, 1, 2, 3, 4, 5]);
 		const events = iterateAuditEvents(test.app.deps, {}, 2);
-		const first = [events.next().value, events.next().value];
+		const first = [(await events.next()).value, (await events.next()).value];
 		write(test, [6, 7]);
-		const rest = [...events];
+		const rest = await collect(events);
 		expect(idsOf([...first, ...rest] as { id: number }[])).toEqual([6, 5, 4, 3, 2, 1]);
 	});
 });

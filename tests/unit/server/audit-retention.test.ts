@@ -9,35 +9,23 @@ const DAY = 86_400_000;
 describe("audit retention", () => {
 	it("sweeps events older than AUDIT_RETENTION when the app starts", async () => {
 		const { app, advance, db } = await buildTestApp({ env: { AUDIT_RETENTION: "30d" } });
-		recordAudit(app.deps, { action: "auth.logout" });
+		await recordAudit(app.deps, { action: "auth.logout" });
 		advance(31 * DAY);
-		recordAudit(app.deps, { action: "auth.logout_all" });
+		await recordAudit(app.deps, { action: "auth.logout_all" });
 		await app.ready();
-		expect(
-			db
-				.select()
-				.from(auditEvents)
-				.all()
-				.map((row) => row.action),
-		).toEqual(["auth.logout_all"]);
+		expect((await db.select().from(auditEvents)).map((row) => row.action)).toEqual(["auth.logout_all"]);
 	});
 
 	it("and at each daily run, keeping what is younger", async () => {
 		const { app, advance, db } = await buildTestApp({ env: { AUDIT_RETENTION: "30d" } });
 		await app.ready();
-		recordAudit(app.deps, { action: "auth.logout" });
+		await recordAudit(app.deps, { action: "auth.logout" });
 		advance(20 * DAY);
-		recordAudit(app.deps, { action: "auth.logout_all" });
-		runHousekeeping(app.deps);
-		expect(db.select().from(auditEvents).all()).toHaveLength(2);
+		await recordAudit(app.deps, { action: "auth.logout_all" });
+		await runHousekeeping(app.deps);
+		expect(await db.select().from(auditEvents)).toHaveLength(2);
 		advance(11 * DAY);
-		runHousekeeping(app.deps);
-		expect(
-			db
-				.select()
-				.from(auditEvents)
-				.all()
-				.map((row) => row.action),
-		).toEqual(["auth.logout_all"]);
+		await runHousekeeping(app.deps);
+		expect((await db.select().from(auditEvents)).map((row) => row.action)).toEqual(["auth.logout_all"]);
 	});
 });

@@ -12,14 +12,14 @@ afterEach(() => {
 });
 
 /** A database file watched by the app's connection, and a second connection to it (as the CLI opens one). */
-function twoConnections(sameTurnMs?: number) {
+async function twoConnections(sameTurnMs?: number) {
 	const dir = mkdtempSync(join(tmpdir(), "portico-watch-"));
 	dirs.push(dir);
 	const file = join(dir, "app.db");
 	const db = openDatabase(file);
-	migrateDatabase(db);
+	await migrateDatabase(db);
 	db.$client.exec("CREATE TABLE elsewhere (n INTEGER)");
-	const watch = watchAuthRows(db, () => {}, { sameTurnMs });
+	const watch = await watchAuthRows(db, () => {}, { sameTurnMs });
 	const other = new Database(file);
 	const writeElsewhere = () => other.prepare("INSERT INTO elsewhere (n) VALUES (1)").run();
 	const close = () => {
@@ -34,7 +34,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 describe("another connection's writes, as the session-check cache hears of them", () => {
 	it("are read once per event-loop turn: the first request of the next turn sees a write, however soon", async () => {
 		// However long a turn may last: the turn's end alone must make the next reading fresh.
-		const { watch, writeElsewhere, close } = twoConnections(60_000);
+		const { watch, writeElsewhere, close } = await twoConnections(60_000);
 		try {
 			expect(watch.otherConnectionWrote()).toBe(false);
 			writeElsewhere();
@@ -51,8 +51,8 @@ describe("another connection's writes, as the session-check cache hears of them"
 		}
 	});
 
-	it(`are read again within a long turn after ${SAME_TURN_MS} ms`, () => {
-		const { watch, writeElsewhere, close } = twoConnections();
+	it(`are read again within a long turn after ${SAME_TURN_MS} ms`, async () => {
+		const { watch, writeElsewhere, close } = await twoConnections();
 		try {
 			expect(watch.otherConnectionWrote()).toBe(false);
 			writeElsewhere();

@@ -20,15 +20,9 @@ const SAFARI_IPHONE =
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 const idOf = (token: string) => token.split(".")[0] as string;
-const auditRows = ({ db }: App): AuditEventRow[] => db.select().from(auditEvents).all();
-const sessionIds = ({ db }: App, userId: string) =>
-	db
-		.select({ id: sessions.id })
-		.from(sessions)
-		.where(eq(sessions.userId, userId))
-		.all()
-		.map((row) => row.id)
-		.sort();
+const auditRows = async ({ db }: App): Promise<AuditEventRow[]> => await db.select().from(auditEvents);
+const sessionIds = async ({ db }: App, userId: string) =>
+	(await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).map((row) => row.id).sort();
 
 describe("listMySessions", () => {
 	it("lists the caller's live sessions, most recently seen first, described, with theirs marked current", async () => {
@@ -36,15 +30,15 @@ describe("listMySessions", () => {
 		const { app } = test;
 		const user = await seedUser(app, { ip: "10.1.0.1", userAgent: FIREFOX_LINUX });
 		test.advance(MINUTE);
-		const phone = newSession(app, user, "10.1.0.2", SAFARI_IPHONE);
+		const phone = await newSession(app, user, "10.1.0.2", SAFARI_IPHONE);
 		test.advance(MINUTE);
-		const script = newSession(app, user, "10.1.0.3", "curl/8.5.0");
+		const script = await newSession(app, user, "10.1.0.3", "curl/8.5.0");
 		// The first session is used again: it becomes the most recently seen.
 		test.advance(MINUTE);
-		const auth = authOf(app, user);
+		const auth = await authOf(app, user);
 		await seedUser(app); // someone else's session never shows
 
-		const list = listMySessions(app.deps, auth);
+		const list = await listMySessions(app.deps, auth);
 		expect(list.count).toBe(3);
 		expect(list.data.map((s) => s.id)).toEqual([
 			idOf(user.accessToken),
@@ -71,12 +65,14 @@ describe("listMySessions", () => {
 		const test = await buildTestApp();
 		const { app, db } = test;
 		const user = await seedUser(app);
-		const old = newSession(app, user);
-		db.update(sessions)
+		const old = await newSession(app, user);
+		await db
+			.update(sessions)
 			.set({ expiresAt: test.now() })
-			.where(eq(sessions.id, idOf(old.access_token)))
-			.run();
-		expect(listMySessions(app.deps, authOf(app, user)).data.map((s) => s.id)).toEqual([idOf(user.accessToken)]);
+			.where(eq(sessions.id, idOf(old.access_token)));
+		expect((await listMySessions(app.deps, await authOf(app, user))).data.map((s) => s.id)).toEqual([
+			idOf(user.accessToken),
+		]);
 	});
 });
 
@@ -85,11 +81,11 @@ describe("revokeMySession", () => {
 		const test = await buildTestApp();
 		const { app } = test;
 		const user = await seedUser(app);
-		const phone = newSession(app, user, "10.2.0.2", SAFARI_IPHONE);
-		const result = revokeMySession(app.deps, authOf(app, user), idOf(phone.access_token), META);
+		const phone = await newSession(app, user, "10.2.0.2", SAFARI_IPHONE);
+		const result = await revokeMySession(app.deps, await authOf(app, user), idOf(phone.access_token), META);
 		expect(result).toEqual({ message: "Session revoked" });
-		expect(sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
-		const [row] = auditRows(test);
+		expect(await sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
+		const [row] = await auditRows(test);
 		expect(row).toMatchObject({ action: "session.revoke", actorId: user.id, subjectId: user.id });
 		expect(JSON.parse(row?.details ?? "")).toEqual({
 			browser: "Safari 18",
@@ -98,15 +94,15 @@ describe("revokeMySession", () => {
 			ip: "10.2.0.2",
 		});
 		for (const secret of [phone.access_token, phone.refresh_token].map((token) => token.split(".")[1] as string))
-			expect(JSON.stringify(auditRows(test))).not.toContain(secret);
+			expect(JSON.stringify(await auditRows(test))).not.toContain(secret);
 	});
 
 	it("ends the caller's current session too when asked (a logout)", async () => {
 		const test = await buildTestApp();
 		const { app } = test;
 		const user = await seedUser(app);
-		revokeMySession(app.deps, authOf(app, user), idOf(user.accessToken), META);
-		expect(sessionIds(test, user.id)).toEqual([]);
+		await revokeMySession(app.deps, await authOf(app, user), idOf(user.accessToken), META);
+		expect(await sessionIds(test, user.id)).toEqual([]);
 	});
 
 	it("says SESSION_NOT_FOUND for someone else's session, an expired one, an unknown or malformed id, and changes nothing", async () => {
@@ -114,13 +110,13 @@ describe("revokeMySession", () => {
 		const { app, db } = test;
 		const user = await seedUser(app);
 		const other = await seedUser(app);
-		const expired = newSession(app, user);
-		db.update(sessions)
+		const expired = await newSession(app, user);
+		await db
+			.update(sessions)
 			.set({ expiresAt: test.now() - 1 })
-			.where(eq(sessions.id, idOf(expired.access_token)))
-			.run();
-		const auth = authOf(app, user);
-		const before = db.select().from(sessions).all();
+			.where(eq(sessions.id, idOf(expired.access_token)));
+		const auth = await authOf(app, user);
+		const before = await db.select().from(sessions);
 		for (const id of [
 			idOf(other.accessToken),
 			idOf(expired.access_token),
@@ -129,9 +125,9 @@ describe("revokeMySession", () => {
 			"",
 			user.accessToken, // the whole token is not an id
 		])
-			expect(await refusal(() => revokeMySession(app.deps, auth, id, META))).toBe("SESSION_NOT_FOUND");
-		expect(db.select().from(sessions).all()).toEqual(before);
-		expect(auditRows(test)).toEqual([]);
+			expect(await refusal(async () => revokeMySession(app.deps, auth, id, META))).toBe("SESSION_NOT_FOUND");
+		expect(await db.select().from(sessions)).toEqual(before);
+		expect(await auditRows(test)).toEqual([]);
 	});
 });
 
@@ -140,18 +136,20 @@ describe("revokeOtherSessions", () => {
 		const test = await buildTestApp();
 		const { app, db } = test;
 		const user = await seedUser(app);
-		newSession(app, user);
-		newSession(app, user);
-		const expired = newSession(app, user);
-		db.update(sessions)
+		await newSession(app, user);
+		await newSession(app, user);
+		const expired = await newSession(app, user);
+		await db
+			.update(sessions)
 			.set({ expiresAt: test.now() - DAY })
-			.where(eq(sessions.id, idOf(expired.access_token)))
-			.run();
+			.where(eq(sessions.id, idOf(expired.access_token)));
 		const other = await seedUser(app);
-		expect(revokeOtherSessions(app.deps, authOf(app, user), META)).toEqual({ message: "Other sessions revoked" });
-		expect(sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
-		expect(sessionIds(test, other.id)).toEqual([idOf(other.accessToken)]);
-		const [row] = auditRows(test);
+		expect(await revokeOtherSessions(app.deps, await authOf(app, user), META)).toEqual({
+			message: "Other sessions revoked",
+		});
+		expect(await sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
+		expect(await sessionIds(test, other.id)).toEqual([idOf(other.accessToken)]);
+		const [row] = await auditRows(test);
 		expect(row).toMatchObject({ action: "session.revoke_others", actorId: user.id, subjectId: user.id });
 		expect(JSON.parse(row?.details ?? "")).toEqual({ count: 2 });
 	});
@@ -162,8 +160,8 @@ describe("a superuser's view", () => {
 		const { app } = await buildTestApp();
 		const admin = await seedAdmin(app);
 		const user = await seedUser(app, { userAgent: FIREFOX_LINUX });
-		newSession(app, user, "10.3.0.1", SAFARI_IPHONE);
-		const list = listUserSessions(app.deps, authOf(app, admin), user.id);
+		await newSession(app, user, "10.3.0.1", SAFARI_IPHONE);
+		const list = await listUserSessions(app.deps, await authOf(app, admin), user.id);
 		expect(list.count).toBe(2);
 		expect(list.data.every((s) => !s.current)).toBe(true);
 		expect(list.data.map((s) => s.browser).sort()).toEqual(["Firefox 133", "Safari 18"]);
@@ -172,11 +170,11 @@ describe("a superuser's view", () => {
 	it("says USER_NOT_FOUND for a user who does not exist, listing or revoking", async () => {
 		const test = await buildTestApp();
 		const { app } = test;
-		const actor = authOf(app, await seedAdmin(app));
+		const actor = await authOf(app, await seedAdmin(app));
 		const nobody = "00000000-0000-4000-8000-000000000000";
-		expect(await refusal(() => listUserSessions(app.deps, actor, nobody))).toBe("USER_NOT_FOUND");
-		expect(await refusal(() => revokeUserSessionsAsAdmin(app.deps, actor, nobody, META))).toBe("USER_NOT_FOUND");
-		expect(auditRows(test)).toEqual([]);
+		expect(await refusal(async () => listUserSessions(app.deps, actor, nobody))).toBe("USER_NOT_FOUND");
+		expect(await refusal(async () => revokeUserSessionsAsAdmin(app.deps, actor, nobody, META))).toBe("USER_NOT_FOUND");
+		expect(await auditRows(test)).toEqual([]);
 	});
 
 	it("signs the user out everywhere, with an admin.sessions_revoke row by the admin about the user", async () => {
@@ -184,12 +182,12 @@ describe("a superuser's view", () => {
 		const { app } = test;
 		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
-		newSession(app, user);
-		const result = revokeUserSessionsAsAdmin(app.deps, authOf(app, admin), user.id, META);
+		await newSession(app, user);
+		const result = await revokeUserSessionsAsAdmin(app.deps, await authOf(app, admin), user.id, META);
 		expect(result).toEqual({ message: "All sessions revoked" });
-		expect(sessionIds(test, user.id)).toEqual([]);
-		expect(sessionIds(test, admin.id)).toEqual([idOf(admin.accessToken)]);
-		const [row] = auditRows(test);
+		expect(await sessionIds(test, user.id)).toEqual([]);
+		expect(await sessionIds(test, admin.id)).toEqual([idOf(admin.accessToken)]);
+		const [row] = await auditRows(test);
 		expect(row).toMatchObject({
 			action: "admin.sessions_revoke",
 			actorId: admin.id,
@@ -205,10 +203,10 @@ describe("a superuser's view", () => {
 		const { app, db } = test;
 		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
-		const actor = authOf(app, admin);
-		db.update(users).set({ isSuperuser: false }).where(eq(users.id, admin.id)).run();
-		expect(await refusal(() => revokeUserSessionsAsAdmin(app.deps, actor, user.id, META))).toBe("FORBIDDEN");
-		expect(sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
-		expect(auditRows(test)).toEqual([]);
+		const actor = await authOf(app, admin);
+		await db.update(users).set({ isSuperuser: false }).where(eq(users.id, admin.id));
+		expect(await refusal(async () => revokeUserSessionsAsAdmin(app.deps, actor, user.id, META))).toBe("FORBIDDEN");
+		expect(await sessionIds(test, user.id)).toEqual([idOf(user.accessToken)]);
+		expect(await auditRows(test)).toEqual([]);
 	});
 });

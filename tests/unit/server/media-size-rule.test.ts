@@ -9,7 +9,7 @@ import { seedUser } from "../../helpers/users.ts";
 describe("the 5 MB image limit is the service's rule, whatever the adapter", () => {
 	it("refuses more than MAX_IMAGE_BYTES before decoding anything, and takes an image at the limit's side", async () => {
 		const { app } = await buildTestApp();
-		const auth = authOf(app, await seedUser(app));
+		const auth = await authOf(app, await seedUser(app));
 		const ref = { entity_type: "user" as const, entity_id: auth.user.id };
 		const png = await makePng();
 		const oversized = Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES + 1 - png.length)]);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase } from "../../../server/db/client.ts";
+import { first } from "../../../server/db/query.ts";
 import { users } from "../../../server/db/schema.ts";
 import { firstSecretHolder } from "../../../server/services/factors/two-factor.ts";
 
@@ -13,16 +14,14 @@ const user = (totpSecret: string | null) => ({
 });
 
 describe("the two-factor key check at start", () => {
-	it("finds an account holding a secret through the partial index, without reading every user", () => {
+	it("finds an account holding a secret through the partial index, without reading every user", async () => {
 		const db = openDatabase(":memory:");
-		migrateDatabase(db);
-		db.insert(users)
-			.values(Array.from({ length: 50 }, () => user(null)))
-			.run();
+		await migrateDatabase(db);
+		await db.insert(users).values(Array.from({ length: 50 }, () => user(null)));
 		const holder = user("sealed-secret");
-		db.insert(users).values(holder).run();
+		await db.insert(users).values(holder);
 
-		expect(firstSecretHolder(db).get()).toEqual({ id: holder.id, secret: "sealed-secret" });
+		expect(await first(firstSecretHolder(db))).toEqual({ id: holder.id, secret: "sealed-secret" });
 		const { sql, params } = firstSecretHolder(db).toSQL();
 		const plan = db.$client
 			.prepare(`EXPLAIN QUERY PLAN ${sql}`)

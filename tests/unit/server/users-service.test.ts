@@ -1,5 +1,6 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { first } from "../../../server/db/query.ts";
 import { users } from "../../../server/db/schema.ts";
 import { deleteMe } from "../../../server/services/account/own-account.ts";
 import { deleteUser, updateUser } from "../../../server/services/admin/users.ts";
@@ -20,18 +21,18 @@ describe("insertUser", () => {
 	it("refuses an e-mail already taken, in any case, with the reason its caller names, and writes nothing", async () => {
 		const { app, db } = await buildTestApp();
 		await seedUser(app, { email: "taken@example.com" });
-		const rows = () => db.select({ value: count() }).from(users).get()?.value;
-		expect(await refusal(() => insertUser(app.deps, newUser("TAKEN@example.com"), "SIGNUP_EMAIL_TAKEN"))).toBe(
+		const rows = async () => (await first(db.select({ value: count() }).from(users)))?.value;
+		expect(await refusal(async () => insertUser(app.deps, newUser("TAKEN@example.com"), "SIGNUP_EMAIL_TAKEN"))).toBe(
 			"SIGNUP_EMAIL_TAKEN",
 		);
-		expect(await refusal(() => insertUser(app.deps, newUser("taken@example.com"), "CREATE_EMAIL_TAKEN"))).toBe(
+		expect(await refusal(async () => insertUser(app.deps, newUser("taken@example.com"), "CREATE_EMAIL_TAKEN"))).toBe(
 			"CREATE_EMAIL_TAKEN",
 		);
-		expect(rows()).toBe(1);
-		expect(await refusal(() => insertUser(app.deps, newUser("free@example.com"), "CREATE_EMAIL_TAKEN"))).toBe(
+		expect(await rows()).toBe(1);
+		expect(await refusal(async () => insertUser(app.deps, newUser("free@example.com"), "CREATE_EMAIL_TAKEN"))).toBe(
 			"no refusal",
 		);
-		expect(rows()).toBe(2);
+		expect(await rows()).toBe(2);
 	});
 });
 
@@ -40,11 +41,13 @@ describe("updateUser", () => {
 		const { app } = await buildTestApp();
 		const admin = await seedAdmin(app);
 		await seedUser(app, { isSuperuser: true }); // not the last one: the refusal is about oneself
-		const actor = authOf(app, admin);
-		expect(await refusal(() => updateUser(app.deps, actor, admin.id, { is_active: false }))).toBe("SELF_DEMOTE");
-		expect(await refusal(() => updateUser(app.deps, actor, admin.id, { is_superuser: false }))).toBe("SELF_DEMOTE");
-		expect(findUserById(app.deps, admin.id)).toMatchObject({ isActive: true, isSuperuser: true });
-		expect(await refusal(() => updateUser(app.deps, actor, admin.id, { full_name: "Boss" }))).toBe("no refusal");
+		const actor = await authOf(app, admin);
+		expect(await refusal(async () => updateUser(app.deps, actor, admin.id, { is_active: false }))).toBe("SELF_DEMOTE");
+		expect(await refusal(async () => updateUser(app.deps, actor, admin.id, { is_superuser: false }))).toBe(
+			"SELF_DEMOTE",
+		);
+		expect(await findUserById(app.deps, admin.id)).toMatchObject({ isActive: true, isSuperuser: true });
+		expect(await refusal(async () => updateUser(app.deps, actor, admin.id, { full_name: "Boss" }))).toBe("no refusal");
 	});
 
 	it("refuses to demote or deactivate the last active superuser (LAST_SUPERUSER); an inactive one does not count", async () => {
@@ -53,11 +56,11 @@ describe("updateUser", () => {
 		await seedUser(app, { isSuperuser: true, isActive: false });
 		const other = await seedUser(app, { isSuperuser: true });
 		// The other superuser's request was authorised; then they lost their power.
-		const staleActor = authOf(app, other);
-		await updateUser(app.deps, authOf(app, admin), other.id, { is_superuser: false });
+		const staleActor = await authOf(app, other);
+		await updateUser(app.deps, await authOf(app, admin), other.id, { is_superuser: false });
 		for (const change of [{ is_superuser: false }, { is_active: false }])
-			expect(await refusal(() => updateUser(app.deps, staleActor, admin.id, change))).toBe("LAST_SUPERUSER");
-		expect(findUserById(app.deps, admin.id)).toMatchObject({ isActive: true, isSuperuser: true });
+			expect(await refusal(async () => updateUser(app.deps, staleActor, admin.id, change))).toBe("LAST_SUPERUSER");
+		expect(await findUserById(app.deps, admin.id)).toMatchObject({ isActive: true, isSuperuser: true });
 	});
 });
 
@@ -66,11 +69,13 @@ describe("deleteUser and deleteMe", () => {
 		const { app } = await buildTestApp();
 		const admin = await seedAdmin(app);
 		const other = await seedUser(app, { isSuperuser: true });
-		const staleActor = authOf(app, other);
-		expect(await refusal(() => deleteUser(app.deps, authOf(app, admin), admin.id))).toBe("SUPERUSER_SELF_DELETE");
-		await updateUser(app.deps, authOf(app, admin), other.id, { is_superuser: false });
-		expect(await refusal(() => deleteUser(app.deps, staleActor, admin.id))).toBe("LAST_SUPERUSER");
-		expect(findUserById(app.deps, admin.id)).toBeDefined();
+		const staleActor = await authOf(app, other);
+		expect(await refusal(async () => deleteUser(app.deps, await authOf(app, admin), admin.id))).toBe(
+			"SUPERUSER_SELF_DELETE",
+		);
+		await updateUser(app.deps, await authOf(app, admin), other.id, { is_superuser: false });
+		expect(await refusal(async () => deleteUser(app.deps, staleActor, admin.id))).toBe("LAST_SUPERUSER");
+		expect(await findUserById(app.deps, admin.id)).toBeDefined();
 	});
 
 	it("deleteMe refuses a superuser (SUPERUSER_SELF_DELETE), even one who just proved who they are", async () => {
@@ -79,9 +84,9 @@ describe("deleteUser and deleteMe", () => {
 		await seedUser(app, { isSuperuser: true }); // not the last one: the refusal is about deleting oneself
 		const user = await seedUser(app);
 		// A seeded session has just authenticated: the recent-authentication rule is met.
-		expect(await refusal(() => deleteMe(app.deps, authOf(app, admin), META))).toBe("SUPERUSER_SELF_DELETE");
-		expect(findUserById(app.deps, admin.id)).toBeDefined();
-		expect(await refusal(() => deleteMe(app.deps, authOf(app, user), META))).toBe("no refusal");
-		expect(findUserById(app.deps, user.id)).toBeUndefined();
+		expect(await refusal(async () => deleteMe(app.deps, await authOf(app, admin), META))).toBe("SUPERUSER_SELF_DELETE");
+		expect(await findUserById(app.deps, admin.id)).toBeDefined();
+		expect(await refusal(async () => deleteMe(app.deps, await authOf(app, user), META))).toBe("no refusal");
+		expect(await findUserById(app.deps, user.id)).toBeUndefined();
 	});
 });

@@ -1,0 +1,111 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { type Db, TransactionMisuse } from "../../../server/db/client.ts";
+import { first } from "../../../server/db/query.ts";
+import { users } from "../../../server/db/schema.ts";
+import { atomically } from "../../../server/db/transaction.ts";
+import { hashKeys } from "../../../server/lib/passwords.ts";
+import { buildTestApp } from "../../helpers/build-test-app.ts";
+import { seedUser } from "../../helpers/users.ts";
+
+// docs/decisions/030: atomically() hands its body the transaction's deps; the body awaits the
+// database and nothing else; every other statement on the connection waits for COMMIT.
+
+async function world() {
+	const test = await buildTestApp();
+	const user = await seedUser(test.app, { fullName: "Before" });
+	const nameOf = async (db: Db = test.db) =>
+		(await first(db.select({ name: users.fullName }).from(users).where(eq(users.id, user.id))))?.name;
+	const rename = (db: Db, fullName: string) => db.update(users).set({ fullName }).where(eq(users.id, user.id));
+	return { test, deps: { db: test.db }, user, nameOf, rename };
+}
+
+/** What a rejection says, through Drizzle's wrapping of a driver's error. */
+const misuseOf = (error: unknown) => {
+	const cause = error instanceof Error && !(error instanceof TransactionMisuse) ? error.cause : error;
+	return cause instanceof TransactionMisuse ? cause.message : `not a misuse: ${String(error)}`;
+};
+
+describe("atomically()", () => {
+	it("2,000 concurrent read-modify-writes end at 2,000: each body reads and writes alone", async () => {
+		const { deps, user, test } = await world();
+		await Promise.all(
+			Array.from({ length: 2_000 }, () =>
+				atomically(deps, async ({ db }) => {
+					const row = await first(db.select({ n: users.totpLastStep }).from(users).where(eq(users.id, user.id)));
+					await db
+						.update(users)
+						.set({ totpLastStep: (row?.n ?? 0) + 1 })
+						.where(eq(users.id, user.id));
+				}),
+			),
+		);
+		const row = await first(test.db.select({ n: users.totpLastStep }).from(users).where(eq(users.id, user.id)));
+		expect(row?.n).toBe(2_000);
+	});
+
+	it("a statement of another request waits for COMMIT: it never reads what may still roll back", async () => {
+		const { deps, nameOf, rename } = await world();
+		let release = () => {};
+		const bodyWrote = new Promise<void>((resolve) => (release = resolve));
+		const order: string[] = [];
+		const transaction = atomically(deps, async ({ db }) => {
+			await rename(db, "Never Committed");
+			release();
+			// The other request runs its read meanwhile; it must not get an answer yet.
+			for (let i = 0; i < 20; i++) await nameOf(db);
+			order.push("body done");
+			throw new Error("roll back");
+		}).catch((error: Error) => error.message);
+		const otherRequest = bodyWrote.then(async () => {
+			const name = await nameOf();
+			order.push("other read");
+			return name;
+		});
+		expect(await Promise.all([transaction, otherRequest])).toEqual(["roll back", "Before"]);
+		expect(order).toEqual(["body done", "other read"]);
+	});
+
+	it("refuses a body that writes through the outer deps, and commits nothing of it", async () => {
+		const { deps, nameOf, rename } = await world();
+		const outcome = await atomically(deps, async ({ db }) => {
+			await rename(db, "Inside");
+			await rename(deps.db, "Through the outer handle");
+		}).catch(misuseOf);
+		expect(outcome).toMatch(/outer deps inside atomically\(\)/);
+		expect(await nameOf()).toBe("Before");
+	});
+
+	it("refuses a body that awaits something other than the database (a hash), and commits nothing of it", async () => {
+		const { deps, nameOf, rename, test } = await world();
+		const outcome = await atomically(deps, async ({ db }) => {
+			await rename(db, "Renamed before the hash");
+			await test.app.deps.passwords.hash("a password", hashKeys("a@example.com"));
+		}).catch(misuseOf);
+		expect(outcome).toMatch(/awaited something other than the database/);
+		expect(await nameOf()).toBe("Before");
+	});
+
+	it("refuses a transaction's deps once it has ended", async () => {
+		const { deps, nameOf } = await world();
+		const leaked = await atomically(deps, async (inner) => inner.db);
+		expect(await nameOf(leaked).catch(misuseOf)).toMatch(/transaction's deps after it ended/);
+	});
+
+	it("a call with the body's deps is a savepoint: it rolls back alone, or with the transaction", async () => {
+		const { deps, nameOf, rename } = await world();
+		await atomically(deps, async (outer) => {
+			await rename(outer.db, "Kept");
+			await atomically(outer, async ({ db }) => {
+				await rename(db, "Rolled back alone");
+				throw new Error("inner");
+			}).catch(() => undefined);
+		});
+		expect(await nameOf()).toBe("Kept");
+		await atomically(deps, async (outer) => {
+			await atomically(outer, async ({ db }) => rename(db, "Rolled back with the outer"));
+			throw new Error("outer");
+		}).catch(() => undefined);
+		expect(await nameOf()).toBe("Kept");
+	});
+});
