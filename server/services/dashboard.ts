@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gt, gte, lt } from "drizzle-orm";
+import { and, count, desc, eq, gt, lt } from "drizzle-orm";
 import type { AccountSummary, LastSignIn, UsersSummary } from "../../shared/schemas/dashboard.ts";
 import { describeUserAgent } from "../../shared/user-agent.ts";
+import { fragmentsOf } from "../db/dialect/index.ts";
 import { first } from "../db/query.ts";
-import { auditEvents, passkeys, sessions, users } from "../db/schema.ts";
+import { auditEvents, passkeys, sessions } from "../db/schema.ts";
 import type { ServiceDeps } from "./deps.ts";
 import type { Authenticated } from "./sessions/session.ts";
 
@@ -57,11 +58,6 @@ export async function accountSummary(deps: ServiceDeps, auth: Authenticated): Pr
 /** Everyone's accounts in numbers, for a superuser's dashboard (the adapters gate it). */
 export async function usersSummary(deps: ServiceDeps): Promise<UsersSummary> {
 	const { db } = deps;
-	const tally = async (where?: ReturnType<typeof eq>) =>
-		(await first(db.select({ value: count() }).from(users).where(where)))?.value ?? 0;
-	return {
-		users: await tally(),
-		inactive_users: await tally(eq(users.isActive, false)),
-		signups_last_7_days: await tally(gte(users.createdAt, deps.clock() - RECENT_SIGNUPS_DAYS * DAY_MS)),
-	};
+	const tally = await fragmentsOf(db).usersTally(db, deps.clock() - RECENT_SIGNUPS_DAYS * DAY_MS);
+	return { users: tally.users, inactive_users: tally.inactive, signups_last_7_days: tally.recent };
 }

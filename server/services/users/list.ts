@@ -1,34 +1,43 @@
 import { and, count, eq, ne, type SQL } from "drizzle-orm";
 import type { UserListQuery } from "../../../shared/schemas/user-list.ts";
 import type { AdminUsers } from "../../../shared/schemas/users.ts";
+import { fragmentsOf } from "../../db/dialect/index.ts";
 import { first } from "../../db/query.ts";
 import { type UserRow, users } from "../../db/schema.ts";
 import { NO_PASSWORD } from "../../lib/passwords.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { toUserPublic } from "./records.ts";
-import { userOrder, userSearch } from "./search.ts";
 
 /**
  * A page of users, searched, filtered and sorted; `count` counts every row that matches.
  * Without a search or filter it is everyone, newest first, as it always was.
  */
 export async function listUsers({ db }: ServiceDeps, query: UserListQuery): Promise<AdminUsers> {
+	const dialect = fragmentsOf(db);
 	const where = and(
 		query.role === undefined ? undefined : eq(users.isSuperuser, query.role === "superuser"),
 		query.status === undefined ? undefined : statusFilter[query.status],
 		query.verified === undefined ? undefined : eq(users.emailVerified, query.verified),
-		query.q === undefined ? undefined : (await userSearch(db, query.q)).matches,
+		query.q === undefined ? undefined : (await dialect.userSearch(db, query.q)).matches,
 	);
-	const total = (await first(db.select({ value: count() }).from(users).where(where)))?.value ?? 0;
-	if (total === 0 || query.skip >= total) return { data: [], count: total };
 	const rows = await db
 		.select()
 		.from(users)
 		.where(where)
-		.orderBy(...userOrder(query.sort))
+		.orderBy(...dialect.userOrder(query.sort))
 		.limit(query.limit)
 		.offset(query.skip);
-	return { data: rows.map(toAdminUser), count: total };
+	return { data: rows.map(toAdminUser), count: await total(db, where, query.skip, rows.length, query.limit) };
+}
+
+/**
+ * How many users match. A page that is not full (and not past the end) ends the list, so it
+ * says the total without counting: most searches are one such page, and counting is a scan
+ * on PostgreSQL (MVCC).
+ */
+async function total(db: ServiceDeps["db"], where: SQL | undefined, skip: number, listed: number, limit: number) {
+	if (listed < limit && (listed > 0 || skip === 0)) return skip + listed;
+	return (await first(db.select({ value: count() }).from(users).where(where)))?.value ?? 0;
 }
 
 /** The status filter: an invitation is an active account without a password yet. */

@@ -1,0 +1,36 @@
+import type { SQL } from "drizzle-orm";
+import type { UserSort } from "../../../shared/schemas/user-list.ts";
+import type { Db } from "../client.ts";
+
+/**
+ * The SQL that differs between SQLite and PostgreSQL (docs/decisions/031), one module per
+ * dialect (`sqlite.ts`, `postgres.ts`), each exporting this shape; services never write it.
+ */
+export type DialectFragments = {
+	/**
+	 * The admin search for `q`, a case-insensitive substring of the e-mail or the full name
+	 * (`%`, `_` and `\` are plain characters): by the trigram index, unless `q` is too short
+	 * for it or matches so many users that testing every row is quicker (decision 020).
+	 */
+	userSearch(db: Db, q: string): Promise<UserSearch>;
+	/** The search through the trigram index (3 characters and more). */
+	indexedSearch(q: string): UserSearch;
+	/** The search testing every row (any length). */
+	scannedSearch(q: string): UserSearch;
+	/** The admin list's order, ending on a unique key, read alike on both engines. */
+	userOrder(sort: UserSort): SQL[];
+	/** The dashboard's counts of users. */
+	usersTally(db: Db, signedUpSince: number): Promise<UsersTally>;
+};
+
+export type UserSearch = { kind: "index" | "scan"; matches: SQL };
+
+export type UsersTally = { users: number; inactive: number; recent: number };
+
+/** The shortest search a trigram index can serve. */
+export const TRIGRAM = 3;
+/** From this many matches, a scan of 100,000 users beats reading the index's matches (decision 020). */
+export const BROAD = 5_000;
+
+/** `q`'s length in characters (code points), as a trigram counts them. */
+export const characters = (q: string) => [...q].length;
