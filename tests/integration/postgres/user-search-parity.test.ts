@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, migrateDatabase, openDatabase } from "../../../server/db/client.ts";
+import { databaseKindOf, dialectFragments } from "../../../server/db/dialect/index.ts";
+import { users as pgUsers } from "../../../server/db/schema.pg.ts";
+import { users } from "../../../server/db/schema.ts";
+import { atomically } from "../../../server/db/transaction.ts";
+import { RECENT_SIGNUPS_DAYS, usersSummary } from "../../../server/services/dashboard.ts";
+import type { ServiceDeps } from "../../../server/services/deps.ts";
+import { listUsers } from "../../../server/services/users/list.ts";
+import { BROAD, userSearch } from "../../../server/services/users/search.ts";
+import { type UserListParams, userListQuerySchema, userSorts } from "../../../shared/schemas/user-list.ts";
+import { type SearchCluster, startSearchCluster } from "./search-cluster.ts";
+
+// Names in several cases and scripts, literal %, _ and \, and no name at all.
+const FIRST = [
+	"Ada",
+	"ada",
+	"ADA",
+	"Bob",
+	"Chloé",
+	"Émile",
+	"ÉMILE",
+	"élodie",
+	"Zoë",
+	"ÅSA",
+	"Σοφία",
+	"Nguyễn",
+	"Œdipe",
+];
+const LAST = ["Martin", "smith", "Nguyen", "García", "O'Brien", "MÜLLER", "100%_sure", "under_score", "back\\slash"];
+const NOW = 1_800_000_000_000;
+const DAY = 86_400_000;
+
+/** More users than BROAD, so broad searches take the scan on both engines; in insertion (rowid) order. */
+function directory(): (typeof users.$inferInsert)[] {
+	return Array.from({ length: BROAD + 300 }, (_, i) => ({
+		id: `user-${String(i).padStart(5, "0")}`,
+		email: `${i % 7 === 0 ? "p_" : i % 5 === 0 ? "p%" : "person-"}${i}@${i % 3 === 0 ? "example.com" : "corp.example"}`,
+		fullName: i % 11 === 0 ? null : `${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]}`,
+		hashedPassword: "not-a-hash",
+		isActive: i % 13 !== 0,
+		emailVerified: i % 2 === 0,
+		// Pairs share a creation time, so ties are broken by insertion order; the last 40 span the last 10 days.
+		createdAt: i < BROAD + 260 ? NOW - 30 * DAY + Math.floor(i / 2) * 1000 : NOW - ((BROAD + 300 - i) * DAY) / 4,
+	}));
+}
+
+/** Searches: 1-2 characters, broad, Unicode in either case, LIKE's own characters, no match. */
+const SEARCHES = [
+	"a",
+	"É",
+	"é",
+	"ng",
+	"_",
+	"%",
+	"\\",
+	"émile",
+	"ÉMILE",
+	"élodie",
+	"ÉLODIE",
+	"Élo",
+	"müller",
+	"åsa",
+	"ΣΟΦ",
+	"σοφία",
+	"nguyễn",
+	"NGUYỄN",
+	"œdipe",
+	"0%_s",
+	"%_s",
+	"r_s",
+	"p_1",
+	"p%",
+	"p%1",
+	"k\\s",
+	"o'brien",
+	"person-",
+	"example",
+	"corp.example",
+	"person-12",
+	"nguyen",
+	"zzz",
+];
+
+let cluster: SearchCluster;
+let sqliteDb: Db;
+
+beforeAll(async () => {
+	const rows = directory();
+	// SQLite as the test app opens it (buildTestApp closes its apps after each test; these rows serve the whole file).
+	sqliteDb = openDatabase(":memory:");
+	await migrateDatabase(sqliteDb);
+	cluster = await startSearchCluster();
+	await atomically({ db: sqliteDb }, async ({ db: tx }) => {
+		for (const row of rows) await tx.insert(users).values(row);
+	});
+	for (let i = 0; i < rows.length; i += 1000) await cluster.db.insert(pgUsers).values(rows.slice(i, i + 1000));
+	await cluster.pool.query("ANALYZE users");
+}, 120_000);
+
+afterAll(async () => {
+	sqliteDb?.$client.close();
+	await cluster?.stop();
+});
+
+/** The same service call on SQLite and on PostgreSQL. */
+const onBoth = <T>(run: (deps: ServiceDeps) => Promise<T>) => {
+	const deps = (db: Db) => ({ db, clock: () => NOW }) as ServiceDeps;
+	return Promise.all([run(deps(sqliteDb)), run(deps(cluster.servicesDb))]);
+};
+
+const ids = (page: Awaited<ReturnType<typeof listUsers>>) => ({ count: page.count, ids: page.data.map((u) => u.id) });
+
+describe("the admin list and search read alike on SQLite and PostgreSQL", () => {
+	it("each handle names its engine", () => {
+		expect([databaseKindOf(sqliteDb), databaseKindOf(cluster.servicesDb)]).toEqual(["sqlite", "postgres"]);
+	});
+
+	it.each(SEARCHES)("search %j: the same users, counted alike, in every sort and through either way", async (q) => {
+		const kinds = await onBoth(({ db }) => userSearch(db, q).then((search) => search.kind));
+		expect(kinds[1], "the same way on both").toBe(kinds[0]);
+		for (const sort of userSorts) {
+			for (const params of [{ limit: "25" }, { limit: "10", skip: "40" }, { limit: "1000" }] as UserListParams[]) {
+				const query = userListQuerySchema.parse({ q, sort, ...params });
+				const [onSqlite, onPostgres] = await onBoth(async (deps) => ids(await listUsers(deps, query)));
+				expect(onPostgres, `${sort} ${JSON.stringify(params)}`).toEqual(onSqlite);
+			}
+		}
+		// PostgreSQL's own two ways agree too (SQLite's are compared in tests/unit/server/user-search.test.ts).
+		const pg = dialectFragments("postgres");
+		const found = async (search: ReturnType<typeof pg.indexedSearch>) =>
+			(await cluster.db.select({ id: pgUsers.id }).from(pgUsers).where(search.matches).orderBy(pgUsers.id)).map(
+				(row) => row.id,
+			);
+		expect(await found(pg.scannedSearch(q))).toEqual(await found(pg.indexedSearch(q)));
+	});
+
+	it("short, broad and Unicode searches are not vacuous", async () => {
+		const count = async (q: string) =>
+			(await listUsers({ db: cluster.servicesDb } as ServiceDeps, userListQuerySchema.parse({ q, limit: "1" }))).count;
+		expect(await count("ÉMILE")).toBeGreaterThan(0);
+		expect(await count("ÉMILE")).toBe(await count("émile"));
+		expect(await count("%")).toBeGreaterThan(0);
+		expect(await count("%")).toBeLessThan(BROAD);
+		expect((await userSearch(cluster.servicesDb, "example")).kind).toBe("scan");
+		expect((await userSearch(cluster.servicesDb, "nguyen")).kind).toBe("index");
+	});
+
+	it("filters and sorts: NULL names first ascending and last descending, ties on creation by insertion", async () => {
+		for (const sort of userSorts) {
+			for (const filter of [
+				{},
+				{ status: "inactive" },
+				{ verified: "true", role: "user" },
+				{ status: "active", q: "martin" },
+			]) {
+				const query = userListQuerySchema.parse({ sort, limit: "30", ...filter });
+				const [onSqlite, onPostgres] = await onBoth(async (deps) => ids(await listUsers(deps, query)));
+				expect(onPostgres, `${sort} ${JSON.stringify(filter)}`).toEqual(onSqlite);
+			}
+		}
+		const byName = await listUsers(
+			{ db: cluster.servicesDb } as ServiceDeps,
+			userListQuerySchema.parse({ sort: "full_name", limit: "1" }),
+		);
+		expect(byName.data[0]?.full_name).toBeNull();
+		const byNameDown = await listUsers(
+			{ db: cluster.servicesDb } as ServiceDeps,
+			userListQuerySchema.parse({ sort: "-full_name", limit: "1", skip: String(BROAD + 299) }),
+		);
+		expect(byNameDown.data[0]?.full_name).toBeNull();
+		const oldest = await listUsers(
+			{ db: cluster.servicesDb } as ServiceDeps,
+			userListQuerySchema.parse({ sort: "created_at", limit: "2" }),
+		);
+		expect(oldest.data.map((u) => u.id)).toEqual(["user-00000", "user-00001"]);
+	});
+
+	it("the dashboard's counts", async () => {
+		const [onSqlite, onPostgres] = await onBoth((deps) => usersSummary(deps));
+		expect(onPostgres).toEqual(onSqlite);
+		expect(onSqlite.signups_last_7_days).toBeGreaterThan(0);
+		expect(onSqlite.signups_last_7_days).toBeLessThan(40);
+		expect(RECENT_SIGNUPS_DAYS).toBe(7);
+	});
+});
