@@ -13,7 +13,8 @@ import { rootDir } from "../../../server/paths.ts";
 /**
  * A throwaway PostgreSQL 15 cluster for the dialect tests (until the shared harness of
  * issue 23 item 5): initdb as `postgres` in a temp folder, a free loopback port of
- * 55500-55599, a UTF-8 locale (so lower() folds Unicode), migrations-pg applied.
+ * 55500-55599, an ICU en-US default collation as managed clouds have (lower() folds Unicode,
+ * and the default order is not by code point, so the fragments must say COLLATE "C"), migrations-pg applied.
  */
 export type SearchCluster = {
 	db: NodePgDatabase<typeof pgSchema>;
@@ -35,7 +36,19 @@ export async function startSearchCluster(): Promise<SearchCluster> {
 	chownSync(dir, uid, gid);
 	const asPostgres = (command: string, args: string[]) =>
 		execFileSync("runuser", ["-u", "postgres", "--", join(BIN, command), ...args], { stdio: "pipe" });
-	asPostgres("initdb", ["-D", join(dir, "data"), "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8"]);
+	asPostgres("initdb", [
+		"-D",
+		join(dir, "data"),
+		"-A",
+		"trust",
+		"-U",
+		"postgres",
+		"-E",
+		"UTF8",
+		"--locale=C.UTF-8",
+		"--locale-provider=icu",
+		"--icu-locale=en-US",
+	]);
 	const port = await freeClusterPort();
 	const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
 	asPostgres("pg_ctl", ["-D", join(dir, "data"), "-o", options, "-l", join(dir, "log"), "-w", "start"]);
