@@ -10,7 +10,7 @@ export type DialectFragments = {
 	/**
 	 * The admin search for `q`, a case-insensitive substring of the e-mail or the full name
 	 * (`%`, `_` and `\` are plain characters): by the trigram index, unless `q` is too short
-	 * for it or matches so many users that testing every row is quicker (decision 020).
+	 * for it or (on SQLite) matches so many users that testing every row is quicker (decision 020).
 	 */
 	userSearch(db: Db, q: string): Promise<UserSearch>;
 	/** The search through the trigram index (3 characters and more). */
@@ -29,7 +29,7 @@ export type UsersTally = { users: number; inactive: number; recent: number };
 
 /** The shortest search a trigram index can serve. */
 export const TRIGRAM = 3;
-/** From this many matches, a scan of 100,000 users beats reading the index's matches (decision 020). */
+/** From this many matches, a scan of 100,000 users beats reading SQLite's index (decision 020). */
 export const BROAD = 5_000;
 
 /** `q`'s length in characters (code points), as a trigram counts them. */

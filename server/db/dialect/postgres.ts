@@ -3,29 +3,25 @@ import type { UserSort } from "../../../shared/schemas/user-list.ts";
 import type { Db } from "../client.ts";
 import { first } from "../query.ts";
 import { users } from "../schema.pg.ts";
-import { BROAD, characters, type DialectFragments, TRIGRAM, type UserSearch } from "./fragments.ts";
+import { characters, type DialectFragments, TRIGRAM, type UserSearch } from "./fragments.ts";
 
 /**
  * PostgreSQL's fragments, on the indexes of docs/decisions/031 (their expressions exactly,
  * or the planner cannot use them):
  *
  * - `index`: `LIKE '%q%'` over `lower(email)` and `lower(full_name)`, served by the two
- *   pg_trgm GIN indexes; `lower()` folds Unicode as the database's locale does (a UTF-8
- *   locale: `ÉMILE` finds `émile`). `%`, `_` and `\` are escaped, so they are plain.
- * - `scan`: `strpos()` over the same lower-cased texts, for 1-2 characters (no trigram)
- *   and searches matching thousands of users, where reading the index's matches and
- *   rechecking each costs more than testing every row (and `strpos` is cheaper than LIKE).
+ *   pg_trgm GIN indexes; `lower()` folds Unicode as the database's collation does (`ÉMILE`
+ *   finds `émile`). `%`, `_` and `\` are escaped, so they are plain characters.
+ * - `scan`: `strpos()` over the e-mail (stored lower-cased, as SQLite's scan reads it) and
+ *   the lower-cased name, for 1-2 characters, which have no trigram (the index would be
+ *   read whole).
  *
- * Both paths fold case with the same `lower()`, so they find the same users.
+ * Unlike SQLite, no probe sends broad searches to the scan: over 100,000 users the index
+ * answered a page and its count in 9 ms for 10,008 matches (the scan 54 ms) and in 35 ms
+ * for all 100,000 (the scan 41 ms), since every row of the scan pays `lower()`.
  */
-export async function userSearch(db: Db, q: string): Promise<UserSearch> {
-	if (characters(q) < TRIGRAM) return scannedSearch(q);
-	const probe = await first(
-		db
-			.select({ n: count() })
-			.from(sql`(SELECT 1 FROM ${users} WHERE ${indexedSearch(q).matches} LIMIT ${BROAD}) AS probe`),
-	);
-	return (probe?.n ?? 0) >= BROAD ? scannedSearch(q) : indexedSearch(q);
+export async function userSearch(_db: Db, q: string): Promise<UserSearch> {
+	return characters(q) < TRIGRAM ? scannedSearch(q) : indexedSearch(q);
 }
 
 /** `q` as a LIKE pattern of a substring, its own `%`, `_` and `\` taken literally (`\` is LIKE's escape). */
@@ -43,7 +39,7 @@ export function scannedSearch(q: string): UserSearch {
 	const folded = sql`lower(${q})`;
 	return {
 		kind: "scan",
-		matches: sql`(strpos(lower(${users.email}), ${folded}) > 0 OR strpos(lower(${users.fullName}), ${folded}) > 0)`,
+		matches: sql`(strpos(${users.email}, ${folded}) > 0 OR strpos(lower(${users.fullName}), ${folded}) > 0)`,
 	};
 }
 

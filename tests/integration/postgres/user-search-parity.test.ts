@@ -31,7 +31,7 @@ const LAST = ["Martin", "smith", "Nguyen", "García", "O'Brien", "MÜLLER", "100
 const NOW = 1_800_000_000_000;
 const DAY = 86_400_000;
 
-/** More users than BROAD, so broad searches take the scan on both engines; in insertion (rowid) order. */
+/** More users than BROAD, so broad searches take SQLite's scan; in insertion (rowid) order. */
 function directory(): (typeof users.$inferInsert)[] {
 	return Array.from({ length: BROAD + 300 }, (_, i) => ({
 		id: `user-${String(i).padStart(5, "0")}`,
@@ -117,8 +117,6 @@ describe("the admin list and search read alike on SQLite and PostgreSQL", () => 
 	});
 
 	it.each(SEARCHES)("search %j: the same users, counted alike, in every sort and through either way", async (q) => {
-		const kinds = await onBoth(({ db }) => userSearch(db, q).then((search) => search.kind));
-		expect(kinds[1], "the same way on both").toBe(kinds[0]);
 		for (const sort of userSorts) {
 			for (const params of [{ limit: "25" }, { limit: "10", skip: "40" }, { limit: "1000" }] as UserListParams[]) {
 				const query = userListQuerySchema.parse({ q, sort, ...params });
@@ -142,7 +140,9 @@ describe("the admin list and search read alike on SQLite and PostgreSQL", () => 
 		expect(await count("ÉMILE")).toBe(await count("émile"));
 		expect(await count("%")).toBeGreaterThan(0);
 		expect(await count("%")).toBeLessThan(BROAD);
-		expect((await userSearch(cluster.servicesDb, "example")).kind).toBe("scan");
+		// Short searches scan; broad ones still read the index on PostgreSQL (server/db/dialect/postgres.ts).
+		expect((await userSearch(cluster.servicesDb, "é")).kind).toBe("scan");
+		expect((await userSearch(cluster.servicesDb, "example")).kind).toBe("index");
 		expect((await userSearch(cluster.servicesDb, "nguyen")).kind).toBe("index");
 	});
 
