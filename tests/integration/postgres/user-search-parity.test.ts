@@ -176,6 +176,32 @@ describe("the admin list and search read alike on SQLite and PostgreSQL", () => 
 		expect(oldest.data.map((u) => u.id)).toEqual(["user-00000", "user-00001"]);
 	});
 
+	it("PostgreSQL walks an index for every sort's page and reads the trigram indexes for a search", async () => {
+		const pg = dialectFragments("postgres");
+		/** The plan with sequential scans priced out: a scan left in it means no index can serve the expression. */
+		const plan = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+			const { sql, params } = query.toSQL();
+			const client = await cluster.pool.connect();
+			try {
+				await client.query("SET enable_seqscan = off");
+				const result = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, params);
+				return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+			} finally {
+				await client.query("RESET enable_seqscan");
+				client.release();
+			}
+		};
+		const page = (sort: (typeof userSorts)[number]) =>
+			cluster.db
+				.select({ id: pgUsers.id })
+				.from(pgUsers)
+				.orderBy(...pg.userOrder(sort))
+				.limit(25);
+		for (const sort of userSorts) expect(await plan(page(sort)), sort).not.toMatch(/Sort|Seq Scan/);
+		const search = cluster.db.select({ id: pgUsers.id }).from(pgUsers).where(pg.indexedSearch("person-1234").matches);
+		expect(await plan(search)).toMatch(/users_email_trgm_idx[\s\S]*users_full_name_trgm_idx/);
+	});
+
 	it("the dashboard's counts", async () => {
 		const [onSqlite, onPostgres] = await onBoth((deps) => usersSummary(deps));
 		expect(onPostgres).toEqual(onSqlite);
