@@ -3,7 +3,7 @@ import type { UserSort } from "../../../shared/schemas/user-list.ts";
 import type { Db } from "../client.ts";
 import { first } from "../query.ts";
 import { users } from "../schema.pg.ts";
-import { characters, type DialectFragments, TRIGRAM, type UserSearch } from "./fragments.ts";
+import { characters, type DialectFragments, isAscii, TRIGRAM, type UserSearch } from "./fragments.ts";
 
 /**
  * PostgreSQL's fragments, on the indexes of docs/decisions/031 (their expressions exactly,
@@ -14,7 +14,7 @@ import { characters, type DialectFragments, TRIGRAM, type UserSearch } from "./f
  *   finds `émile`). `%`, `_` and `\` are escaped, so they are plain characters.
  * - `scan`: `strpos()` over the e-mail (stored lower-cased, as SQLite's scan reads it) and
  *   the lower-cased name, for 1-2 characters, which have no trigram (the index would be
- *   read whole).
+ *   read whole); an ASCII search folds names by ASCII letters only, as SQLite's scan does.
  *
  * Unlike SQLite, no probe sends broad searches to the scan: over 100,000 users the index
  * answered a page and its count in 9 ms for 10,008 matches (the scan 54 ms) and in 35 ms
@@ -37,10 +37,10 @@ export function indexedSearch(q: string): UserSearch {
 
 export function scannedSearch(q: string): UserSearch {
 	const folded = sql`lower(${q})`;
-	return {
-		kind: "scan",
-		matches: sql`(strpos(${users.email}, ${folded}) > 0 OR strpos(lower(${users.fullName}), ${folded}) > 0)`,
-	};
+	// An ASCII search finds what ASCII letters folded alike find, as SQLite's scan does; under
+	// the "C" collation lower() folds only those, at half the cost of the database's collation.
+	const name = isAscii(q.toLowerCase()) ? sql`lower(${users.fullName} COLLATE "C")` : sql`lower(${users.fullName})`;
+	return { kind: "scan", matches: sql`(strpos(${users.email}, ${folded}) > 0 OR strpos(${name}, ${folded}) > 0)` };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { UserSort } from "../../../shared/schemas/user-list.ts";
 import type { Db } from "../client.ts";
 import { first } from "../query.ts";
 import { users } from "../schema.ts";
-import { BROAD, characters, type DialectFragments, TRIGRAM, type UserSearch } from "./fragments.ts";
+import { BROAD, characters, type DialectFragments, isAscii, TRIGRAM, type UserSearch } from "./fragments.ts";
 
 /**
  * SQLite's fragments (docs/decisions/020):
@@ -38,8 +38,7 @@ export function indexedSearch(q: string): UserSearch {
 
 export function scannedSearch(q: string): UserSearch {
 	const folded = q.toLowerCase();
-	// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
-	const name = /^[\x00-\x7f]*$/.test(folded) ? sql`lower(${users.fullName})` : sql`fold_case(${users.fullName})`;
+	const name = isAscii(folded) ? sql`lower(${users.fullName})` : sql`fold_case(${users.fullName})`;
 	return { kind: "scan", matches: sql`(instr(${users.email}, ${folded}) > 0 OR instr(${name}, ${folded}) > 0)` };
 }
 
