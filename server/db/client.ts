@@ -37,6 +37,9 @@ export function connectionOf(db: Db): Connection {
 	return connection;
 }
 
+/** Whether the handle is one of a SQLite connection's (openDatabase), rather than another engine's. */
+export const isSqliteHandle = (db: Db): boolean => connections.has(db);
+
 export class TransactionMisuse extends Error {
 	override name = "TransactionMisuse";
 }
