@@ -38,7 +38,7 @@ const xmlText = (value: string) =>
 		.replaceAll("&amp;", "&");
 
 /** The few fields of a ListObjectsV2 answer the sweep needs; the schema is fixed and flat. */
-function parseListing(xml: string, prefix: string): { files: StoredFile[]; next: string | undefined } {
+export function parseListing(xml: string, prefix: string): { files: StoredFile[]; next: string | undefined } {
 	const files: StoredFile[] = [];
 	for (const [, contents = ""] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
 		const key = xmlText(/<Key>([\s\S]*?)<\/Key>/.exec(contents)?.[1] ?? "");
@@ -68,8 +68,8 @@ export function createS3Storage(location: S3Location): MediaStorage {
 	const objectUrl = (id: string) => `${bucketUrl}/${location.prefix}${checkedFileId(id)}`;
 	const send = (url: string, init: RequestInit = {}, timeoutMs = REQUEST_TIMEOUT_MS) =>
 		client.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-	const listUrl = (maxKeys: number, token?: string) => {
-		const query = new URLSearchParams({ "list-type": "2", prefix: location.prefix, "max-keys": String(maxKeys) });
+	const listUrl = (prefix: string, maxKeys: number, token?: string) => {
+		const query = new URLSearchParams({ "list-type": "2", prefix, "max-keys": String(maxKeys) });
 		if (token) query.set("continuation-token", token);
 		return `${bucketUrl}?${query}`;
 	};
@@ -107,17 +107,18 @@ export function createS3Storage(location: S3Location): MediaStorage {
 		async *list() {
 			let token: string | undefined;
 			do {
-				const response = await send(listUrl(1000, token));
+				const response = await send(listUrl(location.prefix, 1000, token));
 				if (!response.ok) await refused("LIST", response);
 				const page = parseListing(await response.text(), location.prefix);
 				yield* page.files;
 				token = page.next;
 			} while (token);
 		},
-		// A signed list of at most one key: the bucket exists and these credentials may read it.
+		// A signed list under a prefix no file id can have: one cheap request that proves the
+		// bucket exists and these credentials may list it, and whose answer is always empty.
 		async isHealthy() {
 			try {
-				const response = await send(listUrl(1), {}, HEALTH_TIMEOUT_MS);
+				const response = await send(listUrl(`${location.prefix}.health/`, 1), {}, HEALTH_TIMEOUT_MS);
 				await drain(response);
 				return response.ok;
 			} catch {

@@ -33,7 +33,7 @@ export async function startTestS3(): Promise<TestS3> {
 		address: "127.0.0.1",
 		port: 0,
 		directory,
-		silent: true,
+		silent: process.env.S3RVER_LOUD !== "1",
 		configureBuckets: [{ name: S3_BUCKET }],
 	});
 	const { port } = await server.run();
