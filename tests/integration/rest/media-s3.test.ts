@@ -1,7 +1,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { loggerOptions } from "../../../server/http/logging.ts";
 import { newFileId } from "../../../server/media/storage.ts";
 import { runHousekeeping } from "../../../server/services/housekeeping.ts";
 import { ORPHAN_GRACE_MS } from "../../../server/services/media/orphans.ts";
@@ -127,6 +129,36 @@ describe("media on S3-compatible storage", () => {
 		const served = await app.inject({ method: "GET", url: file.url });
 		expect(served.statusCode).toBe(503);
 		expect(served.headers["content-type"]).toMatch(/^application\/json/);
+	});
+});
+
+describe("S3 credentials", () => {
+	it("never reach the logs, even when every call to the store fails", async () => {
+		const s3 = await startTestS3();
+		let logs = "";
+		const stream = new Writable({
+			write(chunk, _encoding, done) {
+				logs += chunk;
+				done();
+			},
+		});
+		// s3rver checks the key id, not the signature, so any secret passes there.
+		const secret = "portico-test-secret-0123456789abcdef";
+		const { app } = await buildTestApp({
+			env: { ...s3.env, S3_SECRET_ACCESS_KEY: secret, LOG_LEVEL: "trace" },
+			logger: { ...loggerOptions("trace"), stream },
+		});
+		const user = await seedUser(app);
+		const file = (await upload(app, user, await makePng())).json();
+		expect((await app.inject({ method: "GET", url: file.url })).statusCode).toBe(200);
+		await s3.stop();
+		expect((await upload(app, user, await makePng())).statusCode).toBe(503);
+		expect((await app.inject({ method: "GET", url: file.url })).statusCode).toBe(503);
+		expect((await app.inject({ method: "GET", url: `${API}/media/health` })).statusCode).toBe(503);
+		await app.inject({ method: "DELETE", url: `${API}/media/${file.file_id}`, headers: user.headers });
+		expect(logs).toContain("media storage refused a read");
+		expect(logs).toContain("could not remove a media file");
+		expect(logs).not.toContain(secret);
 	});
 });
 
