@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import type { S3Location } from "./media/s3-storage.ts";
+import type { MediaLocation } from "./media/create-storage.ts";
 
 /** A duration like `15m`, `30d`, `3600s` or `500ms`, or a bare number of seconds. */
 const duration = z
@@ -93,7 +93,7 @@ export type Config = {
 	trustProxy: boolean | number;
 	logLevel: string;
 	/** Where media files go: DATA_DIR/media, or an S3-compatible bucket (MEDIA_URL). */
-	media: { kind: "disk"; dir: string } | { kind: "s3"; location: S3Location };
+	media: MediaLocation;
 };
 
 export class ConfigError extends Error {}
