@@ -4,6 +4,7 @@ import { Writable } from "node:stream";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loggerOptions } from "../../../server/http/logging.ts";
+import { createMediaStorage } from "../../../server/media/create-storage.ts";
 import { newFileId } from "../../../server/media/storage.ts";
 import { runHousekeeping } from "../../../server/services/housekeeping.ts";
 import { ORPHAN_GRACE_MS } from "../../../server/services/media/orphans.ts";
@@ -179,6 +180,43 @@ describe("the orphan sweep", () => {
 		await runHousekeeping(app.deps);
 		expect(await s3.ids()).toEqual([referenced.file_id]);
 		expect((await app.inject({ method: "GET", url: referenced.url })).statusCode).toBe(200);
+	});
+
+	it("keeps the object of an upload whose row is not written yet", async () => {
+		const s3 = await startTestS3();
+		let written: () => void = () => {};
+		let release: () => void = () => {};
+		const landed = new Promise<void>((resolve) => {
+			written = resolve;
+		});
+		const held = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		const { app } = await buildTestApp({
+			env: s3.env,
+			storage: (config) => {
+				const real = createMediaStorage(config.media);
+				// The real S3 store; the upload stops between its object and its row.
+				return {
+					...real,
+					write: async (id, data) => {
+						await real.write(id, data);
+						written();
+						await held;
+					},
+				};
+			},
+		});
+		const user = await seedUser(app);
+		const uploading = upload(app, user, await makePng());
+		await landed;
+		const [id = ""] = await s3.ids();
+		await runHousekeeping(app.deps);
+		expect(await s3.ids()).toEqual([id]);
+		release();
+		const file = (await uploading).json();
+		expect(file.file_id).toBe(id);
+		expect((await app.inject({ method: "GET", url: file.url })).statusCode).toBe(200);
 	});
 
 	it("does the same on disk", async () => {
