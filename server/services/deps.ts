@@ -34,7 +34,8 @@ export type RequestMeta = { ip: string; userAgent: string | undefined; requestId
 
 /**
  * The services' dependencies from the config, for the app and the CLI alike: SMTP when
- * configured, else the outbox; media where MEDIA_URL says, else under DATA_DIR/media. Parts given are used as they are.
+ * configured, else the outbox; media in MEDIA_URL's bucket, else under DATA_DIR/media.
+ * Parts given are used as they are.
  */
 export function createServiceDeps(
 	base: { config: Config; db: Db; log: Logger; clock?: Clock },
