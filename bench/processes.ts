@@ -47,8 +47,10 @@ export async function waitForOk(
  * bench/dist/, beside node_modules), so that a baseline runs on plain Node like the app:
  * through tsx its memory would also hold the TypeScript loader.
  */
-export function bundle(entry: string): string {
-	const outfile = join("bench", "dist", basename(entry).replace(/\.ts$/, ".mjs"));
+export function bundle(
+	entry: string,
+	outfile = join("bench", "dist", basename(entry).replace(/\.ts$/, ".mjs")),
+): string {
 	buildSync({
 		entryPoints: [entry],
 		bundle: true,

@@ -8,9 +8,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildSync } from "esbuild";
 import { login, loginStorm } from "./logins.ts";
-import { freePort, startNode, stop, waitForOk } from "./processes.ts";
+import { bundle, freePort, startNode, stop, waitForOk } from "./processes.ts";
 import { seedUsers } from "./seed.ts";
 import { median } from "./stats.ts";
 import { measureRounds } from "./throughput.ts";
@@ -27,18 +26,7 @@ function bundleRevision(rev: string): string {
 	const checkout = mkdtempSync(join(tmpdir(), "portico-versus-"));
 	execFileSync("git", ["worktree", "add", "--detach", "--quiet", checkout, rev]);
 	try {
-		const outfile = join("bench", "dist", "versus-previous.mjs");
-		buildSync({
-			entryPoints: [join(checkout, "server", "main.ts")],
-			bundle: true,
-			platform: "node",
-			format: "esm",
-			target: "node22",
-			packages: "external",
-			logLevel: "warning",
-			outfile,
-		});
-		return outfile;
+		return bundle(join(checkout, "server", "main.ts"), join("bench", "dist", "versus-previous.mjs"));
 	} finally {
 		execFileSync("git", ["worktree", "remove", "--force", checkout]);
 	}

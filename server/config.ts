@@ -1,5 +1,6 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { z } from "zod";
+import type { MediaLocation } from "./media/create-storage.ts";
 
 /** A duration like `15m`, `30d`, `3600s` or `500ms`, or a bare number of seconds. */
 const duration = z
@@ -11,6 +12,9 @@ const duration = z
 		return Number(amount) * factor;
 	})
 	.refine((ms) => ms > 0, "must be more than zero");
+
+/** s3://bucket[/prefix]: no empty, `.` or `..` segment, so every key stays under the prefix. */
+const MEDIA_URL = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/(?!\.\.?(\/|$))[\w.-]+)*\/?$/;
 
 const flag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 const port = z.coerce.number().int().min(0).max(65535);
@@ -51,6 +55,20 @@ const envSchema = z.object({
 		.transform((value) => (value === "true" ? true : value === "false" ? false : Number(value)))
 		.default(false),
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+	MEDIA_URL: z
+		.string()
+		.regex(
+			MEDIA_URL,
+			"must be s3://bucket or s3://bucket/prefix (a lowercase bucket name; prefix segments of letters, digits, . _ -)",
+		)
+		.optional(),
+	S3_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }).optional(),
+	S3_REGION: z
+		.string()
+		.regex(/^[a-z0-9-]{1,64}$/, "must be a region name like eu-west-1")
+		.default("us-east-1"),
+	S3_ACCESS_KEY_ID: z.string().max(256).optional(),
+	S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
 });
 
 export type Config = {
@@ -74,6 +92,8 @@ export type Config = {
 	secretKey: Buffer | undefined;
 	trustProxy: boolean | number;
 	logLevel: string;
+	/** Where media files go: DATA_DIR/media, or an S3-compatible bucket (MEDIA_URL). */
+	media: MediaLocation;
 };
 
 export class ConfigError extends Error {}
@@ -124,5 +144,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 				: Buffer.from(e.SECRET_KEY, /^[0-9a-f]{64}$/i.test(e.SECRET_KEY) ? "hex" : "base64"),
 		trustProxy: e.TRUST_PROXY,
 		logLevel: e.LOG_LEVEL,
+		media: mediaConfig(e, dataDir),
+	};
+}
+
+/** MEDIA_URL with its S3 settings; without it, files stay under DATA_DIR/media. */
+function mediaConfig(e: z.infer<typeof envSchema>, dataDir: string): Config["media"] {
+	if (e.MEDIA_URL === undefined) return { kind: "disk", dir: join(dataDir, "media") };
+	const missing = (["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => !e[name]);
+	if (missing.length > 0) {
+		throw new ConfigError(
+			`Invalid configuration:\n  ${missing.map((name) => `${name}: is required with MEDIA_URL`).join("\n  ")}`,
+		);
+	}
+	const { hostname: bucket, pathname } = new URL(e.MEDIA_URL);
+	const prefix = pathname.replace(/^\/+|\/+$/g, "");
+	return {
+		kind: "s3",
+		location: {
+			endpoint: (e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`).replace(/\/+$/, ""),
+			region: e.S3_REGION,
+			bucket,
+			prefix: prefix ? `${prefix}/` : "",
+			accessKeyId: e.S3_ACCESS_KEY_ID ?? "",
+			secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? "",
+		},
 	};
 }

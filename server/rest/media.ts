@@ -62,7 +62,7 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 		"/media/serve/:entity_type/:entity_id/:file_id",
 		{
 			config: {
-				reasons: ["MEDIA_NOT_FOUND"],
+				reasons: ["MEDIA_NOT_FOUND", "SERVICE_UNAVAILABLE"],
 				otherResponses: { 304: "Not Modified: the If-None-Match tag is current" },
 			},
 			schema: { tags, summary: "The image bytes (anyone with the URL)", params: servedParams },
@@ -70,17 +70,18 @@ function mediaScope(app: Parameters<RouteModule>[0], deps: ServiceDeps): void {
 		async (request, reply) => {
 			const { entity_type, entity_id, file_id } = request.params;
 			const file = await mediaService.findServedMedia(deps, entity_type, entity_id, file_id);
+			const ifNoneMatch = request.headers["if-none-match"];
+			const current = ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === file.etag);
+			// Opened before any header is set, so a 404 or 503 goes out as a plain error.
+			const body = current ? null : await mediaService.openServedFile(deps, file.id);
 			reply
 				.header("content-type", file.contentType)
 				.header("x-content-type-options", "nosniff")
 				.header("etag", file.etag)
 				.header("cache-control", "public, max-age=31536000, immutable")
 				.header("content-security-policy", "default-src 'none'; sandbox");
-			const ifNoneMatch = request.headers["if-none-match"];
-			if (ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === file.etag)) {
-				return reply.status(304).send();
-			}
-			return reply.header("content-length", file.size).send(deps.storage.open(file.id));
+			if (!body) return reply.status(304).send();
+			return reply.header("content-length", file.size).send(body);
 		},
 	);
 	app.get(

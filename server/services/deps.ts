@@ -8,7 +8,8 @@ import { createPasswordHasher, type PasswordHasher } from "../lib/passwords.ts";
 import { RateLimiter } from "../lib/rate-limiter.ts";
 import { loadSecretKey } from "../lib/secret-key.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
-import { createDiskStorage, type MediaStorage } from "../media/storage.ts";
+import { createMediaStorage } from "../media/create-storage.ts";
+import type { MediaStorage } from "../media/storage.ts";
 
 /** What every service function receives first: the app's long-lived parts. */
 export type ServiceDeps = {
@@ -33,7 +34,8 @@ export type RequestMeta = { ip: string; userAgent: string | undefined; requestId
 
 /**
  * The services' dependencies from the config, for the app and the CLI alike: SMTP when
- * configured, else the outbox; files under DATA_DIR/media. Parts given are used as they are.
+ * configured, else the outbox; media in MEDIA_URL's bucket, else under DATA_DIR/media.
+ * Parts given are used as they are.
  */
 export function createServiceDeps(
 	base: { config: Config; db: Db; log: Logger; clock?: Clock },
@@ -50,7 +52,7 @@ export function createServiceDeps(
 		mailer:
 			parts.mailer ??
 			createMailer({ from: config.mailFrom, smtp: config.smtp, outboxDir: join(config.dataDir, "outbox"), log }),
-		storage: parts.storage ?? createDiskStorage(join(config.dataDir, "media")),
+		storage: parts.storage ?? createMediaStorage(config.media),
 		passwords: parts.passwords ?? createPasswordHasher(),
 		background: createBackground(log),
 		secretKey: parts.secretKey ?? loadSecretKey(config),

@@ -1,6 +1,7 @@
 import { sweepAuditEvents } from "./audit/record.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { sweepAccountTokens } from "./links/email-links.ts";
+import { sweepOrphanFiles } from "./media/orphans.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -9,6 +10,7 @@ export async function runHousekeeping(deps: ServiceDeps): Promise<void> {
 	const jobs: Array<[string, () => Promise<number>]> = [
 		["audit events past AUDIT_RETENTION", () => sweepAuditEvents(deps)],
 		["expired e-mail verification and revert links", () => sweepAccountTokens(deps)],
+		["media files without a media row", () => sweepOrphanFiles(deps)],
 	];
 	for (const [what, job] of jobs) {
 		try {

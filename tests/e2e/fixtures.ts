@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
+import { totpAt } from "../helpers/totp.ts";
 import { E2E_ADMIN } from "../playwright.config.ts";
 
 export { expect };
@@ -35,6 +36,26 @@ export async function createUserViaApi(request: APIRequestContext, options: Part
 	});
 	expect(response.ok(), await response.text()).toBe(true);
 	return user;
+}
+
+/** Two-factor turned on over the API, as a script would: setup, then the app's current code. */
+export async function enableTwoFactorViaApi(
+	request: APIRequestContext,
+	user: Pick<E2EUser, "email" | "password">,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+	const login = await request.post("/api/v1/login/access-token", {
+		form: { username: user.email, password: user.password },
+	});
+	const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+	const setup = await request.post("/api/v1/users/me/totp/setup", { headers });
+	const { secret } = (await setup.json()) as { secret: string };
+	const enabled = await request.post("/api/v1/users/me/totp/enable", {
+		headers,
+		data: { code: totpAt(secret, Date.now()) },
+	});
+	expect(enabled.ok(), await enabled.text()).toBe(true);
+	const { recovery_codes } = (await enabled.json()) as { recovery_codes: string[] };
+	return { secret, recoveryCodes: recovery_codes };
 }
 
 /** Logs in through the API and puts the tokens where the app keeps them, then opens `to`. */

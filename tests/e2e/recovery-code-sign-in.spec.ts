@@ -1,5 +1,12 @@
-import { totpAt } from "../helpers/totp.ts";
-import { closeToast, createUserViaApi, expect, expectAccessible, screenshot, test } from "./fixtures.ts";
+import {
+	closeToast,
+	createUserViaApi,
+	enableTwoFactorViaApi,
+	expect,
+	expectAccessible,
+	screenshot,
+	test,
+} from "./fixtures.ts";
 
 const TEXTS = {
 	en: { useCode: "Use a recovery code", verify: "Verify", left: "Recovery codes left: 9." },
@@ -12,18 +19,7 @@ for (const lang of ["en", "ar"] as const) {
 		request,
 	}) => {
 		const user = await createUserViaApi(request);
-		const login = await request.post("/api/v1/login/access-token", {
-			form: { username: user.email, password: user.password },
-		});
-		const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-		const { secret } = (await (await request.post("/api/v1/users/me/totp/setup", { headers })).json()) as {
-			secret: string;
-		};
-		const enabled = await request.post("/api/v1/users/me/totp/enable", {
-			headers,
-			data: { code: totpAt(secret, Date.now()) },
-		});
-		const { recovery_codes } = (await enabled.json()) as { recovery_codes: string[] };
+		const { recoveryCodes } = await enableTwoFactorViaApi(request, user);
 
 		await page.addInitScript((value) => localStorage.setItem("lang", value), lang);
 		await page.goto("/login");
@@ -32,7 +28,7 @@ for (const lang of ["en", "ar"] as const) {
 		await page.getByTestId("password-input").press("Enter");
 		await expect(page).toHaveURL(/\/login\/two-factor$/);
 		await page.getByRole("button", { name: TEXTS[lang].useCode }).click();
-		await page.getByTestId("totp-input").fill(recovery_codes[0] as string);
+		await page.getByTestId("totp-input").fill(recoveryCodes[0] as string);
 		await page.getByRole("button", { name: TEXTS[lang].verify, exact: true }).click();
 		await expect(page.getByTestId("user-menu")).toBeVisible();
 		await expect(page.locator("[data-sonner-toast]").filter({ hasText: TEXTS[lang].left })).toBeVisible();

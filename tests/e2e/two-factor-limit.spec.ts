@@ -1,5 +1,5 @@
 import { totpAt } from "../helpers/totp.ts";
-import { createUserViaApi, expect, expectAccessible, screenshot, test } from "./fixtures.ts";
+import { createUserViaApi, enableTwoFactorViaApi, expect, expectAccessible, screenshot, test } from "./fixtures.ts";
 
 /** The login's texts, and the reason a full window of wrong codes gives (docs/decisions/029), per language. */
 const TEXTS = {
@@ -23,18 +23,7 @@ for (const lang of ["en", "fr", "ar"] as const) {
 		request,
 	}) => {
 		const user = await createUserViaApi(request);
-		const login = await request.post("/api/v1/login/access-token", {
-			form: { username: user.email, password: user.password },
-		});
-		const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-		const { secret } = (await (await request.post("/api/v1/users/me/totp/setup", { headers })).json()) as {
-			secret: string;
-		};
-		const enabled = await request.post("/api/v1/users/me/totp/enable", {
-			headers,
-			data: { code: totpAt(secret, Date.now()) },
-		});
-		expect(enabled.ok(), await enabled.text()).toBe(true);
+		const { secret } = await enableTwoFactorViaApi(request, user);
 		// Ten wrong codes from ten addresses: the account's window is full, whatever the client.
 		const block = 1 + Math.floor(Math.random() * 250);
 		for (let i = 1; i <= 10; i++) {

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { security as ar } from "../../shared/i18n/ar/security.ts";
 import { security as fr } from "../../shared/i18n/fr/security.ts";
 import { totpAt } from "../helpers/totp.ts";
@@ -8,6 +8,7 @@ import {
 	closeToast,
 	createUserViaApi,
 	type E2EUser,
+	enableTwoFactorViaApi,
 	expect,
 	expectAccessible,
 	fromAnotherAddress,
@@ -208,26 +209,11 @@ test.describe("the re-authentication dialog with a code", () => {
 	});
 });
 
-/** Two-factor turned on over the API, as a script would: setup, then the app's current code. */
-async function enableViaApi(request: APIRequestContext, user: E2EUser): Promise<void> {
-	const login = await request.post("/api/v1/login/access-token", {
-		form: { username: user.email, password: user.password },
-	});
-	const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-	const setup = await request.post("/api/v1/users/me/totp/setup", { headers });
-	const { secret } = (await setup.json()) as { secret: string };
-	const enable = await request.post("/api/v1/users/me/totp/enable", {
-		headers,
-		data: { code: totpAt(secret, Date.now()) },
-	});
-	expect(enable.ok(), await enable.text()).toBe(true);
-}
-
 test.describe("Admin -> Reset two-factor", () => {
 	test("says whether the user has two-factor, and turns it off after a confirmation", async ({ page, request }) => {
 		test.setTimeout(180_000);
 		const locked = await createUserViaApi(request, { email: uniqueEmail("lost-phone"), fullName: "Lost Phone" });
-		await enableViaApi(request, locked);
+		await enableTwoFactorViaApi(request, locked);
 		const plain = await createUserViaApi(request, { email: uniqueEmail("no-2fa"), fullName: "No Second Factor" });
 		await loginAs(page, ADMIN.email, ADMIN.password, `/admin?q=${encodeURIComponent(plain.email)}`);
 		await page.getByTestId("user-actions").first().click();
@@ -257,7 +243,7 @@ test.describe("Admin -> Reset two-factor", () => {
 	test("in Arabic: the dialog reads right to left, names the user and resets", async ({ page, request }) => {
 		test.setTimeout(180_000);
 		const locked = await createUserViaApi(request, { email: uniqueEmail("lost-phone-ar"), fullName: "Lost Phone AR" });
-		await enableViaApi(request, locked);
+		await enableTwoFactorViaApi(request, locked);
 		await page.addInitScript(() => localStorage.setItem("lang", "ar"));
 		await loginAs(page, ADMIN.email, ADMIN.password, `/admin?q=${encodeURIComponent(locked.email)}`);
 		await expect(page.locator("html")).toHaveAttribute("dir", "rtl");

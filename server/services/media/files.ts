@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { type EntityRef, MAX_IMAGE_BYTES, type MediaFile, mediaServeUrl } from "../../../shared/schemas/media.ts";
 import type { ListQuery } from "../../../shared/schemas/users.ts";
@@ -168,7 +169,10 @@ export async function moveMedia(
 	return toMediaFile(moved ?? fail("MEDIA_NOT_FOUND"));
 }
 
-/** What GET /media/serve needs: the row must match the URL's entity, and the file must exist. */
+/**
+ * What GET /media/serve needs: the row must match the URL's entity. The size is the row's,
+ * so answering (or a 304) costs the store nothing; the bytes come from `openServedFile`.
+ */
 export async function findServedMedia(deps: ServiceDeps, entityType: string, entityId: string, fileId: string) {
 	const row = await first(
 		deps.db
@@ -176,12 +180,23 @@ export async function findServedMedia(deps: ServiceDeps, entityType: string, ent
 			.from(media)
 			.where(and(eq(media.id, fileId), eq(media.entityType, entityType), eq(media.entityId, entityId))),
 	);
-	const stat = row ? deps.storage.stat(row.id) : null;
-	if (!row || !stat) return fail("MEDIA_NOT_FOUND");
-	return { id: row.id, contentType: row.contentType, size: stat.size, etag: `"${row.id}"` };
+	if (!row) return fail("MEDIA_NOT_FOUND");
+	return { id: row.id, contentType: row.contentType, size: row.size, etag: `"${row.id}"` };
 }
 
-/** Removes files from disk after their rows are gone; a failure leaves an orphan file, logged. */
+/** A served file's bytes: 404 when the store has lost it, 503 when the store cannot be reached. */
+export async function openServedFile(deps: ServiceDeps, fileId: string): Promise<Readable> {
+	let body: Readable | null;
+	try {
+		body = await deps.storage.open(fileId);
+	} catch (error) {
+		deps.log.error({ fileId, err: error }, "media storage refused a read");
+		return fail("SERVICE_UNAVAILABLE");
+	}
+	return body ?? fail("MEDIA_NOT_FOUND");
+}
+
+/** Removes stored files after their rows are gone; a failure leaves an orphan file, logged. */
 export async function removeFiles(deps: ServiceDeps, ids: string[]): Promise<void> {
 	for (const id of ids) {
 		try {

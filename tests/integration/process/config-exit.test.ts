@@ -18,6 +18,30 @@ describe("the real process and its configuration", () => {
 		expect(server.output()).toContain("FIRST_SUPERUSER_PASSWORD");
 	});
 
+	it("exits 1 naming MEDIA_URL when it is not s3://bucket/prefix, and a missing S3 secret by name", {
+		timeout: 120_000,
+	}, async () => {
+		const secret = "portico-process-secret-0123456789";
+		const bad = spawnServer({
+			MEDIA_URL: "s3://bucket/../elsewhere",
+			S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+			S3_SECRET_ACCESS_KEY: secret,
+			DATA_DIR: tempDir(),
+		});
+		expect((await bad.exited).code).toBe(1);
+		expect(bad.output()).toContain("MEDIA_URL");
+		expect(bad.output()).not.toContain(secret);
+		noStack(bad.output());
+		const noSecret = spawnServer({
+			MEDIA_URL: "s3://bucket/media",
+			S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+			DATA_DIR: tempDir(),
+		});
+		expect((await noSecret.exited).code).toBe(1);
+		expect(noSecret.output()).toContain("S3_SECRET_ACCESS_KEY");
+		noStack(noSecret.output());
+	});
+
 	it("starts with defaults for everything else and prints a generated first-superuser password once", {
 		timeout: 120_000,
 	}, async () => {

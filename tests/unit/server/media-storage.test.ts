@@ -1,8 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDiskStorage, newFileId } from "../../../server/media/storage.ts";
+
+const streamText = async (stream: Readable | null) =>
+	stream ? Buffer.concat(await stream.toArray()).toString() : null;
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -23,19 +27,21 @@ describe("disk storage", () => {
 		await storage.write(id, Buffer.from("bytes"));
 		expect(readdirSync(root)).toEqual([id]);
 		expect(readFileSync(join(root, id), "utf8")).toBe("bytes");
-		expect(storage.stat(id)?.size).toBe(5);
+		expect((await storage.stat(id))?.size).toBe(5);
+		expect(await streamText(await storage.open(id))).toBe("bytes");
 		await storage.remove(id);
 		await storage.remove(id);
 		expect(readdirSync(root)).toEqual([]);
-		expect(storage.stat(id)).toBeNull();
+		expect(await storage.stat(id)).toBeNull();
+		expect(await storage.open(id)).toBeNull();
 	});
 
 	it.each(["..", "../app.db", "a/b", `${"a".repeat(31)}/`, "A".repeat(32), ""])("refuses the id %j", async (id) => {
 		const storage = createDiskStorage(join(tempDir(), "media"));
 		await expect(storage.write(id, Buffer.from("x"))).rejects.toThrow("invalid media file id");
 		await expect(storage.remove(id)).rejects.toThrow("invalid media file id");
-		expect(() => storage.open(id)).toThrow("invalid media file id");
-		expect(storage.stat(id)).toBeNull();
+		await expect(storage.open(id)).rejects.toThrow("invalid media file id");
+		expect(await storage.stat(id)).toBeNull();
 	});
 
 	it("leaves no temp file when a write fails", async () => {
@@ -49,13 +55,25 @@ describe("disk storage", () => {
 		expect(readdirSync(root)).toEqual([id]);
 	});
 
-	it("is unhealthy when the directory is missing or a file", () => {
+	it("is unhealthy when the directory is missing or a file", async () => {
 		const base = tempDir();
 		const storage = createDiskStorage(join(base, "media"));
-		expect(storage.isHealthy()).toBe(true);
+		expect(await storage.isHealthy()).toBe(true);
 		rmSync(join(base, "media"), { recursive: true });
-		expect(storage.isHealthy()).toBe(false);
+		expect(await storage.isHealthy()).toBe(false);
 		writeFileSync(join(base, "media"), "x");
-		expect(storage.isHealthy()).toBe(false);
+		expect(await storage.isHealthy()).toBe(false);
+	});
+
+	it("lists the stored files by id with their mtime, skipping temp and other names", async () => {
+		const root = join(tempDir(), "media");
+		const storage = createDiskStorage(root);
+		const id = newFileId();
+		await storage.write(id, Buffer.from("x"));
+		writeFileSync(join(root, `.tmp-${newFileId()}-0000`), "half");
+		writeFileSync(join(root, "notes.txt"), "x");
+		const listed = [];
+		for await (const file of storage.list()) listed.push(file);
+		expect(listed).toEqual([{ id, mtimeMs: (await storage.stat(id))?.mtimeMs }]);
 	});
 });
