@@ -2,7 +2,7 @@ import { asc, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { UserSort } from "../../../shared/schemas/user-list.ts";
 import type { Db } from "../client.ts";
 import { first } from "../query.ts";
-import { users } from "../schema.ts";
+import { users } from "../schema.sqlite.ts";
 import { BROAD, characters, type DialectFragments, isAscii, TRIGRAM, type UserSearch } from "./fragments.ts";
 
 /**

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, migrateDatabase, openDatabase } from "../../../server/db/client.ts";
 import { databaseKindOf, dialectFragments } from "../../../server/db/dialect/index.ts";
 import { users as pgUsers } from "../../../server/db/schema.pg.ts";
-import { users } from "../../../server/db/schema.ts";
+import { users } from "../../../server/db/schema.sqlite.ts";
+import { bindTablesTo } from "../../../server/db/schema.ts";
 import { atomically } from "../../../server/db/transaction.ts";
 import { RECENT_SIGNUPS_DAYS, usersSummary } from "../../../server/services/dashboard.ts";
 import type { ServiceDeps } from "../../../server/services/deps.ts";
@@ -103,11 +104,22 @@ afterAll(async () => {
 	await cluster?.stop();
 });
 
-/** The same service call on SQLite and on PostgreSQL. */
-const onBoth = <T>(run: (deps: ServiceDeps) => Promise<T>) => {
-	const deps = (db: Db) => ({ db, clock: () => NOW }) as ServiceDeps;
-	return Promise.all([run(deps(sqliteDb)), run(deps(cluster.servicesDb))]);
-};
+/** A service call on one engine, with the services' tables bound to its dialect as the server binds them at start. */
+async function on<T>(dialect: "sqlite" | "postgres", run: (deps: ServiceDeps) => Promise<T>): Promise<T> {
+	bindTablesTo(dialect);
+	try {
+		return await run({ db: dialect === "sqlite" ? sqliteDb : cluster.servicesDb, clock: () => NOW } as ServiceDeps);
+	} finally {
+		bindTablesTo("sqlite");
+	}
+}
+const onPostgres = <T>(run: (deps: ServiceDeps) => Promise<T>) => on("postgres", run);
+
+/** The same service call on SQLite, then on PostgreSQL (one after the other: the tables' binding is the process's). */
+const onBoth = async <T>(run: (deps: ServiceDeps) => Promise<T>): Promise<[T, T]> => [
+	await on("sqlite", run),
+	await onPostgres(run),
+];
 
 const ids = (page: Awaited<ReturnType<typeof listUsers>>) => ({ count: page.count, ids: page.data.map((u) => u.id) });
 
@@ -135,15 +147,16 @@ describe("the admin list and search read alike on SQLite and PostgreSQL", () => 
 
 	it("short, broad and Unicode searches are not vacuous", async () => {
 		const count = async (q: string) =>
-			(await listUsers({ db: cluster.servicesDb } as ServiceDeps, userListQuerySchema.parse({ q, limit: "1" }))).count;
+			(await onPostgres((deps) => listUsers(deps, userListQuerySchema.parse({ q, limit: "1" })))).count;
 		expect(await count("ÉMILE")).toBeGreaterThan(0);
 		expect(await count("ÉMILE")).toBe(await count("émile"));
 		expect(await count("%")).toBeGreaterThan(0);
 		expect(await count("%")).toBeLessThan(BROAD);
 		// Short searches scan; broad ones still read the index on PostgreSQL (server/db/dialect/postgres.ts).
-		expect((await userSearch(cluster.servicesDb, "é")).kind).toBe("scan");
-		expect((await userSearch(cluster.servicesDb, "example")).kind).toBe("index");
-		expect((await userSearch(cluster.servicesDb, "nguyen")).kind).toBe("index");
+		const kind = (q: string) => onPostgres(async ({ db }) => (await userSearch(db, q)).kind);
+		expect(await kind("é")).toBe("scan");
+		expect(await kind("example")).toBe("index");
+		expect(await kind("nguyen")).toBe("index");
 	});
 
 	it("filters and sorts: NULL names first ascending and last descending, ties on creation by insertion", async () => {
@@ -159,19 +172,16 @@ describe("the admin list and search read alike on SQLite and PostgreSQL", () => 
 				expect(onPostgres, `${sort} ${JSON.stringify(filter)}`).toEqual(onSqlite);
 			}
 		}
-		const byName = await listUsers(
-			{ db: cluster.servicesDb } as ServiceDeps,
-			userListQuerySchema.parse({ sort: "full_name", limit: "1" }),
+		const byName = await onPostgres((deps) =>
+			listUsers(deps, userListQuerySchema.parse({ sort: "full_name", limit: "1" })),
 		);
 		expect(byName.data[0]?.full_name).toBeNull();
-		const byNameDown = await listUsers(
-			{ db: cluster.servicesDb } as ServiceDeps,
-			userListQuerySchema.parse({ sort: "-full_name", limit: "1", skip: String(BROAD + 299) }),
+		const byNameDown = await onPostgres((deps) =>
+			listUsers(deps, userListQuerySchema.parse({ sort: "-full_name", limit: "1", skip: String(BROAD + 299) })),
 		);
 		expect(byNameDown.data[0]?.full_name).toBeNull();
-		const oldest = await listUsers(
-			{ db: cluster.servicesDb } as ServiceDeps,
-			userListQuerySchema.parse({ sort: "created_at", limit: "2" }),
+		const oldest = await onPostgres((deps) =>
+			listUsers(deps, userListQuerySchema.parse({ sort: "created_at", limit: "2" })),
 		);
 		expect(oldest.data.map((u) => u.id)).toEqual(["user-00000", "user-00001"]);
 	});
