@@ -13,9 +13,12 @@ export const POSTGRES_INSTALL_HINT =
 /** A throwaway cluster for one test run: superuser `postgres`, trust auth, loopback only. */
 export type Cluster = { url: (database: string) => string; stop: () => Promise<void> };
 
-/** The newest installed PostgreSQL's bin folder (Debian's layout), or undefined. */
+/**
+ * The newest installed PostgreSQL's bin folder (Debian's layout), or undefined.
+ * PORTICO_TEST_POSTGRES_ROOT points elsewhere (to see the failure without PostgreSQL installed).
+ */
 export function postgresBin(): string | undefined {
-	const root = "/usr/lib/postgresql";
+	const root = process.env.PORTICO_TEST_POSTGRES_ROOT ?? "/usr/lib/postgresql";
 	if (!existsSync(root)) return undefined;
 	const versions = readdirSync(root)
 		.filter((version) => existsSync(join(root, version, "bin", "initdb")))
