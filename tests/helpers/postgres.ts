@@ -5,16 +5,18 @@ import { inject, onTestFinished } from "vitest";
 declare module "vitest" {
 	export interface ProvidedContext {
 		/** The run's cluster (helpers/postgres.global.ts), or why it could not start. */
-		postgres: { adminUrl: string } | { error: string };
+		postgres: { adminUrl: string; template: string | undefined } | { error: string };
 	}
 }
 
-/** The run's cluster's admin URL; throws (loudly, with the install hint) when it could not start. */
-export function postgresAdminUrl(): string {
-	const cluster = inject("postgres");
-	if ("error" in cluster) throw new Error(`PostgreSQL tests cannot run: ${cluster.error}`);
-	return cluster.adminUrl;
+/** The run's cluster; throws (loudly, with the install hint) when it could not start. */
+function cluster() {
+	const provided = inject("postgres");
+	if ("error" in provided) throw new Error(`PostgreSQL tests cannot run: ${provided.error}`);
+	return provided;
 }
+
+export const postgresAdminUrl = (): string => cluster().adminUrl;
 
 /** Runs one statement on the cluster's admin database. */
 export async function onCluster<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]> {
@@ -27,10 +29,15 @@ export async function onCluster<T extends pg.QueryResultRow>(text: string, value
 	}
 }
 
-/** The URL of a fresh, empty database of its own, dropped when the test ends. */
-export async function freshDatabase(): Promise<string> {
+/**
+ * The URL of a database of the test's own, dropped when it ends: empty, or with the
+ * migrations applied (a copy of the run's migrated template, helpers/postgres.global.ts).
+ */
+export async function freshDatabase(contents: "empty" | "migrated" = "empty"): Promise<string> {
 	const name = `test_${randomUUID().replaceAll("-", "")}`;
-	await onCluster(`create database ${name}`);
+	const { template } = cluster();
+	if (contents === "migrated" && !template) throw new Error("no migrations-pg/ to apply");
+	await onCluster(contents === "migrated" ? `create database ${name} template ${template}` : `create database ${name}`);
 	onTestFinished(async () => {
 		await onCluster(`drop database if exists ${name} with (force)`);
 	});
