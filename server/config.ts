@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { parseDatabaseUrl } from "./db/database-url.ts";
 import type { MediaLocation } from "./media/create-storage.ts";
 
 /** A duration like `15m`, `30d`, `3600s` or `500ms`, or a bare number of seconds. */
@@ -24,6 +25,13 @@ const envSchema = z.object({
 	HOST: z.string().min(1).default("127.0.0.1"),
 	DATA_DIR: z.string().min(1).default("./data"),
 	DATABASE_PATH: z.string().min(1).optional(),
+	// `file:` (SQLite, the default) or `postgres://` / `postgresql://` (server/db/database-url.ts).
+	DATABASE_URL: z
+		.string()
+		.max(4096)
+		.refine((value) => parseDatabaseUrl(value) !== undefined, "must be file:[path], or postgres://user@host/database")
+		.optional(),
+	DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
 	// Links in e-mails and the cookie Origin check are built from it: only http(s) makes sense.
 	PUBLIC_URL: z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }).optional(),
 	FIRST_SUPERUSER_EMAIL: z.email().default("admin@example.com"),
@@ -75,7 +83,10 @@ export type Config = {
 	port: number;
 	host: string;
 	dataDir: string;
+	/** The SQLite file when `postgres` is unset. */
 	databasePath: string;
+	/** Set when DATABASE_URL is a PostgreSQL URL: the server runs on it instead of SQLite. */
+	postgres: { url: string; poolSize: number } | undefined;
 	publicUrl: string;
 	firstSuperuser: { email: string; password: string | undefined };
 	signupEnabled: boolean;
@@ -120,11 +131,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 	}
 	const e = parsed.data;
 	const dataDir = resolve(e.DATA_DIR);
+	const url = e.DATABASE_URL === undefined ? undefined : parseDatabaseUrl(e.DATABASE_URL);
+	if (url?.kind === "sqlite" && url.path !== undefined && e.DATABASE_PATH !== undefined)
+		throw new ConfigError(
+			"Invalid configuration:\n  DATABASE_URL: names a SQLite file and DATABASE_PATH another: set only one of them",
+		);
+	const sqlitePath = (url?.kind === "sqlite" ? url.path : undefined) ?? e.DATABASE_PATH ?? `${dataDir}/app.db`;
 	return {
 		port: e.PORT,
 		host: e.HOST,
 		dataDir,
-		databasePath: e.DATABASE_PATH === ":memory:" ? ":memory:" : resolve(e.DATABASE_PATH ?? `${dataDir}/app.db`),
+		databasePath: sqlitePath === ":memory:" ? ":memory:" : resolve(sqlitePath),
+		postgres: url?.kind === "postgres" ? { url: url.url, poolSize: e.DATABASE_POOL_SIZE } : undefined,
 		publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
 		firstSuperuser: { email: e.FIRST_SUPERUSER_EMAIL.toLowerCase(), password: e.FIRST_SUPERUSER_PASSWORD },
 		signupEnabled: e.SIGNUP_ENABLED,

@@ -1,7 +1,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { ownerOnlyFromNowOn, prepareDataDir } from "./data-dir.ts";
-import { migrateDatabase, openDatabase } from "./db/client.ts";
+import { closeDatabase, migrate, openConfiguredDatabase, servicesDb } from "./db/database.ts";
 import { SecretKeyError } from "./lib/secret-key.ts";
 import { ensureFirstSuperuser } from "./services/admin/first-superuser.ts";
 import { checkSecretKey } from "./services/factors/two-factor.ts";
@@ -11,9 +11,9 @@ async function main() {
 	ownerOnlyFromNowOn();
 	const config = loadConfig();
 	const notTightened = prepareDataDir(config);
-	const db = openDatabase(config.databasePath);
-	await migrateDatabase(db);
-	const app = await buildApp({ config, db });
+	const db = openConfiguredDatabase(config);
+	await migrate(db);
+	const app = await buildApp({ config, db: servicesDb(db) });
 	if (config.trustProxy === true)
 		app.log.warn(
 			"TRUST_PROXY=true takes the first X-Forwarded-For entry, which any client can write: it escapes the rate limits with a forged address. Set TRUST_PROXY to the number of proxies in front instead (1 for one reverse proxy), and let clients reach the server only through them.",
@@ -50,7 +50,7 @@ async function main() {
 		app.log.info({ signal }, "shutting down: finishing in-flight requests");
 		const force = setTimeout(() => process.exit(1), 10_000).unref();
 		await app.close();
-		db.$client.close();
+		await closeDatabase(db);
 		clearTimeout(force);
 		process.exit(0);
 	};

@@ -15,4 +15,5 @@ function findRoot(start: string): string {
 
 export const rootDir = findRoot(dirname(fileURLToPath(import.meta.url)));
 export const migrationsDir = join(rootDir, "migrations");
+export const migrationsPgDir = join(rootDir, "migrations-pg");
 export const clientDistDir = join(rootDir, "client", "dist");

@@ -4,8 +4,9 @@ export default defineConfig({
 	test: {
 		include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
 		setupFiles: ["tests/helpers/setup.ts"],
-		// Checks, after the run, that every status a REST route answered in a test is documented.
-		globalSetup: ["tests/helpers/documented-statuses.global.ts"],
+		// Checks, after the run, that every status a REST route answered in a test is documented;
+		// starts the run's throwaway PostgreSQL cluster.
+		globalSetup: ["tests/helpers/documented-statuses.global.ts", "tests/helpers/postgres.global.ts"],
 		testTimeout: 30_000,
 		hookTimeout: 30_000,
 		pool: "forks",

@@ -6,6 +6,7 @@ import type { Config } from "../config.ts";
 import { prepareDataDir } from "../data-dir.ts";
 import { backupDatabase, restoreDatabase } from "../db/backup.ts";
 import { type Db, migrateDatabase, openDatabase } from "../db/client.ts";
+import { closeDatabase, migrate, openConfiguredDatabase, servicesDb } from "../db/database.ts";
 import { DomainError } from "../domain/errors.ts";
 import { randomPassword } from "../lib/passwords.ts";
 import { readSecretKey, secretKeyPath } from "../lib/secret-key.ts";
@@ -50,15 +51,15 @@ function prepareData(config: Config, io: Io): void {
 /** Opens the configured database with migrations applied, runs `work`, closes it. */
 async function withDeps<T>(config: Config, io: Io, work: (deps: ServiceDeps) => Promise<T>): Promise<T> {
 	prepareData(config, io);
-	const db: Db = openDatabase(config.databasePath);
+	const db = openConfiguredDatabase(config);
 	try {
-		await migrateDatabase(db);
+		await migrate(db);
 		const say = (obj: object | string, msg?: string) =>
 			io.err(msg ?? (typeof obj === "string" ? obj : JSON.stringify(obj)));
 		const log = { info: () => {}, warn: say, error: say };
-		return await work(createServiceDeps({ config, db, log }));
+		return await work(createServiceDeps({ config, db: servicesDb(db), log }));
 	} finally {
-		db.$client.close();
+		await closeDatabase(db);
 	}
 }
 
@@ -117,7 +118,7 @@ export async function restore(config: Config, args: Args, io: Io): Promise<void>
 		io.out(`Restored ${file} into ${config.databasePath}; migrations applied.`);
 		await warnAboutSecretKey(config, db, io);
 	} finally {
-		db.$client.close();
+		await closeDatabase(db);
 	}
 }
 

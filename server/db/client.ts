@@ -25,8 +25,8 @@ export type Connection = {
 
 type OpenTransaction = { savepoints: number; ended: Promise<void>; end: () => void };
 
-/** The body of the transaction now running, as `atomically` marks it: to tell its statements from other requests'. */
-export const transactionBodies = new AsyncLocalStorage<Connection>();
+/** The connection (SQLite's or PostgreSQL's) whose transaction body is running, as `atomically` marks it: to tell its statements from other requests'. */
+export const transactionBodies = new AsyncLocalStorage<object>();
 
 const connections = new WeakMap<Db, Connection>();
 

@@ -6,6 +6,14 @@ import {
 	transactionBodies,
 	transactionEnd,
 } from "./client.ts";
+import {
+	type PgDb,
+	type PgTransaction,
+	postgresConnectionOf,
+	postgresTransactionOf,
+	transactionOn,
+	WRITER_LOCK,
+} from "./postgres.ts";
 
 /**
  * Tests turn the tripwire on (PORTICO_TRANSACTION_GUARD=1): it fails a body that lets the
@@ -24,8 +32,9 @@ const { setImmediate: nextTurn, clearImmediate: cancelTurn } = globalThis;
  * so a transaction holds the connection only for the time its statements take.
  * A call with a transaction's deps (from inside a body) becomes a savepoint.
  */
-export async function atomically<D extends { db: Db }, T>(deps: D, work: (deps: D) => Promise<T>): Promise<T> {
-	const connection = connectionOf(deps.db);
+export async function atomically<D extends { db: Db | PgDb }, T>(deps: D, work: (deps: D) => Promise<T>): Promise<T> {
+	if (postgresConnectionOf(deps.db)) return atomicallyOnPostgres(deps, work);
+	const connection = connectionOf(deps.db as Db);
 	const inner = { ...deps, db: connection.transaction };
 	if (deps.db === connection.transaction) return savepoint(connection, inner, work);
 	while (connection.open) await transactionEnd(connection, "atomically()");
@@ -65,6 +74,62 @@ async function savepoint<D, T>(connection: Connection, inner: D, work: (deps: D)
 	} catch (error) {
 		connection.client.exec(`ROLLBACK TO ${name}`);
 		connection.client.exec(`RELEASE ${name}`);
+		throw error;
+	}
+}
+
+/**
+ * PostgreSQL: one pooled client, BEGIN, then the writer's advisory lock, so that bodies run
+ * one at a time as on SQLite and decision 012's re-checks hold unchanged. Statements
+ * through the outer handle do not wait (MVCC: they read what is committed, on another
+ * connection). The tripwire is SQLite's only: here every statement lets the event loop turn.
+ */
+async function atomicallyOnPostgres<D extends { db: Db | PgDb }, T>(
+	deps: D,
+	work: (deps: D) => Promise<T>,
+): Promise<T> {
+	const open = postgresTransactionOf(deps.db);
+	if (open) return savepointOnPostgres(open, deps, work);
+	const connection = postgresConnectionOf(deps.db);
+	if (!connection) throw new Error("not a PostgreSQL handle");
+	if (transactionBodies.getStore() === connection)
+		throw new TransactionMisuse(
+			"atomically() through the outer deps inside atomically(): use the deps it hands its body",
+		);
+	const client = await connection.pool.connect();
+	const transaction = transactionOn(connection, client);
+	let broken: Error | undefined;
+	try {
+		await client.query("begin");
+		await client.query("select pg_advisory_xact_lock($1)", [WRITER_LOCK]);
+		const result = await transactionBodies.run(connection, () => work({ ...deps, db: transaction.db }));
+		await client.query("commit");
+		return result;
+	} catch (error) {
+		await client.query("rollback").catch((failure: Error) => (broken = failure));
+		throw error;
+	} finally {
+		transaction.open = false;
+		// A client that could not roll back is destroyed, not handed to the next request.
+		client.release(broken);
+	}
+}
+
+async function savepointOnPostgres<D, T>(
+	transaction: PgTransaction,
+	deps: D,
+	work: (deps: D) => Promise<T>,
+): Promise<T> {
+	if (!transaction.open) throw new TransactionMisuse("atomically() with a transaction's deps after it ended");
+	const name = `nested_${++transaction.savepoints}`;
+	await transaction.client.query(`savepoint ${name}`);
+	try {
+		const result = await work(deps);
+		await transaction.client.query(`release savepoint ${name}`);
+		return result;
+	} catch (error) {
+		await transaction.client.query(`rollback to savepoint ${name}`);
+		await transaction.client.query(`release savepoint ${name}`);
 		throw error;
 	}
 }

@@ -75,6 +75,12 @@ describe("loadConfig", () => {
 		["TRUST_PROXY", "yes"],
 		["LOG_LEVEL", "loud"],
 		["SMTP_PORT", "x"],
+		["DATABASE_URL", "mysql://db.example.com/portico"],
+		["DATABASE_URL", "postgres://"],
+		["DATABASE_URL", "postgres://db.example.com"],
+		["DATABASE_URL", "not a url"],
+		["DATABASE_POOL_SIZE", "0"],
+		["DATABASE_POOL_SIZE", "many"],
 	])("a bad %s (%s) throws a ConfigError naming it", (name, value) => {
 		const error = configError({ [name]: value });
 		expect(error.message).toContain(name);
@@ -85,5 +91,23 @@ describe("loadConfig", () => {
 		expect(error.message).toContain("PORT");
 		expect(error.message).toContain("FIRST_SUPERUSER_PASSWORD");
 		expect(error.message).toContain("at least 8 characters");
+	});
+
+	it("DATABASE_URL selects the engine: unset or file: is SQLite at DATABASE_PATH, postgres:// is PostgreSQL", () => {
+		expect(loadConfig({ DATABASE_PATH: ":memory:" })).toMatchObject({ databasePath: ":memory:", postgres: undefined });
+		expect(loadConfig({ DATABASE_URL: "file:", DATABASE_PATH: "/srv/a.db" })).toMatchObject({
+			databasePath: "/srv/a.db",
+			postgres: undefined,
+		});
+		expect(loadConfig({ DATABASE_URL: "file:///srv/b.db" }).databasePath).toBe("/srv/b.db");
+		for (const url of ["postgres://portico:secret@db.example.com:5432/portico", "postgresql://db/portico"])
+			expect(loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: "4" }).postgres).toEqual({ url, poolSize: 4 });
+		expect(loadConfig({ DATABASE_URL: "postgres://db/portico" }).postgres?.poolSize).toBe(10);
+	});
+
+	it("refuses a SQLite file named twice, by DATABASE_URL and DATABASE_PATH", () => {
+		expect(configError({ DATABASE_URL: "file:/srv/a.db", DATABASE_PATH: "/srv/b.db" }).message).toMatch(
+			/DATABASE_URL.*DATABASE_PATH/,
+		);
 	});
 });

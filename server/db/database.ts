@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import type { Config } from "../config.ts";
+import { connectionOf, type Db, migrateDatabase, openDatabase } from "./client.ts";
+import {
+	closePostgres,
+	migratePostgres,
+	openPostgres,
+	type PgDb,
+	pingPostgres,
+	postgresConnectionOf,
+} from "./postgres.ts";
+
+/**
+ * The database whichever engine DATABASE_URL chose: opened, migrated, checked and closed
+ * here, so that start-up, the CLI and the health check name no engine.
+ */
+export type AnyDb = Db | PgDb;
+
+const isPostgres = (db: AnyDb): db is PgDb => postgresConnectionOf(db) !== undefined;
+
+/** SQLite at DATABASE_PATH, or a PostgreSQL pool when DATABASE_URL is a postgres:// URL. */
+export function openConfiguredDatabase(config: Pick<Config, "databasePath" | "postgres">): AnyDb {
+	return config.postgres
+		? openPostgres(config.postgres.url, config.postgres.poolSize)
+		: openDatabase(config.databasePath);
+}
+
+/** The committed migrations of the engine, applied once (on PostgreSQL under an advisory lock). */
+export async function migrate(db: AnyDb): Promise<void> {
+	if (isPostgres(db)) await migratePostgres(db);
+	else await migrateDatabase(db);
+}
+
+/** A real round trip; throws when the database does not answer. */
+export async function ping(db: AnyDb): Promise<void> {
+	if (isPostgres(db)) await pingPostgres(db);
+	else await db.get(sql`select 1`);
+}
+
+/** Closes the SQLite file or the PostgreSQL pool: the last step of a shutdown. */
+export async function closeDatabase(db: AnyDb): Promise<void> {
+	if (isPostgres(db)) await closePostgres(db);
+	else connectionOf(db).client.close();
+}
+
+/**
+ * The handle the services take. They compile against SQLite's tables (server/db/schema.ts);
+ * until they are bound to PostgreSQL's, a PostgreSQL handle is refused here, at start,
+ * rather than failing on its first query.
+ */
+export function servicesDb(db: AnyDb): Db {
+	if (isPostgres(db))
+		throw new Error("DATABASE_URL: the services do not run on PostgreSQL yet (issue 23); unset it to use SQLite");
+	return db;
+}
