@@ -28,6 +28,7 @@ COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/server/dist ./server/dist
 COPY --from=build --chown=node:node /app/migrations ./migrations
+COPY --from=build --chown=node:node /app/migrations-pg ./migrations-pg
 COPY --from=build --chown=node:node /app/client/dist ./client/dist
 RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data
 USER node

@@ -1,5 +1,5 @@
 import { type AuthRowsWatch, watchAuthRows } from "../../db/auth-rows-watch.ts";
-import { connectionOf, type Db } from "../../db/client.ts";
+import { connectionOf, type Db, transactionEnd } from "../../db/client.ts";
 import type { SessionRow, UserRow } from "../../db/schema.ts";
 
 /** What a request knows of its caller: no password hash, no two-factor secret, no token hashes. */
@@ -75,6 +75,10 @@ export class SessionCheckCache {
 		if (this.watch.otherConnectionWrote()) this.clear();
 		const remembered = this.entries.get(sessionId);
 		if (remembered) return remembered;
+		// The lookup is a statement of its own on the connection: like every other, it waits
+		// for an open transaction to end, never reading what may still roll back.
+		const connection = connectionOf(this.db);
+		while (connection.open) await transactionEnd(connection, "the session check");
 		const record = await this.read(sessionId);
 		// Inside a transaction the row may hold writes that will yet roll back: never remember those.
 		if (record && !this.db.$client.inTransaction) this.remember(sessionId, record);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { WATCHED_TABLES } from "../../../server/db/auth-rows-watch.ts";
+import { TransactionMisuse } from "../../../server/db/client.ts";
 import { atomically } from "../../../server/db/transaction.ts";
 import { hashSecret } from "../../../server/lib/tokens.ts";
 import { recoveryEmailHtml } from "../../../server/services/account/password-reset.ts";
@@ -401,7 +402,10 @@ describe("what the cache remembers", () => {
 		await expect(
 			atomically({ db: test.db }, async ({ db }) => {
 				db.$client.prepare("UPDATE users SET full_name = 'Never Committed' WHERE id = ?").run(w.bob.id);
-				expect((await cache.get(id))?.auth.user.fullName).toBe("Never Committed");
+				// The body's re-check reads the row as the transaction holds it, and nothing is remembered;
+				// the request-side lookup is refused inside a body (outside one it waits for the end).
+				expect((await cache.read(id))?.auth.user.fullName).toBe("Never Committed");
+				await expect(cache.get(id)).rejects.toThrow(TransactionMisuse);
 				throw new Error("roll back");
 			}),
 		).rejects.toThrow("roll back");

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type Db, TransactionMisuse } from "../../../server/db/client.ts";
 import { first } from "../../../server/db/query.ts";
-import { users } from "../../../server/db/schema.ts";
+import { sessions, users } from "../../../server/db/schema.ts";
 import { atomically } from "../../../server/db/transaction.ts";
 import { hashKeys } from "../../../server/lib/passwords.ts";
+import { authenticateAccessToken } from "../../../server/services/sessions/session.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { seedUser } from "../../helpers/users.ts";
 
@@ -64,6 +65,22 @@ describe("atomically()", () => {
 		});
 		expect(await Promise.all([transaction, otherRequest])).toEqual(["roll back", "Before"]);
 		expect(order).toEqual(["body done", "other read"]);
+	});
+
+	it("the session check waits too: a revocation that rolls back never refused the session", async () => {
+		const { test, deps, user } = await world();
+		let release = () => {};
+		const bodyRevoked = new Promise<void>((resolve) => (release = resolve));
+		const transaction = atomically(deps, async ({ db }) => {
+			await db.delete(sessions).where(eq(sessions.userId, user.id));
+			release();
+			for (let i = 0; i < 20; i++) await first(db.select().from(sessions));
+			throw new Error("roll back");
+		}).catch((error: Error) => error.message);
+		const check = bodyRevoked.then(() => authenticateAccessToken(test.app.deps, user.accessToken));
+		const [outcome, auth] = await Promise.all([transaction, check]);
+		expect(outcome).toBe("roll back");
+		expect(auth?.user.id).toBe(user.id);
 	});
 
 	it("refuses a body that writes through the outer deps, and commits nothing of it", async () => {
