@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { ownerOnlyFromNowOn, prepareDataDir } from "./data-dir.ts";
 import { closeDatabase, migrate, openConfiguredDatabase, servicesDb } from "./db/database.ts";
+import { holdRunningLock } from "./db/running-lock.ts";
 import { SecretKeyError } from "./lib/secret-key.ts";
 import { ensureFirstSuperuser } from "./services/admin/first-superuser.ts";
 import { checkSecretKey } from "./services/factors/two-factor.ts";
@@ -13,6 +14,14 @@ async function main() {
 	const notTightened = prepareDataDir(config);
 	const db = openConfiguredDatabase(config);
 	await migrate(db);
+	// On PostgreSQL, "an instance runs here" for `restore` to see (server/db/running-lock.ts).
+	const running = config.postgres
+		? await holdRunningLock(config.postgres.url, (error) =>
+				console.error(
+					`the connection holding the running lock was lost (${error.message}): a restore would not see this instance; restart it`,
+				),
+			)
+		: undefined;
 	const app = await buildApp({ config, db: servicesDb(db) });
 	if (config.trustProxy === true)
 		app.log.warn(
@@ -50,6 +59,7 @@ async function main() {
 		app.log.info({ signal }, "shutting down: finishing in-flight requests");
 		const force = setTimeout(() => process.exit(1), 10_000).unref();
 		await app.close();
+		await running?.release();
 		await closeDatabase(db);
 		clearTimeout(force);
 		process.exit(0);
