@@ -105,11 +105,8 @@ async function copyTable(sqlite: Db, db: PgDb, table: (typeof COPY_ORDER)[number
 		copied += rows.length;
 	}
 	if (table.id) await moveSequencePast(sqlite, db, table.name);
-	const [{ n: sqliteRows }] = (await sqlite.all(sql`select count(*) as n from ${sql.identifier(table.name)}`)) as [
-		{ n: number },
-	];
-	const { rows } = await db.execute(sql`select count(*) as n from ${sql.identifier(table.name)}`);
-	const postgresRows = Number(rows[0]?.n);
+	const sqliteRows = await sqlite.$count(table.sqlite);
+	const postgresRows = await db.$count(table.postgres);
 	if (sqliteRows !== copied || postgresRows !== copied)
 		throw new BackupError(
 			`${table.name}: ${sqliteRows} rows in SQLite, ${copied} copied, ${postgresRows} in PostgreSQL; nothing was changed.`,
@@ -122,9 +119,11 @@ async function copyTable(sqlite: Db, db: PgDb, table: (typeof COPY_ORDER)[number
  * remembers deleted ids at the end): AUTOINCREMENT ids never come back, on PostgreSQL either.
  */
 async function moveSequencePast(sqlite: Db, db: PgDb, name: string): Promise<void> {
-	const [{ highest }] = (await sqlite.all(
-		sql`select max(coalesce((select seq from sqlite_sequence where name = ${name}), 0), coalesce((select max(id) from ${sql.identifier(name)}), 0)) as highest`,
-	)) as [{ highest: number }];
+	const { highest } = sqlite.$client
+		.prepare(
+			`select max(coalesce((select seq from sqlite_sequence where name = ?), 0), coalesce((select max(id) from "${name}"), 0)) as highest`,
+		)
+		.get(name) as { highest: number };
 	if (highest > 0) await db.execute(sql`select setval(pg_get_serial_sequence(${name}, 'id'), ${highest})`);
 }
 
