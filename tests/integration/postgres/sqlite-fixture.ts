@@ -97,16 +97,14 @@ export async function sqliteInstallation(dataDir: string): Promise<{ databasePat
 		);
 		// AUTOINCREMENT remembers id 3 (sqlite_sequence): it must never be given again.
 		await db.delete(lite.auditEvents).where(eq(lite.auditEvents.id, 3));
-		await db
-			.insert(lite.accountTokens)
-			.values({
-				tokenHash: "at",
-				userId: "u-c",
-				purpose: "email_verify",
-				email: "carol@example.com",
-				expiresAt: T,
-				createdAt: T,
-			});
+		await db.insert(lite.accountTokens).values({
+			tokenHash: "at",
+			userId: "u-c",
+			purpose: "email_verify",
+			email: "carol@example.com",
+			expiresAt: T,
+			createdAt: T,
+		});
 		await db.insert(lite.recoveryCodes).values([
 			{ userId: "u-a", codeHash: "rc1", createdAt: T },
 			{ userId: "u-a", codeHash: "rc2", usedAt: T + 3, createdAt: T },
