@@ -119,7 +119,8 @@ describe("migrate-data: a SQLite installation into an empty PostgreSQL database"
 		expect(existsSync(join(dataDir, "media"))).toBe(false);
 	});
 
-	it("needs DATABASE_URL on PostgreSQL", async () => {
+	it("is in the CLI's help, and needs DATABASE_URL on PostgreSQL", async () => {
+		expect((await runCliHere(["help"], {})).stdout).toMatch(/migrate-data \[--from FILE\] \[--media-from DIR\]/);
 		const result = await runCliHere(["migrate-data"], { DATA_DIR: tempDir() });
 		expect(result.code).toBe(1);
 		expect(result.stderr).toMatch(/set DATABASE_URL to the empty PostgreSQL database/);
