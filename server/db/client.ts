@@ -4,7 +4,7 @@ import { drizzle as drizzleSync } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { drizzle, type SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
 import { migrationsDir } from "../paths.ts";
-import { schema } from "./schema.ts";
+import { schema } from "./schema.sqlite.ts";
 
 /** What services query through: every statement is awaited (docs/decisions/030). */
 export type Db = SqliteRemoteDatabase<typeof schema> & { $client: Database.Database };
@@ -36,6 +36,9 @@ export function connectionOf(db: Db): Connection {
 	if (!connection) throw new Error("not a handle from openDatabase()");
 	return connection;
 }
+
+/** Whether the handle is one of a SQLite connection's (openDatabase), rather than another engine's. */
+export const isSqliteHandle = (db: Db): boolean => connections.has(db);
 
 export class TransactionMisuse extends Error {
 	override name = "TransactionMisuse";

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type {
 	AuditAction,
 	AuditEvent,
@@ -36,9 +36,13 @@ export const toAuditEvent = (row: AuditEventRow): AuditEvent => ({
 	details: JSON.parse(row.details) as Record<string, unknown>,
 });
 
-/** instr() rather than LIKE: `%` and `_` in what was typed stay plain characters. E-mails are stored lower-cased. */
+/**
+ * A prefix compared as text rather than LIKE: `%` and `_` in what was typed stay plain
+ * characters; `substr` counts characters alike on SQLite and PostgreSQL. E-mails are stored lower-cased.
+ */
+const startsWith = (column: AnyColumn, prefix: string) => sql`substr(${column}, 1, ${[...prefix].length}) = ${prefix}`;
 const emailStartsWith = (prefix: string) =>
-	or(sql`instr(${auditEvents.actorEmail}, ${prefix}) = 1`, sql`instr(${auditEvents.subjectEmail}, ${prefix}) = 1`);
+	or(startsWith(auditEvents.actorEmail, prefix), startsWith(auditEvents.subjectEmail, prefix));
 
 function whereOf(filter: AuditFilter): SQL | undefined {
 	const conditions = [

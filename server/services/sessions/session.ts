@@ -8,7 +8,8 @@ import { fail } from "../../domain/errors.ts";
 import { hashSecret, newSecret, newTokenId, parseToken, secretMatches } from "../../lib/tokens.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
-import { type Authenticated, sessionCheckCacheOf } from "./check-cache.ts";
+import type { Authenticated } from "./check-cache.ts";
+import { sessionChecksOf } from "./session-lookup.ts";
 
 /** How often `last_seen_at` (and the access token's sliding expiry) is written at most: reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
@@ -71,7 +72,7 @@ const touchEvery = (accessTtlMs: number) => Math.min(TOUCH_EVERY_MS, accessTtlMs
 export async function authenticateAccessToken(deps: ServiceDeps, token: string): Promise<Authenticated | null> {
 	const parsed = parseToken(token);
 	if (!parsed) return null;
-	const record = await sessionCheckCacheOf(deps.db).get(parsed.id);
+	const record = await sessionChecksOf(deps.db).get(parsed.id);
 	if (!record || !secretMatches(parsed.secret, record.accessHash)) return null;
 	const { session, user } = record.auth;
 	const now = deps.clock();
@@ -93,7 +94,7 @@ export async function authenticateAccessToken(deps: ServiceDeps, token: string):
  * (sessions/acting-session.ts), which calls it inside the write's transaction.
  */
 export async function liveSession(deps: ServiceDeps, sessionId: string): Promise<Authenticated | null> {
-	const auth = (await sessionCheckCacheOf(deps.db).read(sessionId))?.auth;
+	const auth = (await sessionChecksOf(deps.db).read(sessionId))?.auth;
 	const now = deps.clock();
 	if (!auth || auth.session.expiresAt <= now || !auth.user.isActive) return null;
 	return auth;

@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { LoginInput, TokenPair } from "../../../shared/schemas/auth.ts";
 import type { ReauthenticateInput } from "../../../shared/schemas/reauth.ts";
 import type { UpdatePasswordInput } from "../../../shared/schemas/users.ts";
-import type { UserRow } from "../../db/schema.ts";
+import { first } from "../../db/query.ts";
+import { sessions, type UserRow } from "../../db/schema.ts";
 import { atomically } from "../../db/transaction.ts";
 import { fail } from "../../domain/errors.ts";
 import { hashKeys, verifyAgainstDummy } from "../../lib/passwords.ts";
@@ -163,8 +165,9 @@ export async function logout(
 		await revokeSession(deps, auth.session.id);
 		const other = refreshToken ? parseToken(refreshToken) : null;
 		if (other && other.id !== auth.session.id) {
-			const { db } = deps;
-			const row = await db.query.sessions.findFirst({ where: (s, { eq }) => eq(s.id, other.id) });
+			const row = await first(
+				deps.db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, other.id)),
+			);
 			if (row?.userId === auth.user.id) await revokeSession(deps, other.id);
 		}
 		await recordAudit(deps, { action: "auth.logout", actor: auth.user, subject: auth.user, meta });

@@ -2,7 +2,7 @@ import { getTableConfig as pgTableConfig } from "drizzle-orm/pg-core";
 import { getTableConfig as sqliteTableConfig } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as pg from "../../../server/db/schema.pg.ts";
-import * as sqlite from "../../../server/db/schema.ts";
+import * as sqlite from "../../../server/db/schema.sqlite.ts";
 
 /**
  * The two schemas of docs/decisions/031 hold the same rows. The types below fail `tsc`

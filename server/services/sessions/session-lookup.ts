@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import { type Db, isSqliteHandle } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
+import { sessions, users } from "../../db/schema.ts";
+import { type SessionRecord, sessionCheckCacheOf } from "./check-cache.ts";
+
+/**
+ * The session and its user as the database holds them, through the query builder: the
+ * same record the SQLite cache builds from its own prepared statement, on any engine.
+ */
+export async function lookupSession(db: Db, sessionId: string): Promise<SessionRecord | undefined> {
+	const row = await first(
+		db
+			.select({
+				accessHash: sessions.accessHash,
+				sessionCreatedAt: sessions.createdAt,
+				accessExpiresAt: sessions.accessExpiresAt,
+				expiresAt: sessions.expiresAt,
+				lastSeenAt: sessions.lastSeenAt,
+				authenticatedAt: sessions.authenticatedAt,
+				user: {
+					id: users.id,
+					email: users.email,
+					fullName: users.fullName,
+					isActive: users.isActive,
+					isSuperuser: users.isSuperuser,
+					emailVerified: users.emailVerified,
+					createdAt: users.createdAt,
+					totpEnabledAt: users.totpEnabledAt,
+				},
+			})
+			.from(sessions)
+			.innerJoin(users, eq(users.id, sessions.userId))
+			.where(eq(sessions.id, sessionId))
+			.limit(1),
+	);
+	if (!row) return undefined;
+	const user = Object.freeze(row.user);
+	const session = Object.freeze({
+		id: sessionId,
+		userId: user.id,
+		createdAt: row.sessionCreatedAt,
+		accessExpiresAt: row.accessExpiresAt,
+		expiresAt: row.expiresAt,
+		lastSeenAt: row.lastSeenAt,
+		authenticatedAt: row.authenticatedAt,
+	});
+	return { auth: Object.freeze({ user, session }), accessHash: row.accessHash };
+}
+
+/** How a connection checks a session: `get` for a request, `read` for a re-check inside a write's transaction. */
+export type SessionChecks = {
+	get(sessionId: string): Promise<SessionRecord | undefined>;
+	read(sessionId: string): Promise<SessionRecord | undefined>;
+};
+
+/**
+ * SQLite's connection keeps its cache (decision 027: the one process that writes tells it
+ * what changed). Any other engine is shared by instances that cannot tell each other in
+ * time, so every request reads the row.
+ */
+export function sessionChecksOf(db: Db): SessionChecks {
+	if (isSqliteHandle(db)) return sessionCheckCacheOf(db);
+	const read = (sessionId: string) => lookupSession(db, sessionId);
+	return { get: read, read };
+}
