@@ -8,12 +8,13 @@ import { type Db, migrateDatabase, openDatabase } from "./client.ts";
 import { closeDatabase } from "./database.ts";
 import type { PgDb } from "./postgres.ts";
 import * as pgs from "./schema.pg.ts";
-import * as lite from "./schema.ts";
+import * as lite from "./schema.sqlite.ts";
 import { atomically } from "./transaction.ts";
 
 /**
  * Every table, parents before children (each references only tables above it), as the pair
- * of its two schemas (docs/decisions/031: identical row types). `id` marks SQLite's
+ * of its two schemas (docs/decisions/031: identical row types), each dialect's own module,
+ * whatever dialect server/db/schema.ts has bound the services' tables to. `id` marks SQLite's
  * AUTOINCREMENT ids, identity columns on PostgreSQL whose sequence must go past the copy.
  */
 export const COPY_ORDER: Array<{ name: string; sqlite: SQLiteTable; postgres: PgTable; id?: true }> = [

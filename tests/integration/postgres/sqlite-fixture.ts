@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "../../../server/db/client.ts";
 import { closeDatabase } from "../../../server/db/database.ts";
-import * as lite from "../../../server/db/schema.ts";
+import * as lite from "../../../server/db/schema.sqlite.ts";
 import { hashPassword } from "../../../server/lib/passwords.ts";
 
 export const OLD_PASSWORD = "old-password-on-sqlite";
