@@ -13,8 +13,9 @@ async function main() {
 	const config = loadConfig();
 	const notTightened = prepareDataDir(config);
 	const db = openConfiguredDatabase(config);
-	await migrate(db);
-	// On PostgreSQL, "an instance runs here" for `restore` to see (server/db/running-lock.ts).
+	// On PostgreSQL, "an instance runs here" for `restore` and `migrate-data` to see
+	// (server/db/running-lock.ts); taken before the migrations, so that a server starting
+	// during a restore waits for it rather than migrating beside pg_restore.
 	const running = config.postgres
 		? await holdRunningLock(config.postgres.url, (error) =>
 				console.error(
@@ -22,6 +23,7 @@ async function main() {
 				),
 			)
 		: undefined;
+	await migrate(db);
 	const app = await buildApp({ config, db: servicesDb(db) });
 	if (config.trustProxy === true)
 		app.log.warn(

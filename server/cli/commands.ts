@@ -139,13 +139,16 @@ export async function restore(config: Config, args: Args, io: Io): Promise<void>
  * release). The services do not run on PostgreSQL yet, so the key is not checked here: said.
  */
 async function restoreOnPostgres(config: Config, url: string, file: string, io: Io): Promise<void> {
-	await restorePostgres(url, file);
-	const db = openConfiguredDatabase(config);
-	try {
-		await migrate(db);
-	} finally {
-		await closeDatabase(db);
-	}
+	// The migrations too under the lock: a server starting meanwhile waits for both.
+	await whileNoInstanceRuns(url, "restoring", async () => {
+		await restorePostgres(url, file);
+		const db = openConfiguredDatabase(config);
+		try {
+			await migrate(db);
+		} finally {
+			await closeDatabase(db);
+		}
+	});
 	io.out(`Restored ${file} into the PostgreSQL database of DATABASE_URL; migrations applied.`);
 	io.out(
 		`The two-factor secrets in it open only with the key used when the backup was made; this server uses ${keySource(config)}.`,

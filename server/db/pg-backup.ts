@@ -2,7 +2,6 @@ import { execFile } from "node:child_process";
 import { closeSync, existsSync, openSync, readdirSync, rmSync, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { BackupError } from "./backup.ts";
-import { whileNoInstanceRuns } from "./running-lock.ts";
 
 /**
  * `backup` and `restore` on PostgreSQL through its own tools, pg_dump and pg_restore
@@ -84,7 +83,7 @@ export async function backupPostgres(databaseUrl: string, file: string): Promise
  * Replaces the database's contents with a `backup` made by pg_dump: `pg_restore --clean
  * --if-exists --single-transaction` into the configured database, so a failure changes
  * nothing (the database and its grants stay the operator's; no DROP DATABASE needed).
- * Refused while any instance holds the running lock (server/db/running-lock.ts).
+ * Only while no instance runs: the caller holds the running lock (server/db/running-lock.ts).
  */
 export async function restorePostgres(databaseUrl: string, file: string): Promise<void> {
 	if (!existsSync(file)) throw new BackupError(`No such file: ${file}`);
@@ -92,5 +91,5 @@ export async function restorePostgres(databaseUrl: string, file: string): Promis
 	const { url, password } = splitPassword(databaseUrl);
 	// Ownership and grants as the restoring role's: the backup may come from another role or server.
 	const args = ["--clean", "--if-exists", "--single-transaction", "--no-owner", "--no-acl", "--exit-on-error"];
-	await whileNoInstanceRuns(databaseUrl, "restoring", () => runTool(tool, [...args, "--dbname", url, file], password));
+	await runTool(tool, [...args, "--dbname", url, file], password);
 }
