@@ -93,7 +93,7 @@ describe("migrate-data: a SQLite installation into an empty PostgreSQL database"
 		}
 	});
 
-	it("refuses a database that has rows, or while an instance runs on it, and changes nothing", {
+	it("refuses a database that has rows, a SQLite file in use, or while an instance runs on PostgreSQL, changing nothing", {
 		timeout: 60_000,
 	}, async () => {
 		const old = tempDir();
@@ -103,6 +103,13 @@ describe("migrate-data: a SQLite installation into an empty PostgreSQL database"
 		const env = { DATA_DIR: dataDir, DATABASE_URL: url };
 		const args = ["migrate-data", "--from", databasePath, "--media-from", join(old, "media")];
 		const db = open(url);
+
+		// A server still running on the SQLite file: its writes would not be copied.
+		const server = openDatabase(databasePath);
+		const inUse = await runCliHere(args, env);
+		await closeDatabase(server);
+		expect(inUse.code).toBe(1);
+		expect(inUse.stderr).toMatch(/is in use: stop the server/);
 
 		const running = await holdRunningLock(url);
 		const whileRunning = await runCliHere(args, env);
