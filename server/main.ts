@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { ownerOnlyFromNowOn, prepareDataDir } from "./data-dir.ts";
 import { closeDatabase, migrate, openConfiguredDatabase, servicesDb } from "./db/database.ts";
+import { holdRunningLock } from "./db/running-lock.ts";
 import { SecretKeyError } from "./lib/secret-key.ts";
 import { ensureFirstSuperuser } from "./services/admin/first-superuser.ts";
 import { checkSecretKey } from "./services/factors/two-factor.ts";
@@ -12,6 +13,16 @@ async function main() {
 	const config = loadConfig();
 	const notTightened = prepareDataDir(config);
 	const db = openConfiguredDatabase(config);
+	// On PostgreSQL, "an instance runs here" for `restore` and `migrate-data` to see
+	// (server/db/running-lock.ts); taken before the migrations, so that a server starting
+	// during a restore waits for it rather than migrating beside pg_restore.
+	const running = config.postgres
+		? await holdRunningLock(config.postgres.url, (error) =>
+				console.error(
+					`the connection holding the running lock was lost (${error.message}): a restore would not see this instance; restart it`,
+				),
+			)
+		: undefined;
 	await migrate(db);
 	const app = await buildApp({ config, db: servicesDb(db) });
 	if (config.trustProxy === true)
@@ -50,6 +61,7 @@ async function main() {
 		app.log.info({ signal }, "shutting down: finishing in-flight requests");
 		const force = setTimeout(() => process.exit(1), 10_000).unref();
 		await app.close();
+		await running?.release();
 		await closeDatabase(db);
 		clearTimeout(force);
 		process.exit(0);

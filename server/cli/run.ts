@@ -1,12 +1,14 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config.ts";
 import { BackupError } from "../db/backup.ts";
+import { InstancesRunning } from "../db/running-lock.ts";
 import { SecretKeyError } from "../lib/secret-key.ts";
 import {
 	type Args,
 	backup,
 	createSuperuser,
 	type Io,
+	migrateDataCommand,
 	resetPassword,
 	resetTwoFactorCommand,
 	restore,
@@ -19,6 +21,7 @@ const commands = {
 	"reset-two-factor": resetTwoFactorCommand,
 	backup,
 	restore,
+	"migrate-data": migrateDataCommand,
 } as const;
 
 const isCommand = (name: string): name is keyof typeof commands => Object.hasOwn(commands, name);
@@ -27,7 +30,12 @@ function parse(argv: string[]): Args {
 	try {
 		const { values, positionals } = parseArgs({
 			args: argv,
-			options: { email: { type: "string" }, password: { type: "string" } },
+			options: {
+				email: { type: "string" },
+				password: { type: "string" },
+				from: { type: "string" },
+				"media-from": { type: "string" },
+			},
 			allowPositionals: true,
 			strict: true,
 		});
@@ -61,6 +69,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: Io): Pr
 		if (
 			error instanceof CliFailure ||
 			error instanceof BackupError ||
+			error instanceof InstancesRunning ||
 			error instanceof ConfigError ||
 			error instanceof SecretKeyError
 		) {

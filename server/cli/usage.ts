@@ -14,16 +14,29 @@ Commands:
       same with DELETE /api/v1/users/{id}/totp.
   backup <file>
       Online backup of the database to <file>, consistent while the server runs.
-      Refuses to overwrite an existing file. Keep the encryption key with it
-      (SECRET_KEY, or DATA_DIR/secret.key): two-factor secrets need it.
+      Refuses to overwrite an existing file; the file is owner-only (0600). On
+      PostgreSQL (DATABASE_URL) it is \`pg_dump --format=custom\` (needs the
+      postgresql-client package). Keep the encryption key with it (SECRET_KEY,
+      or DATA_DIR/secret.key): two-factor secrets need it.
   restore <file>
       Replaces the database with a backup made by \`backup\`, then applies
-      migrations. Stop the server first: restore refuses while it is running.
+      migrations. Stop the server first: restore refuses while it is running
+      (on PostgreSQL: while any instance runs on the database). On PostgreSQL
+      it is \`pg_restore --clean --if-exists --single-transaction\`: it fails
+      whole or replaces the contents whole.
+  migrate-data [--from FILE] [--media-from DIR]
+      Copies a SQLite database (DATABASE_PATH, or FILE) into the EMPTY
+      PostgreSQL database of DATABASE_URL (migrations applied first), in one
+      transaction, and prints the row counts per table (checked equal). The
+      media files its rows name are copied from DIR (default DATA_DIR/media)
+      into DATA_DIR/media. Refused while an instance runs on the database.
+      Two-factor secrets stay readable only with the same SECRET_KEY or
+      secret.key: bring it along.
   help
       This text.
 
-The configuration (DATA_DIR, DATABASE_PATH, ...) is read from the environment,
-as for the server.
+The configuration (DATA_DIR, DATABASE_PATH, DATABASE_URL, ...) is read from
+the environment, as for the server.
 
 Exit status: 0 done, 1 refused (the message says why), 2 bad usage.
 `;
