@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import { connectionOf, type Db, migrateDatabase, openDatabase } from "./client.ts";
+import { bindTablesTo } from "./schema.ts";
 import {
 	closePostgres,
 	migratePostgres,
@@ -44,12 +45,12 @@ export async function closeDatabase(db: AnyDb): Promise<void> {
 }
 
 /**
- * The handle the services take. They compile against SQLite's tables (server/db/schema.ts);
- * until they are bound to PostgreSQL's, a PostgreSQL handle is refused here, at start,
- * rather than failing on its first query.
+ * The handle the services take. They compile against SQLite's handle and tables
+ * (server/db/schema.ts); on PostgreSQL the tables are bound to PostgreSQL's, whose rows
+ * are identical (docs/decisions/031), and the handle is PostgreSQL's under SQLite's type:
+ * the services use only what both offer (awaited builders, server/db/query.ts).
  */
 export function servicesDb(db: AnyDb): Db {
-	if (isPostgres(db))
-		throw new Error("DATABASE_URL: the services do not run on PostgreSQL yet (issue 23); unset it to use SQLite");
-	return db;
+	bindTablesTo(isPostgres(db) ? "postgres" : "sqlite");
+	return db as Db;
 }

@@ -45,7 +45,7 @@ export async function recordFailedLogin({ db, clock }: ServiceDeps, email: strin
 			target: [loginThrottle.accountKey, loginThrottle.clientKey],
 			set: {
 				failures: sql`${failuresBefore} + 1`,
-				lockedUntil: sql`${now} + 1000 * (case when ${failuresBefore} > ${LAST_DOUBLING} then ${MAX_WAIT_SECONDS} else 1 << ${failuresBefore} end)`,
+				lockedUntil: sql`cast(${now} as bigint) + 1000 * (case when ${failuresBefore} > ${LAST_DOUBLING} then ${MAX_WAIT_SECONDS} else 1 << ${failuresBefore} end)`,
 			},
 		});
 }
