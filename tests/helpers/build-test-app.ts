@@ -5,11 +5,13 @@ import type { FastifyInstance } from "fastify";
 import { afterEach } from "vitest";
 import { type AppDeps, buildApp } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
-import { type Db, migrateDatabase, openDatabase } from "../../server/db/client.ts";
+import type { Db } from "../../server/db/client.ts";
+import { closeDatabase, migrate, openConfiguredDatabase, servicesDb } from "../../server/db/database.ts";
 import type { PasswordHasher } from "../../server/lib/passwords.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import type { MediaStorage } from "../../server/media/storage.ts";
 import { recordStatuses } from "./observed-statuses.ts";
+import { freshDatabase } from "./postgres.ts";
 
 export type TestAppOptions = {
 	/** Environment variables, read by the real config loader on top of the test defaults. */
@@ -74,10 +76,15 @@ export function tempDataDir(): string {
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
 	const dataDir = options.dataDir ?? tempDataDir();
-	const databasePath = options.databasePath ?? ":memory:";
-	const config = loadConfig({ DATA_DIR: dataDir, DATABASE_PATH: databasePath, LOG_LEVEL: "silent", ...options.env });
-	const db = openDatabase(databasePath);
-	await migrateDatabase(db);
+	// PORTICO_DB=postgres: a migrated PostgreSQL database of the test's own (helpers/postgres.ts).
+	const onPostgres = process.env.PORTICO_DB === "postgres" && options.databasePath === undefined;
+	const where = onPostgres
+		? { DATABASE_URL: await freshDatabase("migrated") }
+		: { DATABASE_PATH: options.databasePath ?? ":memory:" };
+	const config = loadConfig({ DATA_DIR: dataDir, ...where, LOG_LEVEL: "silent", ...options.env });
+	const opened = openConfiguredDatabase(config);
+	await migrate(opened);
+	const db = servicesDb(opened);
 	const start = options.startAt ?? Date.now();
 	const realOffset = start - Date.now();
 	let moved = 0;
@@ -106,7 +113,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
 		close: async () => {
 			if (!open.delete(testApp)) return;
 			await app.close();
-			db.$client.close();
+			await closeDatabase(opened);
 		},
 	};
 	open.add(testApp);
