@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import { connectionOf, type Db, migrateDatabase, openDatabase } from "./client.ts";
-import { bindTablesTo } from "./schema.ts";
 import {
 	closePostgres,
 	migratePostgres,
@@ -10,6 +9,7 @@ import {
 	pingPostgres,
 	postgresConnectionOf,
 } from "./postgres.ts";
+import { bindTablesTo } from "./schema.ts";
 
 /**
  * The database whichever engine DATABASE_URL chose: opened, migrated, checked and closed
