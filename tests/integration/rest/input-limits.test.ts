@@ -1,7 +1,9 @@
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
+import { postgresConnectionOf } from "../../../server/db/postgres.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { api, loginForm } from "../../helpers/http.ts";
+import { countOf, rawAll, tableNames } from "../../helpers/raw-sql.ts";
 import { mutateUnchecked } from "../../helpers/trpc.ts";
 import { seedAdmin, seedUser, type TestUser } from "../../helpers/users.ts";
 
@@ -14,16 +16,17 @@ const MEGABYTE = "a".repeat(1_000_000);
 const TOO_LONG = "Must be no more than 255 characters";
 
 /** Every table's row count and the bytes its text columns hold: what a refused request must leave alone. */
-function footprint(test: TestApp): Record<string, number> {
-	const sqlite = test.db.$client;
-	const tables = sqlite
-		.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-		.all() as Array<{ name: string }>;
+async function footprint(test: TestApp): Promise<Record<string, number>> {
 	const counts: Record<string, number> = {};
-	for (const { name } of tables) {
-		counts[name] = (sqlite.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n;
-	}
-	counts.pages = (sqlite.prepare("PRAGMA page_count").get() as { page_count: number }).page_count;
+	for (const name of await tableNames(test.db))
+		counts[name] = await countOf(test.db, `SELECT count(*) AS n FROM "${name}"`);
+	// What the rows take: SQLite's pages, PostgreSQL's bytes of every table with its indexes and TOAST.
+	counts.stored = postgresConnectionOf(test.db)
+		? await countOf(
+				test.db,
+				"SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS n FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace WHERE s.nspname = 'public' AND c.relkind = 'r'",
+			)
+		: await countOf(test.db, "SELECT page_count AS n FROM pragma_page_count()");
 	return counts;
 }
 
@@ -128,24 +131,24 @@ describe("a megabyte in a free-text field is a 422 and changes nothing", () => {
 		const test = await buildTestApp();
 		const admin = await seedAdmin(test.app);
 		const user = await seedUser(test.app);
-		const before = footprint(test);
+		const before = await footprint(test);
 		const res = await send(test, user, admin);
 		expect(res.statusCode).toBe(422);
 		expect(res.json().detail).toContainEqual(
 			expect.objectContaining({ type: "string_too_long", loc: ["body", field], msg: TOO_LONG }),
 		);
-		expect(footprint(test)).toEqual(before);
+		expect(await footprint(test)).toEqual(before);
 	});
 
 	it.each(trpcCases.map((c) => [`${c.path} ${c.field}`, c] as const))("tRPC %s", async (_name, c) => {
 		const test = await buildTestApp();
 		const user = await seedUser(test.app);
-		const before = footprint(test);
+		const before = await footprint(test);
 		const res = await mutateUnchecked(test.app, c.path, c.input(user), c.auth ? { headers: user.headers } : {});
 		expect(res.error?.code).toBe("BAD_REQUEST");
 		// tRPC carries the message's key; the client shows its text.
 		expect(res.error?.issues).toContainEqual(expect.objectContaining({ path: [c.field], message: "textTooLong" }));
-		expect(footprint(test)).toEqual(before);
+		expect(await footprint(test)).toEqual(before);
 	});
 
 	it("the login's throttle keys are hashes of a fixed length, whatever the username", async () => {
@@ -153,10 +156,10 @@ describe("a megabyte in a free-text field is a 422 and changes nothing", () => {
 		for (const username of ["a@example.com", `${"b".repeat(240)}@example.com`]) {
 			expect((await loginForm(test.app, username, "whatever-password")).statusCode).toBe(400);
 		}
-		const rows = test.db.$client.prepare("SELECT account_key, client_key FROM login_throttle").all() as Array<{
-			account_key: string;
-			client_key: string;
-		}>;
+		const rows = await rawAll<{ account_key: string; client_key: string }>(
+			test.db,
+			"SELECT account_key, client_key FROM login_throttle",
+		);
 		expect(rows).toHaveLength(2);
 		for (const row of rows) {
 			expect(row.account_key).toMatch(/^[0-9a-f]{64}$/);
