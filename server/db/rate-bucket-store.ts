@@ -13,7 +13,7 @@ import { rateBuckets } from "./schema.ts";
  * on both engines, so both give the same answers and the same Retry-After. The housekeeping
  * sweep deletes the rows whose bucket has refilled (`full_at`).
  */
-export class TableRateLimitStore implements RateLimitStore {
+export class TableRateLimitStore implements RateLimitStore<Db> {
 	async take(db: Db, key: string, rule: BucketRule, now: number): Promise<number> {
 		const { burst, perSecond } = rule;
 		const double = (value: SQL | number) => sql`cast(${value} as double precision)`;

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
-import type { Db } from "../db/client.ts";
 import { fail } from "../domain/errors.ts";
 import type { Clock } from "./clock.ts";
 import { MemoryRateLimitStore } from "./memory-rate-limit-store.ts";
@@ -57,43 +56,43 @@ export function clientKey(ip: string): string {
  * in the database, shared by every instance (TableRateLimitStore, server/db/rate-bucket-store.ts).
  * Both answer alike: a token bucket of `rule` refilled up to `now`, today's semantics.
  */
-export type RateLimitStore = {
+export type RateLimitStore<Handle = unknown> = {
 	/**
 	 * Takes one token from the bucket `key` when it holds one: 0 then, else the seconds until
 	 * one is back. `db` is the caller's handle (a transaction's inside `atomically`); a take
 	 * that happens in a transaction stands or falls with it.
 	 */
-	take(db: Db, key: string, rule: BucketRule, now: number): Promise<number>;
+	take(db: Handle, key: string, rule: BucketRule, now: number): Promise<number>;
 	/** Forgets the buckets that have refilled (a full bucket is the same as none); how many. */
-	sweep(db: Db, now: number): Promise<number>;
+	sweep(db: Handle, now: number): Promise<number>;
 };
 
 /** The per-client and per-account limits of docs/decisions/004, over a store. */
-export class RateLimiter {
+export class RateLimiter<Handle = unknown> {
 	constructor(
 		private readonly clock: Clock,
-		readonly store: RateLimitStore = new MemoryRateLimitStore(),
+		readonly store: RateLimitStore<Handle> = new MemoryRateLimitStore(),
 		private readonly rules: Record<BucketName, BucketRule> = defaultRules,
 	) {}
 
 	/** Takes one token or throws RATE_LIMITED with the seconds until one is back. */
-	async take({ db }: { db: Db }, name: BucketName, ip: string): Promise<void> {
+	async take({ db }: { db: Handle }, name: BucketName, ip: string): Promise<void> {
 		const retryAfter = await this.takeOrWait(db, name, ip);
 		if (retryAfter > 0) fail("RATE_LIMITED", { retryAfter });
 	}
 
 	/** Takes one token when there is one; false otherwise (for limits the caller must not reveal). */
-	async tryTake({ db }: { db: Db }, name: BucketName, key: string): Promise<boolean> {
+	async tryTake({ db }: { db: Handle }, name: BucketName, key: string): Promise<boolean> {
 		return (await this.takeOrWait(db, name, key)) === 0;
 	}
 
 	/** Forgets the buckets that have refilled (housekeeping); how many. */
-	async sweep({ db }: { db: Db }): Promise<number> {
+	async sweep({ db }: { db: Handle }): Promise<number> {
 		return await this.store.sweep(db, this.clock());
 	}
 
 	/** A key's length is bounded whatever the client sent: a name and an address, a /64 or a hash. */
-	private takeOrWait(db: Db, name: BucketName, ip: string): Promise<number> {
+	private takeOrWait(db: Handle, name: BucketName, ip: string): Promise<number> {
 		return this.store.take(db, `${name}:${clientKey(ip)}`, this.rules[name], this.clock());
 	}
 }

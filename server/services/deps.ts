@@ -8,7 +8,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { MemoryRateLimitStore } from "../lib/memory-rate-limit-store.ts";
 import { createPasswordHasher, type PasswordHasher } from "../lib/passwords.ts";
-import { RateLimiter } from "../lib/rate-limiter.ts";
+import { RateLimiter, type RateLimitStore } from "../lib/rate-limiter.ts";
 import { loadSecretKey } from "../lib/secret-key.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
 import { createMediaStorage } from "../media/create-storage.ts";
@@ -19,7 +19,7 @@ export type ServiceDeps = {
 	db: Db;
 	config: Config;
 	clock: Clock;
-	limiter: RateLimiter;
+	limiter: RateLimiter<Db>;
 	log: Logger;
 	mailer: Mailer;
 	storage: MediaStorage;
@@ -64,5 +64,5 @@ export function createServiceDeps(
 	};
 }
 
-const rateLimitStoreFor = (db: Db) =>
+const rateLimitStoreFor = (db: Db): RateLimitStore<Db> =>
 	databaseKindOf(db) === "postgres" ? new TableRateLimitStore() : new MemoryRateLimitStore();
