@@ -1,0 +1,147 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterEach } from "vitest";
+import { freePort } from "./free-port.ts";
+import { type RunningServer, SUPERUSER, spawnServer, tempDir } from "./process.ts";
+
+/**
+ * Several real Portico processes on one PostgreSQL database, on loopback, as a load
+ * balancer would see them: each has its own DATA_DIR (nothing shared on disk) and the
+ * same SECRET_KEY (the one thing every instance must be given alike).
+ */
+export type Instances = {
+	databaseUrl: string;
+	secretKey: string;
+	/** The environment every instance gets (plus its own DATA_DIR and PORT). */
+	env: Record<string, string>;
+};
+
+export function sharedSetup(databaseUrl: string, env: Record<string, string> = {}): Instances {
+	const secretKey = randomBytes(32).toString("hex");
+	return {
+		databaseUrl,
+		secretKey,
+		env: {
+			DATABASE_URL: databaseUrl,
+			SECRET_KEY: secretKey,
+			// Behind one proxy: the test names each client's address in X-Forwarded-For.
+			TRUST_PROXY: "1",
+			DATABASE_POOL_SIZE: "4",
+			...env,
+		},
+	};
+}
+
+/** Spawns one instance without waiting for it. */
+export async function spawnInstance(shared: Instances, env: Record<string, string> = {}): Promise<RunningServer> {
+	return spawnServer({
+		DATA_DIR: tempDir("portico-instance-"),
+		PORT: String(await freePort()),
+		HOST: "127.0.0.1",
+		FIRST_SUPERUSER_EMAIL: SUPERUSER.email,
+		FIRST_SUPERUSER_PASSWORD: SUPERUSER.password,
+		...shared.env,
+		...env,
+	});
+}
+
+/** Polls `check` every 25 ms until it holds, or fails after `timeoutMs` saying `what`. */
+export async function until(
+	check: () => Promise<boolean> | boolean,
+	what: string,
+	{ timeoutMs = 30_000, output }: { timeoutMs?: number; output?: () => string } = {},
+): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline)
+			throw new Error(`${what} did not happen in ${timeoutMs} ms${output ? `:\n${output()}` : ""}`);
+		await new Promise((resolve) => setTimeout(resolve, 25));
+	}
+}
+
+/** Waits until the instance answers its health check (or fails with its output when it exits first). */
+export async function healthy(server: RunningServer, timeoutMs = 30_000): Promise<RunningServer> {
+	let exit: unknown;
+	void server.exited.then((value) => {
+		exit = value;
+	});
+	await until(
+		async () => {
+			if (exit) throw new Error(`instance exited (${JSON.stringify(exit)}):\n${server.output()}`);
+			try {
+				return (await fetch(`${server.url}/api/v1/utils/health-check/`)).ok;
+			} catch {
+				return false;
+			}
+		},
+		`instance on ${server.url} healthy`,
+		{ timeoutMs, output: server.output },
+	);
+	return server;
+}
+
+/** Starts `count` instances at once and waits until every one answers. */
+export async function startInstances(shared: Instances, count: number): Promise<RunningServer[]> {
+	const servers = await Promise.all(Array.from({ length: count }, () => spawnInstance(shared)));
+	return Promise.all(servers.map((server) => healthy(server)));
+}
+
+/** A distinct client address per call, so that no per-IP bucket ends a long test. */
+let lastAddress = 0;
+export const nextAddress = () => {
+	lastAddress += 1;
+	return `10.${(lastAddress >> 16) & 255}.${(lastAddress >> 8) & 255}.${lastAddress & 255}`;
+};
+
+export type Tokens = { access_token: string; refresh_token: string };
+
+/** REST as a client sees it: JSON in, status and JSON out. */
+export async function call(
+	url: string,
+	method: string,
+	path: string,
+	{ token, body, ip = nextAddress() }: { token?: string; body?: unknown; ip?: string } = {},
+): Promise<{ status: number; json: any }> {
+	const res = await fetch(`${url}/api/v1${path}`, {
+		method,
+		headers: {
+			"x-forwarded-for": ip,
+			...(token && { authorization: `Bearer ${token}` }),
+			...(body !== undefined && { "content-type": "application/json" }),
+		},
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await res.text();
+	let json: unknown = text;
+	try {
+		json = JSON.parse(text);
+	} catch {
+		// not JSON
+	}
+	return { status: res.status, json };
+}
+
+/** Logs in through `url` (a fresh client address); fails the test unless it succeeds. */
+export async function login(url: string, email: string, password: string): Promise<Tokens> {
+	const res = await fetch(`${url}/api/v1/login/access-token`, {
+		method: "POST",
+		headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": nextAddress() },
+		body: new URLSearchParams({ username: email, password }),
+	});
+	if (res.status !== 200) throw new Error(`login of ${email} through ${url}: ${res.status} ${await res.text()}`);
+	return (await res.json()) as Tokens;
+}
+
+const clients: pg.Client[] = [];
+
+/** A connection of the test's own to the instances' database (closed after the test). */
+export async function sql(databaseUrl: string): Promise<pg.Client> {
+	const client = new pg.Client({ connectionString: databaseUrl });
+	await client.connect();
+	clients.push(client);
+	return client;
+}
+
+afterEach(async () => {
+	for (const client of clients.splice(0)) await client.end().catch(() => undefined);
+});
