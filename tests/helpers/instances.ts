@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { request } from "node:http";
 import pg from "pg";
 import { afterEach } from "vitest";
 import { freePort } from "./free-port.ts";
@@ -80,9 +81,16 @@ export async function healthy(server: RunningServer, timeoutMs = 30_000): Promis
 	return server;
 }
 
-/** Starts `count` instances at once and waits until every one answers. */
+/** Instance n's connections carry application_name `portico-n`, so the test can tell them apart in pg_stat_activity. */
+export const applicationName = (n: number) => `portico-${n}`;
+
+/** Starts `count` instances at once (numbered from 1) and waits until every one answers. */
 export async function startInstances(shared: Instances, count: number): Promise<RunningServer[]> {
-	const servers = await Promise.all(Array.from({ length: count }, () => spawnInstance(shared)));
+	const servers = await Promise.all(
+		Array.from({ length: count }, (_, i) =>
+			spawnInstance(shared, { DATABASE_URL: `${shared.databaseUrl}?application_name=${applicationName(i + 1)}` }),
+		),
+	);
 	return Promise.all(servers.map((server) => healthy(server)));
 }
 
@@ -146,3 +154,47 @@ export async function sql(databaseUrl: string): Promise<pg.Client> {
 afterEach(async () => {
 	for (const client of clients.splice(0)) await client.end().catch(() => undefined);
 });
+
+/**
+ * A JSON request whose headers go now and whose body goes when the test calls `release()`
+ * (a client holding its body back after the headers, as held-body.ts does in process).
+ */
+export function heldRequest(url: string, method: string, path: string, token: string, body: unknown) {
+	const payload = JSON.stringify(body);
+	const req = request(`${url}/api/v1${path}`, {
+		method,
+		headers: {
+			authorization: `Bearer ${token}`,
+			"content-type": "application/json",
+			"content-length": String(Buffer.byteLength(payload)),
+			"x-forwarded-for": nextAddress(),
+		},
+	});
+	const answer = new Promise<{ status: number; json: unknown }>((resolve, reject) => {
+		req.on("response", (res) => {
+			let text = "";
+			res.on("data", (chunk) => {
+				text += chunk;
+			});
+			res.on("end", () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : undefined }));
+		});
+		req.on("error", reject);
+	});
+	req.flushHeaders();
+	return { answer, release: () => req.end(payload) };
+}
+
+/**
+ * The instance named `applicationName` (its DATABASE_URL's application_name) has read a
+ * session for a request since `since` (the database's clock): its authentication of that
+ * request is decided. pg_stat_activity keeps an idle connection's last statement.
+ */
+export async function sessionReadSince(db: pg.Client, applicationName: string, since: Date): Promise<boolean> {
+	const { rows } = await db.query(
+		`select count(*)::int as n from pg_stat_activity
+		 where application_name = $1 and state = 'idle' and query_start > $2
+		   and query like '%from "sessions" inner join "users"%'`,
+		[applicationName, since],
+	);
+	return rows[0].n > 0;
+}

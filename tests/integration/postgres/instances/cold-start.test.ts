@@ -6,8 +6,9 @@ import { healthy, sharedSetup, spawnInstance, sql } from "../../../helpers/insta
 import { freshDatabase } from "../../../helpers/postgres.ts";
 import { SUPERUSER } from "../../../helpers/process.ts";
 
-const migrations = (JSON.parse(readFileSync(join(migrationsPgDir, "meta", "_journal.json"), "utf8")) as { entries: unknown[] })
-	.entries.length;
+const migrations = (
+	JSON.parse(readFileSync(join(migrationsPgDir, "meta", "_journal.json"), "utf8")) as { entries: unknown[] }
+).entries.length;
 
 /**
  * Spec "What the tests prove" 4: two instances started at the same moment on an empty
