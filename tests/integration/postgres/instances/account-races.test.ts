@@ -101,7 +101,7 @@ describe("two instances on one PostgreSQL database: decision 012 across instance
 			{ id: rootId as string, email: SUPERUSER.email, password: SUPERUSER.password },
 			{ id: created.json.id as string, email: "grace@example.com", password: "a-password-123" },
 		] as const;
-		// Each round starts from two active superusers, set in SQL (the API would refuse the loser nothing but the rule).
+		// Each round starts from two active superusers, restored in SQL beside the app.
 		const outcomes: Record<string, number> = {};
 		for (let round = 0; round < ROUNDS; round++) {
 			await db.query("update users set is_active = true, is_superuser = true where id = any($1)", [
