@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import {
+	applicationName,
+	healthy,
+	login,
+	nextAddress,
+	sharedSetup,
+	spawnInstance,
+	startInstances,
+	until,
+} from "../../../helpers/instances.ts";
+import { freshDatabase } from "../../../helpers/postgres.ts";
+import type { RunningServer } from "../../../helpers/process.ts";
+import { SUPERUSER } from "../../../helpers/process.ts";
+
+const WORKERS = 6;
+/** Answers each new instance must give before the next one is restarted. */
+const SERVED_BEFORE_NEXT = 150;
+
+type Stats = { answers: Map<string, Map<number, number>>; dropped: Map<string, number> };
+
+/**
+ * Spec "What the tests prove" 7: load through a round-robin balancer of the test's own (a
+ * proxy's passive health check: an instance whose connection fails leaves the rotation and
+ * the request goes to the next), while A is stopped with SIGTERM and replaced by A', then B
+ * by B'. No answer is a 5xx, and the instances that stay answer everything with 2xx.
+ */
+describe("two instances on one PostgreSQL database: a rolling restart under load", () => {
+	it(`${WORKERS} clients reading and writing while A then B are replaced (SIGTERM, start): no 5xx`, {
+		timeout: 180_000,
+	}, async () => {
+		const shared = sharedSetup(await freshDatabase("migrated"));
+		const started = await startInstances(shared, 2);
+		const names = new Map<RunningServer, string>(started.map((server, i) => [server, i === 0 ? "A" : "B"]));
+		const rotation: RunningServer[] = [...started];
+		const token = (await login(started[0]?.url as string, SUPERUSER.email, SUPERUSER.password)).access_token;
+		const stats: Stats = { answers: new Map(), dropped: new Map() };
+		const count = (name: string, status: number) => {
+			const byStatus = stats.answers.get(name) ?? new Map<number, number>();
+			byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+			stats.answers.set(name, byStatus);
+		};
+		const served = (name: string) => [...(stats.answers.get(name)?.values() ?? [])].reduce((sum, n) => sum + n, 0);
+		let next = 0;
+		let stop = false;
+		const worker = async (id: number) => {
+			for (let i = 0; !stop; i++) {
+				const server = rotation[next++ % rotation.length];
+				if (!server) throw new Error("no instance in the rotation");
+				const name = names.get(server) as string;
+				const write = i % 4 === 0;
+				try {
+					const res = await fetch(`${server.url}/api/v1/users/me`, {
+						method: write ? "PATCH" : "GET",
+						headers: {
+							authorization: `Bearer ${token}`,
+							"x-forwarded-for": nextAddress(),
+							...(write && { "content-type": "application/json" }),
+						},
+						body: write ? JSON.stringify({ full_name: `Load ${id}-${i}` }) : undefined,
+					});
+					await res.arrayBuffer();
+					count(name, res.status);
+				} catch {
+					// The connection failed (the instance is going or gone): out of the rotation, as a proxy would do.
+					stats.dropped.set(name, (stats.dropped.get(name) ?? 0) + 1);
+					const at = rotation.indexOf(server);
+					if (at >= 0) rotation.splice(at, 1);
+				}
+			}
+		};
+		const load = Promise.all(Array.from({ length: WORKERS }, (_, id) => worker(id)));
+
+		const replace = async (old: RunningServer, name: string, n: number) => {
+			await until(() => served(names.get(old) as string) >= SERVED_BEFORE_NEXT, `${names.get(old)} under load`);
+			old.child.kill("SIGTERM");
+			expect(await old.exited).toEqual({ code: 0, signal: null });
+			const at = rotation.indexOf(old);
+			if (at >= 0) rotation.splice(at, 1);
+			const fresh = await healthy(
+				await spawnInstance(shared, { DATABASE_URL: `${shared.databaseUrl}?application_name=${applicationName(n)}` }),
+			);
+			names.set(fresh, name);
+			rotation.push(fresh);
+			await until(() => served(name) >= SERVED_BEFORE_NEXT, `${name} under load`);
+		};
+		try {
+			await replace(started[0] as RunningServer, "A'", 3);
+			await replace(started[1] as RunningServer, "B'", 4);
+		} finally {
+			stop = true;
+			await load;
+		}
+
+		const summary = Object.fromEntries(
+			[...stats.answers].map(([name, byStatus]) => [name, Object.fromEntries([...byStatus].sort())]),
+		);
+		console.log(
+			"proof 7: answers by instance and status:",
+			summary,
+			"connections dropped:",
+			Object.fromEntries(stats.dropped),
+		);
+		const fiveHundreds = [...stats.answers.values()].flatMap((byStatus) =>
+			[...byStatus].filter(([status]) => status >= 500),
+		);
+		expect(fiveHundreds).toEqual([]);
+		for (const [name, byStatus] of stats.answers) expect([...byStatus.keys()], name).toEqual([200]);
+		expect(served("B")).toBeGreaterThanOrEqual(SERVED_BEFORE_NEXT);
+		expect(served("A'")).toBeGreaterThanOrEqual(SERVED_BEFORE_NEXT);
+		expect(served("B'")).toBeGreaterThanOrEqual(SERVED_BEFORE_NEXT);
+	});
+});
