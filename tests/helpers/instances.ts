@@ -3,7 +3,7 @@ import { request } from "node:http";
 import pg from "pg";
 import { afterEach } from "vitest";
 import { freePort } from "./free-port.ts";
-import { type RunningServer, SUPERUSER, spawnServer, tempDir } from "./process.ts";
+import { type Launch, type RunningServer, SUPERUSER, spawnServer, tempDir } from "./process.ts";
 
 /**
  * Several real Portico processes on one PostgreSQL database, on loopback, as a load
@@ -34,16 +34,23 @@ export function sharedSetup(databaseUrl: string, env: Record<string, string> = {
 }
 
 /** Spawns one instance without waiting for it. */
-export async function spawnInstance(shared: Instances, env: Record<string, string> = {}): Promise<RunningServer> {
-	return spawnServer({
-		DATA_DIR: tempDir("portico-instance-"),
-		PORT: String(await freePort()),
-		HOST: "127.0.0.1",
-		FIRST_SUPERUSER_EMAIL: SUPERUSER.email,
-		FIRST_SUPERUSER_PASSWORD: SUPERUSER.password,
-		...shared.env,
-		...env,
-	});
+export async function spawnInstance(
+	shared: Instances,
+	env: Record<string, string> = {},
+	launch?: Launch,
+): Promise<RunningServer> {
+	return spawnServer(
+		{
+			DATA_DIR: tempDir("portico-instance-"),
+			PORT: String(await freePort()),
+			HOST: "127.0.0.1",
+			FIRST_SUPERUSER_EMAIL: SUPERUSER.email,
+			FIRST_SUPERUSER_PASSWORD: SUPERUSER.password,
+			...shared.env,
+			...env,
+		},
+		launch,
+	);
 }
 
 /** Polls `check` every 25 ms until it holds, or fails after `timeoutMs` saying `what`. */
