@@ -91,14 +91,17 @@ export async function healthy(server: RunningServer, timeoutMs = 30_000): Promis
 /** Instance n's connections carry application_name `portico-n`, so the test can tell them apart in pg_stat_activity. */
 export const applicationName = (n: number) => `portico-${n}`;
 
-/** Starts `count` instances at once (numbered from 1) and waits until every one answers. */
+/**
+ * Starts `count` instances (numbered from 1) and waits until every one answers: the first
+ * alone, the others together once it serves, as the guide's compose file does (two first
+ * starts on a database without users race to create the first superuser: cold-start.test.ts).
+ */
 export async function startInstances(shared: Instances, count: number): Promise<RunningServer[]> {
-	const servers = await Promise.all(
-		Array.from({ length: count }, (_, i) =>
-			spawnInstance(shared, { DATABASE_URL: `${shared.databaseUrl}?application_name=${applicationName(i + 1)}` }),
-		),
-	);
-	return Promise.all(servers.map((server) => healthy(server)));
+	const numbered = (n: number) =>
+		spawnInstance(shared, { DATABASE_URL: `${shared.databaseUrl}?application_name=${applicationName(n)}` });
+	const first = await healthy(await numbered(1));
+	const others = await Promise.all(Array.from({ length: count - 1 }, (_, i) => numbered(i + 2)));
+	return [first, ...(await Promise.all(others.map((server) => healthy(server))))];
 }
 
 /** A distinct client address per call, so that no per-IP bucket ends a long test. */
