@@ -12,7 +12,7 @@ import {
 import { freshDatabase } from "../../../helpers/postgres.ts";
 import { SUPERUSER } from "../../../helpers/process.ts";
 
-const ROUNDS = 20;
+const ROUNDS = 12;
 
 /**
  * Spec "What the tests prove" 5: decision 012's races and the last-superuser rule, with the

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { call, sharedSetup, sql, startInstances } from "../../../helpers/instances.ts";
 import { freshDatabase } from "../../../helpers/postgres.ts";
 
-const STORM = 160;
-const IN_FLIGHT = 12;
+const STORM = 100;
+const IN_FLIGHT = 10;
 /** A is killed once it has acknowledged this many sign-ups. */
-const KILL_AFTER = 20;
+const KILL_AFTER = 15;
 
 /**
- * Spec "What the tests prove" 3: sign-ups go through A and B in turn, 12 in flight; A gets
+ * Spec "What the tests prove" 3: sign-ups go through A and B in turn, 10 in flight; A gets
  * SIGKILL in the middle of it. Every sign-up either instance acknowledged is in the database.
  */
 describe("two instances on one PostgreSQL database: kill -9 during a sign-up storm", () => {

@@ -15,16 +15,19 @@ import { SUPERUSER } from "../../../helpers/process.ts";
 
 const WORKERS = 6;
 /** Answers each new instance must give before the next one is restarted. */
-const SERVED_BEFORE_NEXT = 150;
+const SERVED_BEFORE_NEXT = 100;
 
+/** Answers by instance and status; requests without an answer by instance and error code. */
 type Stats = { answers: Map<string, Map<number, number>>; dropped: Map<string, number> };
 
 /**
- * Spec "What the tests prove" 7: load through a round-robin balancer of the test's own (a
- * proxy's passive health check: an instance whose connection fails leaves the rotation and
- * the request goes to the next), while A is stopped with SIGTERM and replaced by A', then B
- * by B'. No answer is a 5xx, every instance answers everything with 2xx, and no request that
- * reached an instance goes unanswered (only new connections to a stopped one are refused).
+ * Spec "What the tests prove" 7: load through a round-robin balancer of the test's own while
+ * A is taken out of the rotation, stopped with SIGTERM once its last request is answered, and
+ * replaced by A' (which joins the rotation once healthy), then B by B'. Every answer, from the
+ * instance that stays and from the new ones, is a 200; no request goes unanswered.
+ * (In-flight requests at SIGTERM: process/shutdown.test.ts. Why drain first: without it a
+ * request written on an idle keep-alive connection as the instance closes it is reset, seen
+ * here about once in 2,500 under load; the guide, "Upgrades without downtime".)
  */
 describe("two instances on one PostgreSQL database: a rolling restart under load", () => {
 	it(`${WORKERS} clients reading and writing while A then B are replaced (SIGTERM, start): no 5xx`, {
@@ -42,6 +45,8 @@ describe("two instances on one PostgreSQL database: a rolling restart under load
 			stats.answers.set(name, byStatus);
 		};
 		const served = (name: string) => [...(stats.answers.get(name)?.values() ?? [])].reduce((sum, n) => sum + n, 0);
+		const inFlight = new Map<RunningServer, number>();
+		const track = (server: RunningServer, delta: number) => inFlight.set(server, (inFlight.get(server) ?? 0) + delta);
 		let next = 0;
 		let stop = false;
 		const worker = async (id: number) => {
@@ -50,6 +55,7 @@ describe("two instances on one PostgreSQL database: a rolling restart under load
 				if (!server) throw new Error("no instance in the rotation");
 				const name = names.get(server) as string;
 				const write = i % 4 === 0;
+				track(server, 1);
 				try {
 					const res = await fetch(`${server.url}/api/v1/users/me`, {
 						method: write ? "PATCH" : "GET",
@@ -63,12 +69,12 @@ describe("two instances on one PostgreSQL database: a rolling restart under load
 					await res.arrayBuffer();
 					count(name, res.status);
 				} catch (error) {
-					// The connection failed (the instance is going or gone): out of the rotation, as a proxy would do.
+					// No answer: the proxy's 502.
 					const code = String((error as { cause?: { code?: string } }).cause?.code ?? error);
 					const key = `${name} ${code}`;
 					stats.dropped.set(key, (stats.dropped.get(key) ?? 0) + 1);
-					const at = rotation.indexOf(server);
-					if (at >= 0) rotation.splice(at, 1);
+				} finally {
+					track(server, -1);
 				}
 			}
 		};
@@ -76,10 +82,11 @@ describe("two instances on one PostgreSQL database: a rolling restart under load
 
 		const replace = async (old: RunningServer, name: string, n: number) => {
 			await until(() => served(names.get(old) as string) >= SERVED_BEFORE_NEXT, `${names.get(old)} under load`);
+			// Drained first, as the balancer is told (or its health check sees) before the stop.
+			rotation.splice(rotation.indexOf(old), 1);
+			await until(() => (inFlight.get(old) ?? 0) === 0, `${names.get(old)} drained`);
 			old.child.kill("SIGTERM");
 			expect(await old.exited).toEqual({ code: 0, signal: null });
-			const at = rotation.indexOf(old);
-			if (at >= 0) rotation.splice(at, 1);
 			const fresh = await healthy(
 				await spawnInstance(shared, { DATABASE_URL: `${shared.databaseUrl}?application_name=${applicationName(n)}` }),
 			);
@@ -109,9 +116,7 @@ describe("two instances on one PostgreSQL database: a rolling restart under load
 		);
 		expect(fiveHundreds).toEqual([]);
 		for (const [name, byStatus] of stats.answers) expect([...byStatus.keys()], name).toEqual([200]);
-		// Only connections refused before any request was sent, which a proxy retries on the next
-		// instance; a request cut after it was sent would be the proxy's 502.
-		expect([...stats.dropped.keys()].filter((key) => !key.endsWith(" ECONNREFUSED"))).toEqual([]);
+		expect(Object.fromEntries(stats.dropped)).toEqual({});
 		expect(served("B")).toBeGreaterThanOrEqual(SERVED_BEFORE_NEXT);
 		expect(served("A'")).toBeGreaterThanOrEqual(SERVED_BEFORE_NEXT);
 		expect(served("B'")).toBeGreaterThanOrEqual(SERVED_BEFORE_NEXT);
