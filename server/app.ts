@@ -30,7 +30,7 @@ export type AppDeps = {
 	config: Config;
 	db: Db;
 	clock?: Clock;
-	limiter?: RateLimiter;
+	limiter?: RateLimiter<Db>;
 	/** Defaults: SMTP when configured, else the outbox; files under DATA_DIR/media. Tests pass their own. */
 	mailer?: Mailer;
 	storage?: MediaStorage;

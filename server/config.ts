@@ -166,6 +166,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 	};
 }
 
+/**
+ * What the server refuses to start with, beyond each variable's own check: on PostgreSQL,
+ * no SECRET_KEY. The key would otherwise be generated into this host's DATA_DIR, and
+ * two-factor secrets written through one instance would not open on another.
+ */
+export function checkServerConfig(config: Config): void {
+	if (config.postgres && !config.secretKey)
+		throw new ConfigError(
+			"Invalid configuration:\n  SECRET_KEY: is required with a PostgreSQL DATABASE_URL, the same on every instance (32 bytes: 64 hex characters or base64, e.g. from `openssl rand -hex 32`); a key generated into DATA_DIR would be this host's alone. Moving from SQLite? Use the key of DATA_DIR/secret.key.",
+		);
+}
+
+/** What stays on this host's disk though the database is shared: another instance would not see it. */
+export type HostLocalState = "media_on_host_disk" | "mail_outbox_on_host_disk";
+
+/** On PostgreSQL, media without MEDIA_URL and mail without SMTP (the outbox); nothing on SQLite (one host). */
+export function hostLocalState(config: Pick<Config, "postgres" | "media" | "smtp">): HostLocalState[] {
+	if (!config.postgres) return [];
+	return [
+		...(config.media.kind === "disk" ? (["media_on_host_disk"] as const) : []),
+		...(config.smtp ? [] : (["mail_outbox_on_host_disk"] as const)),
+	];
+}
+
+/** The start-up warning for each of hostLocalState's answers. */
+export const hostLocalWarnings: Record<HostLocalState, string> = {
+	media_on_host_disk:
+		"media files are kept under DATA_DIR/media on this host: a second instance on this database would not see them. Set MEDIA_URL (S3-compatible storage) before running more than one.",
+	mail_outbox_on_host_disk:
+		"without SMTP_HOST, e-mails are written to DATA_DIR/outbox on this host: a second instance's mail would land on its own host. Set SMTP_HOST before running more than one.",
+};
+
 /** MEDIA_URL with its S3 settings; without it, files stay under DATA_DIR/media. */
 function mediaConfig(e: z.infer<typeof envSchema>, dataDir: string): Config["media"] {
 	if (e.MEDIA_URL === undefined) return { kind: "disk", dir: join(dataDir, "media") };

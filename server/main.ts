@@ -1,5 +1,5 @@
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, checkServerConfig, hostLocalState, hostLocalWarnings, loadConfig } from "./config.ts";
 import { ownerOnlyFromNowOn, prepareDataDir } from "./data-dir.ts";
 import { closeDatabase, migrate, openConfiguredDatabase, servicesDb } from "./db/database.ts";
 import { holdRunningLock } from "./db/running-lock.ts";
@@ -11,6 +11,7 @@ import { checkSecretKey } from "./services/factors/two-factor.ts";
 async function main() {
 	ownerOnlyFromNowOn();
 	const config = loadConfig();
+	checkServerConfig(config);
 	const notTightened = prepareDataDir(config);
 	const db = openConfiguredDatabase(config);
 	// On PostgreSQL, "an instance runs here" for `restore` and `migrate-data` to see
@@ -29,6 +30,7 @@ async function main() {
 		app.log.warn(
 			"TRUST_PROXY=true takes the first X-Forwarded-For entry, which any client can write: it escapes the rate limits with a forged address. Set TRUST_PROXY to the number of proxies in front instead (1 for one reverse proxy), and let clients reach the server only through them.",
 		);
+	for (const state of hostLocalState(config)) app.log.warn(hostLocalWarnings[state]);
 	if (notTightened.length > 0)
 		app.log.warn(
 			{ paths: notTightened },

@@ -25,6 +25,7 @@ export const COPY_ORDER: Array<{ name: string; sqlite: SQLiteTable; postgres: Pg
 	{ name: "reset_tokens", sqlite: lite.resetTokens, postgres: pgs.resetTokens },
 	{ name: "login_throttle", sqlite: lite.loginThrottle, postgres: pgs.loginThrottle },
 	{ name: "proof_failures", sqlite: lite.proofFailures, postgres: pgs.proofFailures },
+	{ name: "rate_buckets", sqlite: lite.rateBuckets, postgres: pgs.rateBuckets },
 	{ name: "audit_events", sqlite: lite.auditEvents, postgres: pgs.auditEvents, id: true },
 	{ name: "account_tokens", sqlite: lite.accountTokens, postgres: pgs.accountTokens },
 	{ name: "recovery_codes", sqlite: lite.recoveryCodes, postgres: pgs.recoveryCodes, id: true },

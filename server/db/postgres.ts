@@ -20,6 +20,8 @@ pg.types.setTypeParser(INT8, (text: string) => {
 export const WRITER_LOCK = "31647734761612143"; // "portico" as a big-endian integer, past 2^53: a string
 /** Held (session level) while migrations run, so that instances starting together apply them once. */
 export const MIGRATIONS_LOCK = "31647734761612144";
+/** Held (session level, tried, never waited for) while one instance runs the housekeeping. */
+export const HOUSEKEEPING_LOCK = "31647734761612146";
 
 type Queryable = Pick<pg.PoolClient, "query">;
 export type PgDb = NodePgDatabase<Record<string, never>> & { $client: Queryable };

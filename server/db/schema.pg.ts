@@ -143,6 +143,19 @@ export const loginThrottle = pgTable(
 	],
 );
 
+/** Rate-limit token buckets shared by every instance: see schema.sqlite.ts. */
+export const rateBuckets = pgTable(
+	"rate_buckets",
+	{
+		key: text("key").primaryKey(),
+		tokens: doublePrecision("tokens").notNull(),
+		updatedAt: millis("updated_at").notNull(),
+		granted: boolean("granted").notNull(),
+		fullAt: millis("full_at").notNull(),
+	},
+	(table) => [index("rate_buckets_full_at_idx").on(table.fullAt)],
+);
+
 export const proofFailures = pgTable(
 	"proof_failures",
 	{
@@ -264,6 +277,7 @@ export const schema = {
 	resetTokens,
 	loginThrottle,
 	proofFailures,
+	rateBuckets,
 	auditEvents,
 	accountTokens,
 	recoveryCodes,

@@ -127,6 +127,24 @@ export const loginThrottle = sqliteTable(
 );
 
 /**
+ * Rate-limit token buckets shared by every instance (server/db/rate-bucket-store.ts; the
+ * in-memory store serves one SQLite process instead). `key` is the bucket's name and client
+ * (bounded: an address, an IPv6 /64 or a hash); `granted` says whether the last take got a
+ * token; `fullAt` is when the bucket has refilled, after which the sweep drops it.
+ */
+export const rateBuckets = sqliteTable(
+	"rate_buckets",
+	{
+		key: text("key").primaryKey(),
+		tokens: real("tokens").notNull(),
+		updatedAt: integer("updated_at").notNull(),
+		granted: integer("granted", { mode: "boolean" }).notNull(),
+		fullAt: integer("full_at").notNull(),
+	},
+	(table) => [index("rate_buckets_full_at_idx").on(table.fullAt)],
+);
+
+/**
  * Wrong proofs of identity counted per account or per session, whatever the client
  * (docs/decisions/029): second-factor codes, and current passwords typed with a session.
  * `holder` is `user:<id>` or `session:<id>`; `noticeSent` marks the window whose lock
@@ -262,6 +280,7 @@ export const schema = {
 	resetTokens,
 	loginThrottle,
 	proofFailures,
+	rateBuckets,
 	auditEvents,
 	accountTokens,
 	recoveryCodes,

@@ -14,6 +14,7 @@ export let media = sqlite.media;
 export let resetTokens = sqlite.resetTokens;
 export let loginThrottle = sqlite.loginThrottle;
 export let proofFailures = sqlite.proofFailures;
+export let rateBuckets = sqlite.rateBuckets;
 export let auditEvents = sqlite.auditEvents;
 export let accountTokens = sqlite.accountTokens;
 export let recoveryCodes = sqlite.recoveryCodes;
@@ -36,6 +37,7 @@ export function bindTablesTo(dialect: TablesDialect): void {
 	resetTokens = of.resetTokens;
 	loginThrottle = of.loginThrottle;
 	proofFailures = of.proofFailures;
+	rateBuckets = of.rateBuckets;
 	auditEvents = of.auditEvents;
 	accountTokens = of.accountTokens;
 	recoveryCodes = of.recoveryCodes;

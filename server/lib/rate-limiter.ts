@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import { fail } from "../domain/errors.ts";
 import type { Clock } from "./clock.ts";
+import { MemoryRateLimitStore } from "./memory-rate-limit-store.ts";
+import type { BucketRule } from "./token-bucket.ts";
 
-export type BucketRule = { burst: number; perSecond: number };
-type Bucket = { tokens: number; updatedAt: number; rule: BucketRule };
+export type { BucketRule } from "./token-bucket.ts";
 
 /** The per-IP token buckets (docs/decisions/004). */
 export const defaultRules = {
@@ -50,102 +51,48 @@ export function clientKey(ip: string): string {
 		.join(":")}::/64`;
 }
 
-/** Buckets inspected per take: more than the one a take can add, so the sweep keeps up. */
-export const SWEEP_STEP = 2;
-/** Past this many buckets the oldest is forgotten: at worst that forgives one client early. */
-export const MAX_BUCKETS = 100_000;
-
-export type RateLimiterOptions = {
-	maxBuckets?: number;
-	/** Called for each bucket the sweep looks at: lets a test count the work per take. */
-	onInspect?: () => void;
+/**
+ * Where the buckets live: in this process (MemoryRateLimitStore, for one SQLite server) or
+ * in the database, shared by every instance (TableRateLimitStore, server/db/rate-bucket-store.ts).
+ * Both answer alike: a token bucket of `rule` refilled up to `now`, today's semantics.
+ */
+export type RateLimitStore<Handle = unknown> = {
+	/**
+	 * Takes one token from the bucket `key` when it holds one: 0 then, else the seconds until
+	 * one is back. `db` is the caller's handle (a transaction's inside `atomically`); a take
+	 * that happens in a transaction stands or falls with it.
+	 */
+	take(db: Handle, key: string, rule: BucketRule, now: number): Promise<number>;
+	/** Forgets the buckets that have refilled (a full bucket is the same as none); how many. */
+	sweep(db: Handle, now: number): Promise<number>;
 };
 
-/**
- * In-memory token buckets keyed by name and client (IP, or IPv6 /64). A bucket that has
- * refilled is the same as none, so it is dropped; each take looks at a few buckets from
- * a cursor that walks the map round and round, which keeps every take O(1) however
- * many clients there are.
- */
-export class RateLimiter {
-	private readonly buckets = new Map<string, Bucket>();
-	/** Where the sweep goes on; a Map iterator survives deletions and sees later insertions. */
-	private sweepCursor: MapIterator<[string, Bucket]> = this.buckets.entries();
-	/** Walks the map in creation order, evicting: every bucket it passed is gone, so its next is the oldest. */
-	private evictCursor: MapIterator<string> = this.buckets.keys();
-	private readonly maxBuckets: number;
-	private readonly onInspect: () => void;
-
+/** The per-client and per-account limits of docs/decisions/004, over a store. */
+export class RateLimiter<Handle = unknown> {
 	constructor(
 		private readonly clock: Clock,
+		readonly store: RateLimitStore<Handle> = new MemoryRateLimitStore(),
 		private readonly rules: Record<BucketName, BucketRule> = defaultRules,
-		options: RateLimiterOptions = {},
-	) {
-		this.maxBuckets = options.maxBuckets ?? MAX_BUCKETS;
-		this.onInspect = options.onInspect ?? (() => {});
-	}
-
-	/** How many buckets are kept. */
-	get size(): number {
-		return this.buckets.size;
-	}
+	) {}
 
 	/** Takes one token or throws RATE_LIMITED with the seconds until one is back. */
-	take(name: BucketName, ip: string): void {
-		const retryAfter = this.takeOrWait(name, ip);
+	async take({ db }: { db: Handle }, name: BucketName, ip: string): Promise<void> {
+		const retryAfter = await this.takeOrWait(db, name, ip);
 		if (retryAfter > 0) fail("RATE_LIMITED", { retryAfter });
 	}
 
 	/** Takes one token when there is one; false otherwise (for limits the caller must not reveal). */
-	tryTake(name: BucketName, key: string): boolean {
-		return this.takeOrWait(name, key) === 0;
+	async tryTake({ db }: { db: Handle }, name: BucketName, key: string): Promise<boolean> {
+		return (await this.takeOrWait(db, name, key)) === 0;
 	}
 
-	/** 0 when a token was taken, else the seconds until one is back. */
-	private takeOrWait(name: BucketName, ip: string): number {
-		const rule = this.rules[name];
-		const now = this.clock();
-		this.sweep(now);
-		const key = `${name}:${clientKey(ip)}`;
-		let bucket = this.buckets.get(key);
-		if (!bucket) {
-			if (this.buckets.size >= this.maxBuckets) this.evictOldest();
-			bucket = { tokens: rule.burst, updatedAt: now, rule };
-			this.buckets.set(key, bucket);
-		}
-		bucket.tokens = refilled(bucket, now);
-		bucket.updatedAt = now;
-		if (bucket.tokens < 1) return Math.ceil((1 - bucket.tokens) / rule.perSecond);
-		bucket.tokens -= 1;
-		return 0;
+	/** Forgets the buckets that have refilled (housekeeping); how many. */
+	async sweep({ db }: { db: Handle }): Promise<number> {
+		return await this.store.sweep(db, this.clock());
 	}
 
-	/** Looks at the next few buckets and drops those that have refilled. */
-	private sweep(now: number): void {
-		for (let step = 0; step < SWEEP_STEP; step++) {
-			let next = this.sweepCursor.next();
-			if (next.done) {
-				// A finished iterator stays finished: start the next round.
-				this.sweepCursor = this.buckets.entries();
-				next = this.sweepCursor.next();
-				if (next.done) return;
-			}
-			this.onInspect();
-			const [key, bucket] = next.value;
-			if (refilled(bucket, now) >= bucket.rule.burst) this.buckets.delete(key);
-		}
-	}
-
-	private evictOldest(): void {
-		let next = this.evictCursor.next();
-		if (next.done) {
-			this.evictCursor = this.buckets.keys();
-			next = this.evictCursor.next();
-		}
-		if (!next.done) this.buckets.delete(next.value);
+	/** A key's length is bounded whatever the client sent: a name and an address, a /64 or a hash. */
+	private takeOrWait(db: Handle, name: BucketName, ip: string): Promise<number> {
+		return this.store.take(db, `${name}:${clientKey(ip)}`, this.rules[name], this.clock());
 	}
 }
-
-/** The tokens a bucket holds at `now`, never more than its burst. */
-const refilled = (bucket: Bucket, now: number) =>
-	Math.min(bucket.rule.burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * bucket.rule.perSecond);

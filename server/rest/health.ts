@@ -6,7 +6,17 @@ import { checkHealth } from "../services/health.ts";
 import type { RouteModule } from "./types.ts";
 
 const status = z.enum(["ok", "error"]);
-export const healthSchema = z.object({ status, database: status, storage: status });
+export const healthSchema = z.object({
+	status,
+	database: status,
+	storage: status,
+	warnings: z
+		.array(z.enum(["media_on_host_disk", "mail_outbox_on_host_disk"]))
+		.optional()
+		.describe(
+			"On PostgreSQL, what stays on this host's disk, which a second instance would not see: media files without MEDIA_URL, e-mails without SMTP (the outbox). Absent when there is nothing to say.",
+		),
+});
 
 /** GET handler of the detailed health routes: the report, with 503 when anything is down. */
 export const healthHandler = (deps: ServiceDeps) => async (_request: FastifyRequest, reply: FastifyReply) => {
@@ -38,7 +48,7 @@ export const utilsRoutes: RouteModule = (app, deps) => {
 		{
 			schema: {
 				tags,
-				summary: "Database and storage status; 503 when either is down",
+				summary: "Database and storage status (on PostgreSQL, what stays on this host's disk); 503 when either is down",
 				response: { 200: healthSchema, 503: healthSchema },
 			},
 		},

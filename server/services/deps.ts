@@ -1,11 +1,14 @@
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { databaseKindOf } from "../db/dialect/index.ts";
+import { TableRateLimitStore } from "../db/rate-bucket-store.ts";
 import { type Background, createBackground } from "../lib/background.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
+import { MemoryRateLimitStore } from "../lib/memory-rate-limit-store.ts";
 import { createPasswordHasher, type PasswordHasher } from "../lib/passwords.ts";
-import { RateLimiter } from "../lib/rate-limiter.ts";
+import { RateLimiter, type RateLimitStore } from "../lib/rate-limiter.ts";
 import { loadSecretKey } from "../lib/secret-key.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
 import { createMediaStorage } from "../media/create-storage.ts";
@@ -16,7 +19,7 @@ export type ServiceDeps = {
 	db: Db;
 	config: Config;
 	clock: Clock;
-	limiter: RateLimiter;
+	limiter: RateLimiter<Db>;
 	log: Logger;
 	mailer: Mailer;
 	storage: MediaStorage;
@@ -34,7 +37,8 @@ export type RequestMeta = { ip: string; userAgent: string | undefined; requestId
 
 /**
  * The services' dependencies from the config, for the app and the CLI alike: SMTP when
- * configured, else the outbox; media in MEDIA_URL's bucket, else under DATA_DIR/media.
+ * configured, else the outbox; media in MEDIA_URL's bucket, else under DATA_DIR/media;
+ * rate-limit buckets in memory on SQLite, in the database on PostgreSQL.
  * Parts given are used as they are.
  */
 export function createServiceDeps(
@@ -48,7 +52,8 @@ export function createServiceDeps(
 		db,
 		clock,
 		log,
-		limiter: parts.limiter ?? new RateLimiter(clock),
+		// One SQLite server keeps its buckets in memory; on PostgreSQL every instance shares the table's.
+		limiter: parts.limiter ?? new RateLimiter(clock, rateLimitStoreFor(db)),
 		mailer:
 			parts.mailer ??
 			createMailer({ from: config.mailFrom, smtp: config.smtp, outboxDir: join(config.dataDir, "outbox"), log }),
@@ -58,3 +63,6 @@ export function createServiceDeps(
 		secretKey: parts.secretKey ?? loadSecretKey(config),
 	};
 }
+
+const rateLimitStoreFor = (db: Db): RateLimitStore<Db> =>
+	databaseKindOf(db) === "postgres" ? new TableRateLimitStore() : new MemoryRateLimitStore();

@@ -21,7 +21,16 @@ export type DialectFragments = {
 	userOrder(sort: UserSort): SQL[];
 	/** The dashboard's counts of users. */
 	usersTally(db: Db, signedUpSince: number): Promise<UsersTally>;
+	/**
+	 * Runs `work` unless another instance holds the lock `key` (then skipped at once, not
+	 * waited for): PostgreSQL's `pg_try_advisory_lock`, on a connection of its own for as long
+	 * as `work` runs; always granted on SQLite, whose one file has one server.
+	 */
+	unlessRunningElsewhere<T>(db: Db, key: string, work: () => Promise<T>): Promise<Alone<T>>;
 };
+
+/** What a try-lock gave: `work`'s value, or a skip because another instance held the lock. */
+export type Alone<T> = { ran: true; value: T } | { ran: false };
 
 export type UserSearch = { kind: "index" | "scan"; matches: SQL };
 

@@ -1,9 +1,11 @@
 import { count, type SQL, sql } from "drizzle-orm";
+import pg from "pg";
 import type { UserSort } from "../../../shared/schemas/user-list.ts";
 import type { Db } from "../client.ts";
+import { postgresConnectionOf } from "../postgres.ts";
 import { first } from "../query.ts";
 import { users } from "../schema.pg.ts";
-import { characters, type DialectFragments, isAscii, TRIGRAM, type UserSearch } from "./fragments.ts";
+import { type Alone, characters, type DialectFragments, isAscii, TRIGRAM, type UserSearch } from "./fragments.ts";
 
 /**
  * PostgreSQL's fragments, on the indexes of docs/decisions/031 (their expressions exactly,
@@ -85,4 +87,31 @@ export async function usersTally(db: Db, signedUpSince: number) {
 	return row ?? { users: 0, inactive: 0, recent: 0 };
 }
 
-export const postgresFragments: DialectFragments = { userSearch, indexedSearch, scannedSearch, userOrder, usersTally };
+/**
+ * A session advisory try-lock on a client of its own (not one of the pool's, which `work`
+ * needs: a pool of one would wait for ever). Ending that session releases the lock, also
+ * when the process dies mid-work.
+ */
+export async function unlessRunningElsewhere<T>(db: Db, key: string, work: () => Promise<T>): Promise<Alone<T>> {
+	const connection = postgresConnectionOf(db);
+	if (!connection) throw new Error("not a PostgreSQL handle");
+	const client = new pg.Client({ connectionString: connection.pool.options.connectionString });
+	client.on("error", () => {});
+	await client.connect();
+	try {
+		const { rows } = await client.query<{ taken: boolean }>("select pg_try_advisory_lock($1) as taken", [key]);
+		if (!rows[0]?.taken) return { ran: false };
+		return { ran: true, value: await work() };
+	} finally {
+		await client.end().catch(() => undefined);
+	}
+}
+
+export const postgresFragments: DialectFragments = {
+	userSearch,
+	indexedSearch,
+	scannedSearch,
+	userOrder,
+	usersTally,
+	unlessRunningElsewhere,
+};

@@ -3,7 +3,15 @@ import type { UserSort } from "../../../shared/schemas/user-list.ts";
 import type { Db } from "../client.ts";
 import { first } from "../query.ts";
 import { users } from "../schema.sqlite.ts";
-import { BROAD, characters, type DialectFragments, isAscii, TRIGRAM, type UserSearch } from "./fragments.ts";
+import {
+	type Alone,
+	BROAD,
+	characters,
+	type DialectFragments,
+	isAscii,
+	TRIGRAM,
+	type UserSearch,
+} from "./fragments.ts";
 
 /**
  * SQLite's fragments (docs/decisions/020):
@@ -76,4 +84,16 @@ export async function usersTally(db: Db, signedUpSince: number) {
 	};
 }
 
-export const sqliteFragments: DialectFragments = { userSearch, indexedSearch, scannedSearch, userOrder, usersTally };
+/** One server per SQLite file: nobody else to wait for. */
+export async function unlessRunningElsewhere<T>(_db: Db, _key: string, work: () => Promise<T>): Promise<Alone<T>> {
+	return { ran: true, value: await work() };
+}
+
+export const sqliteFragments: DialectFragments = {
+	userSearch,
+	indexedSearch,
+	scannedSearch,
+	userOrder,
+	usersTally,
+	unlessRunningElsewhere,
+};

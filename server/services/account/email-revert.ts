@@ -31,7 +31,7 @@ export async function revertEmailChange(
 	input: EmailLinkInput,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
-	deps.limiter.take("emailLink", meta.ip);
+	await deps.limiter.take(deps, "emailLink", meta.ip);
 	const outcome = await atomically(deps, async (deps): Promise<MailMessage | "INVALID_EMAIL_TOKEN"> => {
 		const spent = await spendAccountToken(deps, "email_revert", input.token);
 		const user = spent && (await findUserById(deps, spent.userId));

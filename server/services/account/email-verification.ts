@@ -51,7 +51,7 @@ export async function automaticVerificationMail(
 	meta: RequestMeta | undefined,
 ): Promise<MailMessage | null> {
 	if (deps.config.emailVerification === "off") return null;
-	if (!deps.limiter.tryTake("verificationPerAccount", user.id)) return null;
+	if (!(await deps.limiter.tryTake(deps, "verificationPerAccount", user.id))) return null;
 	return await verificationMail(deps, user, meta);
 }
 
@@ -69,7 +69,7 @@ export async function resendVerification(
 ): Promise<{ message: string }> {
 	const { user } = auth;
 	if (user.emailVerified) fail("EMAIL_ALREADY_VERIFIED");
-	deps.limiter.take("verificationPerAccount", user.id);
+	await deps.limiter.take(deps, "verificationPerAccount", user.id);
 	const mail = await atomicallyAs(deps, auth, async (deps, now) => verificationMail(deps, now.user, meta));
 	deps.mailer.send(mail);
 	return VERIFICATION_SENT;
@@ -85,7 +85,7 @@ export async function verifyEmail(
 	input: EmailLinkInput,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
-	deps.limiter.take("emailLink", meta.ip);
+	await deps.limiter.take(deps, "emailLink", meta.ip);
 	const verified = await atomically(deps, async (deps) => {
 		const spent = await spendAccountToken(deps, "email_verify", input.token);
 		if (!spent) return false;

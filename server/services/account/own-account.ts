@@ -22,7 +22,7 @@ import { automaticVerificationMail } from "./email-verification.ts";
 /** A new account by its owner; its address is unproved and gets a verification link (unless EMAIL_VERIFICATION=off). */
 export async function signup(deps: ServiceDeps, input: SignupInput, meta: RequestMeta): Promise<UserPublic> {
 	if (!deps.config.signupEnabled) fail("SIGNUP_DISABLED");
-	deps.limiter.take("signup", meta.ip);
+	await deps.limiter.take(deps, "signup", meta.ip);
 	let verification: MailMessage | null = null;
 	const row = await insertUser(
 		deps,
@@ -63,7 +63,7 @@ export async function updateMe(
 	if (newEmail !== undefined) requireRecentAuth(deps, auth);
 	if (newEmail !== undefined && (await emailTakenByOther(deps, newEmail, actor.id))) fail("UPDATE_EMAIL_TAKEN");
 	// Each change mails the old address and holds it for a week: a few a day per account.
-	if (newEmail !== undefined) deps.limiter.take("emailChangePerAccount", actor.id);
+	if (newEmail !== undefined) await deps.limiter.take(deps, "emailChangePerAccount", actor.id);
 	const changes = {
 		...(newEmail !== undefined && { email: newEmail, emailVerified: false }),
 		...(input.full_name !== undefined && { fullName: input.full_name }),

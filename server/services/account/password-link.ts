@@ -25,7 +25,7 @@ export async function describePasswordLink(
 	token: string,
 	meta: RequestMeta,
 ): Promise<PasswordLinkInfo> {
-	deps.limiter.take("reset", meta.ip);
+	await deps.limiter.take(deps, "reset", meta.ip);
 	if (!TOKEN_SHAPE.test(token)) fail("INVALID_RESET_TOKEN");
 	const row = await first(
 		deps.db

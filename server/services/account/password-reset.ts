@@ -59,17 +59,17 @@ export async function resetEmailFor(
  * gets a few links an hour at most, however many clients ask: a victim cannot be
  * flooded, nor their last link kept dead by newer ones.
  */
-export function requestPasswordRecovery(
+export async function requestPasswordRecovery(
 	deps: ServiceDeps,
 	email: string,
 	acceptLanguage: string | undefined,
 	meta: RequestMeta,
-): { message: string } {
-	deps.limiter.take("recovery", meta.ip);
+): Promise<{ message: string }> {
+	await deps.limiter.take(deps, "recovery", meta.ip);
 	const locale = negotiateLocale(acceptLanguage);
 	deps.background.run(async () => {
 		const user = await findUserByEmail(deps, email);
-		if (!user?.isActive || !deps.limiter.tryTake("recoveryPerAccount", user.id)) return;
+		if (!user?.isActive || !(await deps.limiter.tryTake(deps, "recoveryPerAccount", user.id))) return;
 		deps.mailer.send({ to: user.email, ...(await resetEmailFor(deps, user, locale, meta)) });
 	});
 	return RECOVERY_SENT;
@@ -100,7 +100,7 @@ export async function resetPassword(
 	input: ResetPasswordInput,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
-	deps.limiter.take("reset", meta.ip);
+	await deps.limiter.take(deps, "reset", meta.ip);
 	if (!TOKEN_SHAPE.test(input.token)) fail("INVALID_RESET_TOKEN");
 	const spent = await first(
 		deps.db

@@ -1,3 +1,4 @@
+import { DomainError } from "../../domain/errors.ts";
 import { randomPassword } from "../../lib/passwords.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { ServiceDeps } from "../deps.ts";
@@ -25,7 +26,9 @@ export const createSuperuserAccount = async (
 
 /**
  * Makes sure FIRST_SUPERUSER_EMAIL exists. Without FIRST_SUPERUSER_PASSWORD a random
- * password is made and returned, so the caller can print it once.
+ * password is made and returned, so the caller can print it once. Instances started
+ * together on one database race here: the one whose insert loses finds the account made
+ * by the other and starts as if it had been there.
  */
 export async function ensureFirstSuperuser(
 	deps: ServiceDeps,
@@ -33,6 +36,15 @@ export async function ensureFirstSuperuser(
 	const { email, password } = deps.config.firstSuperuser;
 	if (await findUserByEmail(deps, email)) return { created: false };
 	const generatedPassword = password === undefined ? randomPassword() : undefined;
-	await createSuperuserAccount(deps, { email, password: password ?? (generatedPassword as string) }, "first start");
+	try {
+		await createSuperuserAccount(deps, { email, password: password ?? (generatedPassword as string) }, "first start");
+	} catch (error) {
+		const lostTheRace =
+			error instanceof DomainError &&
+			error.reason === "CREATE_EMAIL_TAKEN" &&
+			(await findUserByEmail(deps, email)) !== undefined;
+		if (lostTheRace) return { created: false };
+		throw error;
+	}
 	return { created: true, generatedPassword };
 }

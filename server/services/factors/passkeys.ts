@@ -96,7 +96,7 @@ export async function registerPasskey(
 	meta: RequestMeta,
 ): Promise<PasskeyPublic> {
 	requireRecentAuth(deps, auth);
-	deps.limiter.take("passkeyAdd", auth.user.id);
+	await deps.limiter.take(deps, "passkeyAdd", auth.user.id);
 	const { verifyRegistrationResponse } = await loadWebAuthn();
 	const response = input.response as RegistrationResponseJSON;
 	const challenge = challengeOf(response.response.clientDataJSON);

@@ -135,7 +135,7 @@ export async function enableTwoFactor(
 	meta: RequestMeta,
 ): Promise<RecoveryCodes> {
 	requireRecentAuth(deps, auth);
-	deps.limiter.take("login", meta.ip);
+	await deps.limiter.take(deps, "login", meta.ip);
 	const codes = await atomicallyAs(deps, auth, async (deps, { user: caller }) => {
 		// The session knows no secret: the row is read here, in the transaction that uses it.
 		const user = (await findUserById(deps, caller.id)) ?? fail("INVALID_CREDENTIALS");
@@ -177,7 +177,7 @@ export async function regenerateRecoveryCodes(
 	meta: RequestMeta,
 ): Promise<RecoveryCodes> {
 	requireRecentAuth(deps, auth);
-	deps.limiter.take("recoveryCodes", auth.user.id);
+	await deps.limiter.take(deps, "recoveryCodes", auth.user.id);
 	const codes = await atomicallyAs(deps, auth, async (deps, { user }) => {
 		if (!isEnabled(user)) fail("TOTP_NOT_ENABLED");
 		await recordAudit(deps, { action: "recovery_codes.regenerate", actor: user, subject: user, meta });

@@ -58,7 +58,7 @@ export async function uploadMedia(
 	bytes: Buffer,
 ): Promise<MediaFile> {
 	const ownerId = await entityOwner(deps, auth.user, ref);
-	deps.limiter.take("upload", auth.user.id);
+	await deps.limiter.take(deps, "upload", auth.user.id);
 	// The REST adapter stops reading at the limit; the rule holds for any caller.
 	if (bytes.length > MAX_IMAGE_BYTES) fail("FILE_TOO_LARGE");
 	const image = await reencodeImage(bytes);

@@ -53,7 +53,7 @@ export async function loginOptions(
 	deps: ServiceDeps,
 	meta: RequestMeta,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
-	deps.limiter.take("login", meta.ip);
+	await deps.limiter.take(deps, "login", meta.ip);
 	return requestOptions(deps, "login", null);
 }
 
@@ -134,7 +134,7 @@ export async function loginWithPasskey(
 	input: PasskeyLoginInput,
 	meta: RequestMeta,
 ): Promise<TokenPair> {
-	deps.limiter.take("login", meta.ip);
+	await deps.limiter.take(deps, "login", meta.ip);
 	const checked = await checkAssertion(deps, input.response, "login", null);
 	let verification: MailMessage | null = null;
 	const outcome = await atomically(deps, async (deps): Promise<LoginOutcome> => {

@@ -44,7 +44,7 @@ import { afterPasswordWithTwoFactor, type PasswordAcceptedOutcome } from "./two-
  */
 export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestMeta): Promise<TokenPair> {
 	const email = input.username.trim().toLowerCase();
-	deps.limiter.take("login", meta.ip);
+	await deps.limiter.take(deps, "login", meta.ip);
 	await assertNotLockedOut(deps, email, meta.ip);
 	const user = await findUserByEmail(deps, email);
 	const keys = hashKeys(email, meta.requestId);
@@ -227,7 +227,7 @@ export async function reauthenticate(
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
 	const { user } = auth;
-	deps.limiter.take("login", meta.ip);
+	await deps.limiter.take(deps, "login", meta.ip);
 	await assertNotLockedOut(deps, user.email, meta.ip);
 	if (input.code) return await reauthenticateWithCode(deps, auth, input.code, meta);
 	if (input.passkey) return reauthenticateWithPasskey(deps, auth, input.passkey, meta);

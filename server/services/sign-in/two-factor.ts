@@ -137,7 +137,7 @@ async function invalidToken(
  */
 export async function completeMfaLogin(deps: ServiceDeps, input: MfaLoginInput, meta: RequestMeta): Promise<TokenPair> {
 	const { db, clock } = deps;
-	deps.limiter.take("login", meta.ip);
+	await deps.limiter.take(deps, "login", meta.ip);
 	const tokenHash = TOKEN_SHAPE.test(input.mfa_token) ? hashSecretHex(input.mfa_token) : null;
 	const pending = tokenHash
 		? await first(db.select().from(mfaTokens).where(eq(mfaTokens.tokenHash, tokenHash)))

@@ -82,6 +82,10 @@ export async function sqliteInstallation(dataDir: string): Promise<{ databasePat
 		await db
 			.insert(lite.proofFailures)
 			.values({ kind: "second_factor", holder: "user:u-a", failures: 2, windowEndsAt: T, noticeSent: true });
+		// Empty on a real SQLite installation (its buckets live in memory); copied all the same.
+		await db
+			.insert(lite.rateBuckets)
+			.values({ key: "signup:192.0.2.1", tokens: 2.5, updatedAt: T, granted: true, fullAt: T + 30_000 });
 		await db.insert(lite.auditEvents).values(
 			[1, 2, 3].map((n) => ({
 				at: T + n,

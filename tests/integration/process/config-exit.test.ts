@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { spawnServer, startServer, tempDir } from "../../helpers/process.ts";
 
@@ -40,6 +42,16 @@ describe("the real process and its configuration", () => {
 		expect((await noSecret.exited).code).toBe(1);
 		expect(noSecret.output()).toContain("S3_SECRET_ACCESS_KEY");
 		noStack(noSecret.output());
+	});
+
+	it("exits 1 naming SECRET_KEY when DATABASE_URL is PostgreSQL and no key is set", { timeout: 120_000 }, async () => {
+		const dataDir = tempDir();
+		// Refused before any connection: no database needs to listen there.
+		const server = spawnServer({ DATABASE_URL: "postgres://portico@127.0.0.1:1/portico", DATA_DIR: dataDir });
+		expect((await server.exited).code).toBe(1);
+		expect(server.output()).toContain("SECRET_KEY: is required with a PostgreSQL DATABASE_URL");
+		noStack(server.output());
+		expect(existsSync(join(dataDir, "secret.key"))).toBe(false);
 	});
 
 	it("starts with defaults for everything else and prints a generated first-superuser password once", {
