@@ -15,11 +15,7 @@ const migrations = (
  * database: both serve, the migrations were applied once, and there is one superuser.
  */
 describe("two instances on one PostgreSQL database: a simultaneous cold start", () => {
-	// Skipped: today the instance that loses the first-superuser race exits 1 with
-	// CREATE_EMAIL_TAKEN (ensureFirstSuperuser reads, then inserts; the insert's re-check refuses).
-	// Creating the first superuser once across instances is the shared-limits work's part; unskip
-	// when it lands (this test fails without it: seen here, the second instance exits 1).
-	it.skip(`both start on an empty database: ${migrations} migrations applied once, one first superuser, one audit row for it`, {
+	it(`both start on an empty database: ${migrations} migrations applied once, one first superuser, one audit row for it`, {
 		timeout: 120_000,
 	}, async () => {
 		const shared = sharedSetup(await freshDatabase("empty"));
