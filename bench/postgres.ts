@@ -36,7 +36,8 @@ export async function startBenchPostgres(count: number, password: string) {
 	}
 }
 
-async function seedPostgresUsers(url: string, count: number, password: string): Promise<void> {
+/** `count` users as bench/seed.ts seeds SQLite: the same e-mails, names and creation times, one shared hash. */
+export async function seedPostgresUsers(url: string, count: number, password: string): Promise<void> {
 	const hashedPassword = await hashPassword(password);
 	const start = Date.now() - count;
 	const client = new pg.Client({ connectionString: url });

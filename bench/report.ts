@@ -61,5 +61,5 @@ export function printCompared(
 	say("|---|---:|---:|---:|");
 	const format = (value: number, digits: number) => (digits === 0 ? thousands(value) : value.toFixed(digits));
 	for (const [what, a, b, digits] of rows)
-		say(`| ${what} | ${format(a, digits)} | ${format(b, digits)} | ${(b / a).toFixed(2)} |`);
+		say(`| ${what} | ${format(a, digits)} | ${format(b, digits)} | ${a > 0 ? (b / a).toFixed(2) : "n/a"} |`);
 }
