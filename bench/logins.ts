@@ -69,7 +69,13 @@ export async function loginStorm(
 }
 
 /** A server to storm: where it logs in, where users/me is asked beside, as whom. */
-export type StormTarget = { name: string; base: string; headers: Record<string, string> };
+export type StormTarget = {
+	name: string;
+	base: string;
+	headers: Record<string, string>;
+	/** CPU seconds its serving processes (the app, a database beside it) have used so far. */
+	cpuSeconds?: () => number;
+};
 
 /**
  * `rounds` storms of `seconds` on each target in turn (as measureRounds alternates its
@@ -82,16 +88,18 @@ export async function alternatingStorms(
 	{ rounds, seconds }: { rounds: number; seconds: number },
 	progress: (line: string) => void = () => {},
 ) {
-	const storms = targets.map(() => [] as Awaited<ReturnType<typeof loginStorm>>[]);
+	const storms = targets.map(() => [] as (Awaited<ReturnType<typeof loginStorm>> & { cpuMsPerLogin: number })[]);
 	for (let round = 1; round <= rounds; round++)
 		for (const [i, target] of targets.entries()) {
+			const cpuBefore = target.cpuSeconds?.() ?? Number.NaN;
 			const storm = await loginStorm(
 				{ login: `${target.base}/api/v1/login/access-token`, me: `${target.base}/api/v1/users/me` },
 				login,
 				target.headers,
 				seconds,
 			);
-			storms[i]?.push(storm);
+			const cpuMs = ((target.cpuSeconds?.() ?? Number.NaN) - cpuBefore) * 1000;
+			storms[i]?.push({ ...storm, cpuMsPerLogin: cpuMs / (storm.loginsPerSecond * seconds) });
 			progress(`storm ${round}/${rounds} ${target.name}: ${storm.loginsPerSecond.toFixed(1)} logins/s`);
 		}
 	return targets.map((target, i) => {
@@ -100,6 +108,8 @@ export async function alternatingStorms(
 			name: target.name,
 			loginsPerSecond: median(runs.map((run) => run.loginsPerSecond)),
 			meP99: median(runs.map((run) => run.meP99)),
+			/** CPU of the serving processes per login, users/me's 50 a second included (NaN without `cpuSeconds`). */
+			cpuMsPerLogin: median(runs.map((run) => run.cpuMsPerLogin)),
 			errors: runs.reduce((sum, run) => sum + run.loginErrors + run.meErrors, 0),
 		};
 	});

@@ -185,8 +185,13 @@ async function main() {
 		await stop(peer);
 		const [storm, pgStorm] = await alternatingStorms(
 			[
-				{ name: "SQLite", base: url("rest", ""), headers: asUser },
-				{ name: "PostgreSQL", base: url("pg", ""), headers: pgAsUser },
+				{ name: "SQLite", base: url("rest", ""), headers: asUser, cpuSeconds: () => cpuSeconds(app.pid as number) },
+				{
+					name: "PostgreSQL",
+					base: url("pg", ""),
+					headers: pgAsUser,
+					cpuSeconds: () => cpuSeconds(pgApp.pid as number) + clusterCpu(),
+				},
 			],
 			stormLogin,
 			{ rounds: STORM_ROUNDS, seconds: STORM_SECONDS },
@@ -294,6 +299,7 @@ async function main() {
 			],
 			["REST users/me p99 ms", restFig.median.p99, pgFig.median.p99, 1],
 			["logins/s under a storm", storm.loginsPerSecond, pgStorm.loginsPerSecond, 1],
+			["CPU ms per login (app with argon2id + cluster)", storm.cpuMsPerLogin, pgStorm.cpuMsPerLogin, 2],
 			["users/me p99 ms during the storm", storm.meP99, pgStorm.meP99, 1],
 			["admin list page 1 p50 ms", listFirst, pgListFirst, 2],
 			[`admin list skip=${SEEDED - 10} p50 ms`, lists.deep[0] as number, lists.deep[1] as number, 2],
@@ -314,6 +320,7 @@ async function main() {
 					0,
 				],
 				["logins/s under a storm", oneStorm.loginsPerSecond, twoStorm.loginsPerSecond, 1],
+				["CPU ms per login (proxy + instances + cluster)", oneStorm.cpuMsPerLogin, twoStorm.cpuMsPerLogin, 2],
 				["users/me p99 ms during the storm", oneStorm.meP99, twoStorm.meP99, 1],
 			],
 			say,

@@ -56,8 +56,18 @@ export async function measureTwoInstances(options: {
 		);
 		const storms = await alternatingStorms(
 			[
-				{ name: "one instance", base: base(ports.one), headers: options.headers },
-				{ name: "two instances", base: base(ports.two), headers: options.headers },
+				{
+					name: "one instance",
+					base: base(ports.one),
+					headers: options.headers,
+					cpuSeconds: cpuOf([one.pid as number, first.pid]),
+				},
+				{
+					name: "two instances",
+					base: base(ports.two),
+					headers: options.headers,
+					cpuSeconds: cpuOf([two.pid as number, first.pid, second.pid]),
+				},
 			],
 			options.login,
 			{ rounds: options.stormRounds, seconds: options.stormSeconds },
