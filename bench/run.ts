@@ -52,10 +52,16 @@ async function main() {
 	const dataDir = mkdtempSync(join(tmpdir(), "portico-bench-"));
 	const databasePath = join(dataDir, "app.db");
 	say(`seeding ${SEEDED} users into SQLite and into a throwaway PostgreSQL cluster...`);
-	const [postgres] = await Promise.all([
+	const [postgresStart, sqliteSeed] = await Promise.allSettled([
 		startBenchPostgres(SEEDED, PASSWORD),
 		seedUsers(databasePath, SEEDED, PASSWORD),
 	]);
+	if (postgresStart.status === "rejected" || sqliteSeed.status === "rejected") {
+		if (postgresStart.status === "fulfilled") await postgresStart.value.stop();
+		rmSync(dataDir, { recursive: true, force: true });
+		throw postgresStart.status === "rejected" ? postgresStart.reason : (sqliteSeed as PromiseRejectedResult).reason;
+	}
+	const postgres = postgresStart.value;
 	const clusterCpu = () => clusterCpuSeconds(postgres.postmasterPid);
 
 	// The same bundle `npm start` runs; the baselines bundled the same way.

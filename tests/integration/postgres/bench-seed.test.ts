@@ -1,10 +1,10 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { verify } from "@node-rs/argon2";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { seedPostgresUsers } from "../../../bench/postgres.ts";
 import { seedUsers } from "../../../bench/seed.ts";
 import { freshDatabase } from "../../helpers/postgres.ts";
@@ -31,7 +31,9 @@ describe("the bench's PostgreSQL seed", () => {
 			.finally(() => client.end());
 		expect(vacuumed.rows).toEqual([{ done: true }]);
 
-		const path = join(mkdtempSync(join(tmpdir(), "portico-bench-seed-")), "app.db");
+		const dir = mkdtempSync(join(tmpdir(), "portico-bench-seed-"));
+		onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+		const path = join(dir, "app.db");
 		await seedUsers(path, 25, "bench-password-123");
 		const sqlite = new Database(path, { readonly: true });
 		const onSqlite = sqlite.prepare("select email, full_name from users order by created_at").all() as Seeded[];
