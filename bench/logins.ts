@@ -1,6 +1,7 @@
 import { verify } from "@node-rs/argon2";
 import autocannon from "autocannon";
 import { hashPassword } from "../server/lib/passwords.ts";
+import { median } from "./stats.ts";
 
 /** A client address per request, as the one proxy in front (TRUST_PROXY=1) reports it: no per-IP bucket fills. */
 const randomIp = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}`;
@@ -65,4 +66,51 @@ export async function loginStorm(
 		meP99: me.latency.p99,
 		meErrors: me.non2xx + me.errors,
 	};
+}
+
+/** A server to storm: where it logs in, where users/me is asked beside, as whom. */
+export type StormTarget = {
+	name: string;
+	base: string;
+	headers: Record<string, string>;
+	/** CPU seconds its serving processes (the app, a database beside it) have used so far. */
+	cpuSeconds?: () => number;
+};
+
+/**
+ * `rounds` storms of `seconds` on each target in turn (as measureRounds alternates its
+ * targets, so that the machine's drift lands on all): the medians of logins a second and
+ * of users/me's p99 beside them, and the failed answers of all rounds.
+ */
+export async function alternatingStorms(
+	targets: StormTarget[],
+	login: { email: string; password: string },
+	{ rounds, seconds }: { rounds: number; seconds: number },
+	progress: (line: string) => void = () => {},
+) {
+	const storms = targets.map(() => [] as (Awaited<ReturnType<typeof loginStorm>> & { cpuMsPerLogin: number })[]);
+	for (let round = 1; round <= rounds; round++)
+		for (const [i, target] of targets.entries()) {
+			const cpuBefore = target.cpuSeconds?.() ?? Number.NaN;
+			const storm = await loginStorm(
+				{ login: `${target.base}/api/v1/login/access-token`, me: `${target.base}/api/v1/users/me` },
+				login,
+				target.headers,
+				seconds,
+			);
+			const cpuMs = ((target.cpuSeconds?.() ?? Number.NaN) - cpuBefore) * 1000;
+			storms[i]?.push({ ...storm, cpuMsPerLogin: cpuMs / (storm.loginsPerSecond * seconds) });
+			progress(`storm ${round}/${rounds} ${target.name}: ${storm.loginsPerSecond.toFixed(1)} logins/s`);
+		}
+	return targets.map((target, i) => {
+		const runs = storms[i] ?? [];
+		return {
+			name: target.name,
+			loginsPerSecond: median(runs.map((run) => run.loginsPerSecond)),
+			meP99: median(runs.map((run) => run.meP99)),
+			/** CPU of the serving processes per login, users/me's 50 a second included (NaN without `cpuSeconds`). */
+			cpuMsPerLogin: median(runs.map((run) => run.cpuMsPerLogin)),
+			errors: runs.reduce((sum, run) => sum + run.loginErrors + run.meErrors, 0),
+		};
+	});
 }

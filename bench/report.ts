@@ -3,7 +3,7 @@ import type { TargetFigures } from "./throughput.ts";
 /** A bar: what is measured, the figure, and the comparison it must pass. */
 export type Bar = [name: string, value: number, op: "<" | "<=" | ">=", limit: number];
 
-const holds = ([, value, op, limit]: Bar) =>
+export const holds = ([, value, op, limit]: Bar) =>
 	op === "<" ? value < limit : op === "<=" ? value <= limit : value >= limit;
 
 const thousands = (value: number) => Math.round(value).toLocaleString("en-US");
@@ -38,9 +38,28 @@ export function printTargets(
 }
 
 export function printBars(bars: Bar[], say: (line: string) => void): void {
-	say(`${"bar".padEnd(52)} ${"measured".padStart(9)}   limit`);
+	say(`${"bar".padEnd(64)} ${"measured".padStart(9)}   limit`);
 	for (const bar of bars) {
 		const [name, value, op, limit] = bar;
-		say(`${name.padEnd(52)} ${value.toFixed(2).padStart(9)}   ${op} ${limit}   ${holds(bar) ? "met" : "NOT MET"}`);
+		say(
+			`${name.padEnd(64)} ${value.toFixed(2).padStart(9)}   ${`${op} ${limit}`.padEnd(7)} ${holds(bar) ? "PASS" : "FAIL"}`,
+		);
 	}
+}
+
+/** A row of a two-column comparison: what, the two figures, and how many decimals. */
+export type Compared = [what: string, first: number, second: number, digits: number];
+
+/** Two columns side by side and their ratio (second / first), as a Markdown table. */
+export function printCompared(
+	[first, second]: [string, string],
+	rows: Compared[],
+	say: (line: string) => void,
+	heading = "",
+): void {
+	say(`| ${heading} | ${first} | ${second} | ${second} / ${first} |`);
+	say("|---|---:|---:|---:|");
+	const format = (value: number, digits: number) => (digits === 0 ? thousands(value) : value.toFixed(digits));
+	for (const [what, a, b, digits] of rows)
+		say(`| ${what} | ${format(a, digits)} | ${format(b, digits)} | ${a > 0 ? (b / a).toFixed(2) : "n/a"} |`);
 }

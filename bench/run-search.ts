@@ -33,7 +33,8 @@ try {
 		body: new URLSearchParams({ username: "admin@example.com", password: PASSWORD }),
 	});
 	const { access_token } = (await response.json()) as { access_token: string };
-	for (const [name, p50] of await measureSearch(base, { authorization: `Bearer ${access_token}` }, SECONDS))
+	const [figures = []] = await measureSearch([{ base, headers: { authorization: `Bearer ${access_token}` } }], SECONDS);
+	for (const [name, p50] of figures)
 		console.log(`${name.padEnd(44)} p50 ${p50.toFixed(2).padStart(7)} ms   (bar < 50)`);
 } finally {
 	await stop(app);

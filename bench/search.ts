@@ -15,15 +15,22 @@ export const searchScenarios = [
 	["search 2 letters (q=ng, scans)", "q=ng"],
 ] as const;
 
-/** p50 latency in ms of each scenario, page 1 of 5 rows, as the admin screen asks. */
-export async function measureSearch(base: string, headers: Record<string, string>, seconds: number) {
-	const figures: [string, number][] = [];
-	for (const [name, query] of searchScenarios) {
-		const url = `${base}/api/v1/users/?skip=0&limit=5&${query}`;
-		const check = await fetch(url, { headers });
-		if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
-		const result = await runLoad({ url, headers, seconds, connections: 1 });
-		figures.push([name, result.p50]);
-	}
+/** A server to search on, as an admin. */
+export type SearchTarget = { base: string; headers: Record<string, string> };
+
+/**
+ * p50 latency in ms of each scenario on each target, page 1 of 5 rows as the admin screen
+ * asks; the targets take turns per scenario. One list of [scenario, p50] per target.
+ */
+export async function measureSearch(targets: SearchTarget[], seconds: number) {
+	const figures = targets.map((): [string, number][] => []);
+	for (const [name, query] of searchScenarios)
+		for (const [i, { base, headers }] of targets.entries()) {
+			const url = `${base}/api/v1/users/?skip=0&limit=5&${query}`;
+			const check = await fetch(url, { headers });
+			if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
+			const result = await runLoad({ url, headers, seconds, connections: 1 });
+			figures[i]?.push([name, result.p50]);
+		}
 	return figures;
 }

@@ -8,7 +8,8 @@ const FIRST = ["Ada", "Bruno", "Chloé", "Dmitri", "Émile", "Fatima", "Grace", 
 const LAST = ["Martin", "Smith", "Nguyen", "Haddad", "García", "O'Brien", "Müller", "Kowalski", "Rossi", "Dubois"];
 
 /** A name as a directory has them: a few first names and surnames, many combinations, a number to tell them apart. */
-const seedName = (i: number) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`;
+export const seedName = (i: number) =>
+	`${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`;
 
 /** Creates `count` users in the database at `path` (one shared hash, so seeding takes seconds). */
 export async function seedUsers(path: string, count: number, password: string): Promise<void> {

@@ -2,7 +2,14 @@ import { runLoad } from "./load.ts";
 import { cpuSeconds, median, peakRssMegabytes } from "./stats.ts";
 
 /** One URL under load, served by a process of its own (so its CPU and peak RSS are its own). */
-export type Target = { name: string; url: string; headers?: Record<string, string>; pid: number };
+export type Target = {
+	name: string;
+	url: string;
+	headers?: Record<string, string>;
+	pid: number;
+	/** The CPU seconds that serving costs so far, when more than `pid` serves (a database, instances behind a proxy). */
+	cpuSeconds?: () => number;
+};
 
 /** A target's figures over the rounds: one entry per round, then the medians. */
 export type TargetFigures = {
@@ -44,9 +51,10 @@ export async function measureRounds(
 	for (let round = 1; round <= rounds; round++) {
 		for (const [i, target] of targets.entries()) {
 			const entry = figures[i] as TargetFigures;
-			const cpuBefore = cpuSeconds(target.pid);
+			const cpuNow = target.cpuSeconds ?? (() => cpuSeconds(target.pid));
+			const cpuBefore = cpuNow();
 			const result = await runLoad({ ...target, seconds });
-			const cpu = cpuSeconds(target.pid) - cpuBefore;
+			const cpu = cpuNow() - cpuBefore;
 			entry.requestsPerSecond.push(result.requestsPerSecond);
 			entry.cpuMicrosPerRequest.push((cpu * 1e6) / Math.max(result.requests, 1));
 			entry.p50.push(result.p50);
