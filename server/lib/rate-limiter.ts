@@ -59,8 +59,8 @@ export function clientKey(ip: string): string {
 export type RateLimitStore<Handle = unknown> = {
 	/**
 	 * Takes one token from the bucket `key` when it holds one: 0 then, else the seconds until
-	 * one is back. `db` is the caller's handle (a transaction's inside `atomically`); a take
-	 * that happens in a transaction stands or falls with it.
+	 * one is back. `db` is the caller's handle (a transaction's inside `atomically`): the
+	 * table's take stands or falls with that transaction; the memory store's stays taken.
 	 */
 	take(db: Handle, key: string, rule: BucketRule, now: number): Promise<number>;
 	/** Forgets the buckets that have refilled (a full bucket is the same as none); how many. */

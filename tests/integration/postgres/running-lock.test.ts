@@ -29,7 +29,7 @@ describe("the running lock a server holds on PostgreSQL", () => {
 			const server = spawnServer({
 				DATA_DIR: tempDir(),
 				DATABASE_URL: url,
-				SECRET_KEY: "ab".repeat(32),
+				SECRET_KEY: "ef".repeat(32), // required on PostgreSQL
 				PORT: String(await freePort()),
 				HOST: "127.0.0.1",
 				FIRST_SUPERUSER_EMAIL: SUPERUSER.email,
