@@ -62,6 +62,16 @@ export const users = pgTable(
 	],
 );
 
+/**
+ * How many users there are, one row kept by triggers on `users` (migrations 0009 and
+ * pg 0005), so the admin list's total for everyone is one read, not a count of every row
+ * (docs/decisions/036). Derived: migrate-data does not copy it.
+ */
+export const userCount = pgTable("user_count", {
+	id: integer("id").primaryKey().default(1),
+	users: integer("users").notNull(),
+});
+
 export const sessions = pgTable(
 	"sessions",
 	{
@@ -271,6 +281,7 @@ export const webauthnChallenges = pgTable(
 
 export const schema = {
 	users,
+	userCount,
 	sessions,
 	profiles,
 	media,

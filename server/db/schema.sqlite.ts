@@ -38,6 +38,16 @@ export const users = sqliteTable(
  * is kept. The access secret rotates with the refresh secret; the refresh secret it
  * replaced is remembered, so that presenting it again (and only it) reveals a stolen copy.
  */
+/**
+ * How many users there are, one row kept by triggers on `users` (migrations 0009 and
+ * pg 0005), so the admin list's total for everyone is one read, not a count of every row
+ * (docs/decisions/036). Derived: migrate-data does not copy it.
+ */
+export const userCount = sqliteTable("user_count", {
+	id: integer("id").primaryKey().default(1),
+	users: integer("users").notNull(),
+});
+
 export const sessions = sqliteTable(
 	"sessions",
 	{
@@ -274,6 +284,7 @@ export const webauthnChallenges = sqliteTable(
 
 export const schema = {
 	users,
+	userCount,
 	sessions,
 	profiles,
 	media,

@@ -8,6 +8,7 @@ import * as sqlite from "./schema.sqlite.ts";
  * .test.ts), so the services compile against SQLite's and run on either.
  */
 export let users = sqlite.users;
+export let userCount = sqlite.userCount;
 export let sessions = sqlite.sessions;
 export let profiles = sqlite.profiles;
 export let media = sqlite.media;
@@ -31,6 +32,7 @@ export type TablesDialect = "sqlite" | "postgres";
 export function bindTablesTo(dialect: TablesDialect): void {
 	const of = (dialect === "postgres" ? pg : sqlite) as unknown as typeof sqlite;
 	users = of.users;
+	userCount = of.userCount;
 	sessions = of.sessions;
 	profiles = of.profiles;
 	media = of.media;

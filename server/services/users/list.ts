@@ -3,7 +3,7 @@ import type { UserListQuery } from "../../../shared/schemas/user-list.ts";
 import type { AdminUsers } from "../../../shared/schemas/users.ts";
 import { fragmentsOf } from "../../db/dialect/index.ts";
 import { first } from "../../db/query.ts";
-import { type UserRow, users } from "../../db/schema.ts";
+import { type UserRow, userCount, users } from "../../db/schema.ts";
 import { NO_PASSWORD } from "../../lib/passwords.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { toUserPublic } from "./records.ts";
@@ -32,11 +32,15 @@ export async function listUsers({ db }: ServiceDeps, query: UserListQuery): Prom
 
 /**
  * How many users match. A page that is not full (and not past the end) ends the list, so it
- * says the total without counting: most searches are one such page, and counting is a scan
- * on PostgreSQL (MVCC).
+ * says the total without counting: most searches are one such page. Everyone's total is the
+ * row the triggers keep (docs/decisions/036): counting is a scan on PostgreSQL (MVCC).
  */
 async function total(db: ServiceDeps["db"], where: SQL | undefined, skip: number, listed: number, limit: number) {
 	if (listed < limit && (listed > 0 || skip === 0)) return skip + listed;
+	if (where === undefined) {
+		const kept = await first(db.select({ value: userCount.users }).from(userCount).where(eq(userCount.id, 1)));
+		if (kept !== undefined) return kept.value;
+	}
 	return (await first(db.select({ value: count() }).from(users).where(where)))?.value ?? 0;
 }
 
