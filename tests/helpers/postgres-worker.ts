@@ -7,7 +7,7 @@ import { SCHEMA_FINGERPRINT } from "./postgres-fingerprint.ts";
  * Every app table a test wrote emptied, and every identity it drew from restarted: what
  * TRUNCATE ... RESTART IDENTITY CASCADE of every app table leaves, at a fraction of its cost.
  * TRUNCATE gives each table and index new files; on a test's few rows it took 2-4 times as
- * long as DELETE (tests/README.md has the numbers). Foreign keys are not checked meanwhile
+ * long as DELETE (docs/guides/postgresql.md has the numbers). Foreign keys are not checked meanwhile
  * (session_replication_role = replica): every table is emptied in the same transaction.
  * Not the migrations' bookkeeping, in its own schema.
  */
