@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
+import { e2eDatabaseUrl } from "./e2e/postgres-cluster.ts";
 import { freePort } from "./helpers/free-port.ts";
 
 // A port nobody holds, chosen once by the runner (workers inherit the variable).
@@ -21,6 +22,13 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "portico-e2e-"));
 const dataDir = process.env.E2E_DATA_DIR;
 mkdirSync(dataDir, { recursive: true });
 const root = fileURLToPath(new URL("..", import.meta.url));
+
+// E2E_POSTGRES=1 (`npm run test:e2e`, for the project "postgres"): the server runs on a
+// throwaway PostgreSQL cluster that the runner starts once (its workers inherit the URL).
+if (process.env.E2E_POSTGRES === "1") process.env.E2E_DATABASE_URL ??= await e2eDatabaseUrl();
+const onPostgres: Record<string, string> = process.env.E2E_DATABASE_URL
+	? { DATABASE_URL: process.env.E2E_DATABASE_URL }
+	: {};
 
 function appServer({ port, dataDir, env = {} }: { port: number; dataDir: string; env?: Record<string, string> }) {
 	return {
@@ -80,11 +88,14 @@ export default defineConfig({
 	// it. (Not a project dependency: that would run every screen test to try one quiet file.)
 	// The quiet run writes its own folder: Playwright empties a run's output folder first, and
 	// the traces of the screens run's failed attempts must outlive it.
+	// The project "postgres" is a smoke run of a few screens on PostgreSQL (postgres-smoke.spec.ts):
+	// `npm run test:e2e` runs it last, with E2E_POSTGRES=1, its own server on its own cluster.
 	projects: [
-		{ name: "screens", grepInvert: /@quiet/ },
-		{ name: "quiet", grep: /@quiet/, outputDir: "../test-results/quiet" },
+		{ name: "screens", grepInvert: /@quiet/, testIgnore: /postgres-smoke/ },
+		{ name: "quiet", grep: /@quiet/, testIgnore: /postgres-smoke/, outputDir: "../test-results/quiet" },
+		{ name: "postgres", testMatch: /postgres-smoke\.spec\.ts/, outputDir: "../test-results/postgres" },
 	],
 	// `npm start` itself (bundles the server, runs plain node) against
 	// the build `npm run test:e2e` made.
-	webServer: [appServer({ port: E2E_PORT, dataDir })],
+	webServer: [appServer({ port: E2E_PORT, dataDir, env: onPostgres })],
 });

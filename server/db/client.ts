@@ -37,8 +37,8 @@ export function connectionOf(db: Db): Connection {
 	return connection;
 }
 
-/** Whether the handle is one of a SQLite connection's (openDatabase), rather than another engine's. */
-export const isSqliteHandle = (db: Db): boolean => connections.has(db);
+/** Whether the handle is one of a SQLite connection's (openDatabase); code asks `databaseKindOf` (server/db/database-kind.ts). */
+export const isSqliteHandle = (db: object): boolean => connections.has(db as Db);
 
 export class TransactionMisuse extends Error {
 	override name = "TransactionMisuse";

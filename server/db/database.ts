@@ -1,14 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import { connectionOf, type Db, migrateDatabase, openDatabase } from "./client.ts";
-import {
-	closePostgres,
-	migratePostgres,
-	openPostgres,
-	type PgDb,
-	pingPostgres,
-	postgresConnectionOf,
-} from "./postgres.ts";
+import { databaseKindOf } from "./database-kind.ts";
+import { closePostgres, migratePostgres, openPostgres, type PgDb, pingPostgres } from "./postgres.ts";
 import { bindTablesTo } from "./schema.ts";
 
 /**
@@ -17,7 +11,7 @@ import { bindTablesTo } from "./schema.ts";
  */
 export type AnyDb = Db | PgDb;
 
-const isPostgres = (db: AnyDb): db is PgDb => postgresConnectionOf(db) !== undefined;
+const isPostgres = (db: AnyDb): db is PgDb => databaseKindOf(db) === "postgres";
 
 /** SQLite at DATABASE_PATH, or a PostgreSQL pool when DATABASE_URL is a postgres:// URL. */
 export function openConfiguredDatabase(config: Pick<Config, "databasePath" | "postgres">): AnyDb {
@@ -51,6 +45,6 @@ export async function closeDatabase(db: AnyDb): Promise<void> {
  * the services use only what both offer (awaited builders, server/db/query.ts).
  */
 export function servicesDb(db: AnyDb): Db {
-	bindTablesTo(isPostgres(db) ? "postgres" : "sqlite");
+	bindTablesTo(databaseKindOf(db));
 	return db as Db;
 }

@@ -6,6 +6,7 @@ import {
 	transactionBodies,
 	transactionEnd,
 } from "./client.ts";
+import { databaseKindOf } from "./database-kind.ts";
 import {
 	type PgDb,
 	type PgTransaction,
@@ -33,7 +34,7 @@ const { setImmediate: nextTurn, clearImmediate: cancelTurn } = globalThis;
  * A call with a transaction's deps (from inside a body) becomes a savepoint.
  */
 export async function atomically<D extends { db: Db | PgDb }, T>(deps: D, work: (deps: D) => Promise<T>): Promise<T> {
-	if (postgresConnectionOf(deps.db)) return atomicallyOnPostgres(deps, work);
+	if (databaseKindOf(deps.db) === "postgres") return atomicallyOnPostgres(deps, work);
 	const connection = connectionOf(deps.db as Db);
 	const inner = { ...deps, db: connection.transaction };
 	if (deps.db === connection.transaction) return savepoint(connection, inner, work);

@@ -12,6 +12,7 @@ import type { Mailer } from "../../server/mail/mailer.ts";
 import type { MediaStorage } from "../../server/media/storage.ts";
 import { recordStatuses } from "./observed-statuses.ts";
 import { freshDatabase } from "./postgres.ts";
+import { workerDatabase } from "./postgres-worker.ts";
 
 export type TestAppOptions = {
 	/** Environment variables, read by the real config loader on top of the test defaults. */
@@ -76,10 +77,11 @@ export function tempDataDir(): string {
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
 	const dataDir = options.dataDir ?? tempDataDir();
-	// PORTICO_DB=postgres: a migrated PostgreSQL database of the test's own (helpers/postgres.ts).
+	// PORTICO_DB=postgres: the worker's database, emptied for the test (helpers/postgres-worker.ts);
+	// a second app in the same test gets a migrated database of its own.
 	const onPostgres = process.env.PORTICO_DB === "postgres" && options.databasePath === undefined;
 	const where = onPostgres
-		? { DATABASE_URL: await freshDatabase("migrated") }
+		? { DATABASE_URL: (await workerDatabase()) ?? (await freshDatabase("migrated")) }
 		: { DATABASE_PATH: options.databasePath ?? ":memory:" };
 	const config = loadConfig({ DATA_DIR: dataDir, ...where, LOG_LEVEL: "silent", ...options.env });
 	const opened = openConfiguredDatabase(config);

@@ -4,12 +4,13 @@ import type { TestProject } from "vitest/node";
 import { closePostgres, migratePostgres, openPostgres } from "../../server/db/postgres.ts";
 import { migrationsPgDir } from "../../server/paths.ts";
 import { type Cluster, startCluster } from "./postgres-cluster.ts";
+import { SCHEMA_FINGERPRINT } from "./postgres-fingerprint.ts";
 
 /** The database the migrations are applied to once per run; test databases are copies of it. */
 export const TEMPLATE = "portico_template";
 
-async function migratedTemplate(cluster: Cluster): Promise<string | undefined> {
-	if (!existsSync(join(migrationsPgDir, "meta", "_journal.json"))) return undefined;
+async function migratedTemplate(cluster: Cluster): Promise<{ template?: string; templateFingerprint?: string }> {
+	if (!existsSync(join(migrationsPgDir, "meta", "_journal.json"))) return {};
 	const admin = openPostgres(cluster.url("postgres"), 1);
 	await admin.execute(`create database ${TEMPLATE}`);
 	await closePostgres(admin);
@@ -17,10 +18,11 @@ async function migratedTemplate(cluster: Cluster): Promise<string | undefined> {
 	const template = openPostgres(cluster.url(TEMPLATE), 1);
 	try {
 		await migratePostgres(template);
+		const [row] = (await template.execute<{ fingerprint: string }>(SCHEMA_FINGERPRINT)).rows;
+		return { template: TEMPLATE, templateFingerprint: row?.fingerprint };
 	} finally {
 		await closePostgres(template);
 	}
-	return TEMPLATE;
 }
 
 /**
@@ -38,7 +40,7 @@ export default async function setup(project: TestProject) {
 		return undefined;
 	}
 	try {
-		project.provide("postgres", { adminUrl: cluster.url("postgres"), template: await migratedTemplate(cluster) });
+		project.provide("postgres", { adminUrl: cluster.url("postgres"), ...(await migratedTemplate(cluster)) });
 	} catch (error) {
 		await cluster.stop();
 		throw error;

@@ -5,7 +5,7 @@ import { inject, onTestFinished } from "vitest";
 declare module "vitest" {
 	export interface ProvidedContext {
 		/** The run's cluster (helpers/postgres.global.ts), or why it could not start. */
-		postgres: { adminUrl: string; template: string | undefined } | { error: string };
+		postgres: { adminUrl: string; template?: string; templateFingerprint?: string } | { error: string };
 	}
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from "../../server/db/client.ts";
+import { databaseKindOf } from "../../server/db/database-kind.ts";
 import { postgresConnectionOf } from "../../server/db/postgres.ts";
 
 /** `?` placeholders as PostgreSQL's `$1`, `$2`, ... */
@@ -38,27 +39,29 @@ export async function rawGet<Row = Record<string, unknown>>(
 
 /** The app's tables (not the engine's own, not migrations' bookkeeping, not SQLite's search shadow tables). */
 export async function tableNames(db: Db): Promise<string[]> {
-	const rows = postgresConnectionOf(db)
-		? await rawAll<{ name: string }>(
-				db,
-				"SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
-			)
-		: await rawAll<{ name: string }>(
-				db,
-				"SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' AND name NOT LIKE 'users_search%' ORDER BY name",
-			);
+	const rows =
+		databaseKindOf(db) === "postgres"
+			? await rawAll<{ name: string }>(
+					db,
+					"SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+				)
+			: await rawAll<{ name: string }>(
+					db,
+					"SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' AND name NOT LIKE 'users_search%' ORDER BY name",
+				);
 	return rows.map(({ name }) => name);
 }
 
 /** A table's column names. */
 export async function columnNames(db: Db, table: string): Promise<string[]> {
-	const rows = postgresConnectionOf(db)
-		? await rawAll<{ name: string }>(
-				db,
-				"SELECT column_name AS name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ? ORDER BY ordinal_position",
-				[table],
-			)
-		: await rawAll<{ name: string }>(db, `SELECT name FROM pragma_table_info('${table.replaceAll("'", "''")}')`);
+	const rows =
+		databaseKindOf(db) === "postgres"
+			? await rawAll<{ name: string }>(
+					db,
+					"SELECT column_name AS name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ? ORDER BY ordinal_position",
+					[table],
+				)
+			: await rawAll<{ name: string }>(db, `SELECT name FROM pragma_table_info('${table.replaceAll("'", "''")}')`);
 	return rows.map(({ name }) => name);
 }
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { type Db, isSqliteHandle } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
+import { databaseKindOf } from "../../db/database-kind.ts";
 import { first } from "../../db/query.ts";
 import { sessions, users } from "../../db/schema.ts";
 import { type SessionRecord, sessionCheckCacheOf } from "./check-cache.ts";
@@ -60,7 +61,7 @@ export type SessionChecks = {
  * time, so every request reads the row.
  */
 export function sessionChecksOf(db: Db): SessionChecks {
-	if (isSqliteHandle(db)) return sessionCheckCacheOf(db);
+	if (databaseKindOf(db) === "sqlite") return sessionCheckCacheOf(db);
 	const read = (sessionId: string) => lookupSession(db, sessionId);
 	return { get: read, read };
 }
