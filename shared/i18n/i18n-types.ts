@@ -585,6 +585,18 @@ type RootTranslation = {
 		 * S​e​n​d​ ​e​i​t​h​e​r​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​,​ ​n​o​t​ ​b​o​t​h
 		 */
 		inviteWithPassword: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​n​o​ ​m​o​r​e​ ​t​h​a​n​ ​1​0​0​ ​c​h​a​r​a​c​t​e​r​s
+		 */
+		tokenNameTooLong: string
+		/**
+		 * C​h​o​o​s​e​ ​o​n​e​ ​o​r​ ​m​o​r​e​ ​o​f​ ​r​e​a​d​,​ ​w​r​i​t​e​,​ ​a​d​m​i​n​:​r​e​a​d​,​ ​a​d​m​i​n​:​w​r​i​t​e
+		 */
+		scopeInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​o​f​ ​d​a​y​s​ ​f​r​o​m​ ​1​ ​t​o​ ​3​6​5​0
+		 */
+		tokenDaysInvalid: string
 	}
 	api: {
 		/**
@@ -832,6 +844,22 @@ type RootTranslation = {
 			 * T​h​e​ ​u​s​e​r​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​s​e​t​ ​a​ ​p​a​s​s​w​o​r​d
 			 */
 			USER_HAS_PASSWORD: string
+			/**
+			 * T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​d​o​n​e​ ​w​i​t​h​ ​a​n​ ​a​c​c​e​s​s​ ​t​o​k​e​n
+			 */
+			TOKEN_NOT_ALLOWED: string
+			/**
+			 * T​h​e​ ​a​c​c​e​s​s​ ​t​o​k​e​n​'​s​ ​s​c​o​p​e​s​ ​d​o​ ​n​o​t​ ​a​l​l​o​w​ ​t​h​i​s
+			 */
+			INSUFFICIENT_SCOPE: string
+			/**
+			 * A​c​c​e​s​s​ ​t​o​k​e​n​ ​n​o​t​ ​f​o​u​n​d
+			 */
+			TOKEN_NOT_FOUND: string
+			/**
+			 * T​h​e​ ​a​c​c​e​s​s​ ​t​o​k​e​n​ ​w​o​u​l​d​ ​l​i​v​e​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​t​h​i​s​ ​s​e​r​v​e​r​ ​a​l​l​o​w​s
+			 */
+			TOKEN_TTL_TOO_LONG: string
 		}
 	}
 	navigation: {
@@ -1942,6 +1970,22 @@ export type NamespaceAuditTranslation = {
 		 * A​c​c​o​u​n​t​ ​d​e​l​e​t​e​d
 		 */
 		user__delete: string
+		/**
+		 * A​c​c​e​s​s​ ​t​o​k​e​n​ ​c​r​e​a​t​e​d
+		 */
+		token__create: string
+		/**
+		 * A​c​c​e​s​s​ ​t​o​k​e​n​ ​r​e​v​o​k​e​d
+		 */
+		token__revoke: string
+		/**
+		 * A​c​c​e​s​s​ ​t​o​k​e​n​ ​e​x​p​i​r​e​d
+		 */
+		token__expire: string
+		/**
+		 * A​c​c​e​s​s​ ​t​o​k​e​n​ ​r​e​v​o​k​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n
+		 */
+		admin__token_revoke: string
 	}
 }
 
@@ -3734,6 +3778,18 @@ export type TranslationFunctions = {
 		 * Send either a password or an invitation, not both
 		 */
 		inviteWithPassword: () => LocalizedString
+		/**
+		 * Must be no more than 100 characters
+		 */
+		tokenNameTooLong: () => LocalizedString
+		/**
+		 * Choose one or more of read, write, admin:read, admin:write
+		 */
+		scopeInvalid: () => LocalizedString
+		/**
+		 * Must be a whole number of days from 1 to 3650
+		 */
+		tokenDaysInvalid: () => LocalizedString
 	}
 	api: {
 		/**
@@ -3981,6 +4037,22 @@ export type TranslationFunctions = {
 			 * The user has already set a password
 			 */
 			USER_HAS_PASSWORD: () => LocalizedString
+			/**
+			 * This cannot be done with an access token
+			 */
+			TOKEN_NOT_ALLOWED: () => LocalizedString
+			/**
+			 * The access token's scopes do not allow this
+			 */
+			INSUFFICIENT_SCOPE: () => LocalizedString
+			/**
+			 * Access token not found
+			 */
+			TOKEN_NOT_FOUND: () => LocalizedString
+			/**
+			 * The access token would live longer than this server allows
+			 */
+			TOKEN_TTL_TOO_LONG: () => LocalizedString
 		}
 	}
 	navigation: {
@@ -5055,6 +5127,22 @@ export type TranslationFunctions = {
 			 * Account deleted
 			 */
 			user__delete: () => LocalizedString
+			/**
+			 * Access token created
+			 */
+			token__create: () => LocalizedString
+			/**
+			 * Access token revoked
+			 */
+			token__revoke: () => LocalizedString
+			/**
+			 * Access token expired
+			 */
+			token__expire: () => LocalizedString
+			/**
+			 * Access token revoked by an admin
+			 */
+			admin__token_revoke: () => LocalizedString
 		}
 	}
 	auditLog: {
