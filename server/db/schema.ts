@@ -22,7 +22,15 @@ export let passkeys = sqlite.passkeys;
 export let webauthnChallenges = sqlite.webauthnChallenges;
 export let apiTokens = sqlite.apiTokens;
 
-export type { ApiTokenRow, AuditEventRow, MediaRow, PasskeyRow, ProfileRow, SessionRow, UserRow } from "./schema.sqlite.ts";
+export type {
+	ApiTokenRow,
+	AuditEventRow,
+	MediaRow,
+	PasskeyRow,
+	ProfileRow,
+	SessionRow,
+	UserRow,
+} from "./schema.sqlite.ts";
 
 /** The dialect the tables are bound to; one per process. */
 export type TablesDialect = "sqlite" | "postgres";

@@ -13,6 +13,7 @@ import { recoveryRoutes } from "./password-reset.ts";
 import { profileRoutes } from "./profile.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { ROUTE_SCOPES, routeKey } from "./token-scopes.ts";
+import { tokenRoutes } from "./tokens.ts";
 import { twoFactorRoutes } from "./two-factor.ts";
 import type { RouteModule } from "./types.ts";
 import { userRoutes } from "./users.ts";
@@ -29,6 +30,7 @@ const routeModules: RouteModule[] = [
 	passkeyRoutes,
 	auditRoutes,
 	emailLinkRoutes,
+	tokenRoutes,
 ];
 
 /** The FastAPI-compatible API, mounted at /api/v1. */

@@ -1123,6 +1123,19 @@ type RootTranslation = {
 				 */
 				intro: RequiredParams<'name'>
 			}
+			tokenCreated: {
+				/**
+				 * A​ ​n​e​w​ ​a​c​c​e​s​s​ ​t​o​k​e​n​ ​w​a​s​ ​c​r​e​a​t​e​d
+				 */
+				subject: string
+				/**
+				 * A​ ​p​e​r​s​o​n​a​l​ ​a​c​c​e​s​s​ ​t​o​k​e​n​ ​n​a​m​e​d​ ​"​{​n​a​m​e​}​"​ ​w​i​t​h​ ​t​h​e​ ​s​c​o​p​e​s​ ​{​s​c​o​p​e​s​}​ ​w​a​s​ ​c​r​e​a​t​e​d​ ​o​n​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​S​c​r​i​p​t​s​ ​h​o​l​d​i​n​g​ ​i​t​ ​c​a​n​ ​u​s​e​ ​t​h​e​ ​A​P​I​ ​a​s​ ​y​o​u​ ​u​n​t​i​l​ ​{​e​x​p​i​r​e​s​}​.
+				 * @param {string} expires
+				 * @param {string} name
+				 * @param {string} scopes
+				 */
+				intro: RequiredParams<'expires' | 'name' | 'scopes'>
+			}
 			emailChanged: {
 				/**
 				 * Y​o​u​r​ ​e​-​m​a​i​l​ ​w​a​s​ ​c​h​a​n​g​e​d
@@ -4306,6 +4319,16 @@ export type TranslationFunctions = {
 				 * A passkey named "{name}" was added to your Portico account. It can sign in without your password.
 				 */
 				intro: (arg: { name: string }) => LocalizedString
+			}
+			tokenCreated: {
+				/**
+				 * A new access token was created
+				 */
+				subject: () => LocalizedString
+				/**
+				 * A personal access token named "{name}" with the scopes {scopes} was created on your Portico account. Scripts holding it can use the API as you until {expires}.
+				 */
+				intro: (arg: { expires: string, name: string, scopes: string }) => LocalizedString
 			}
 			emailChanged: {
 				/**
