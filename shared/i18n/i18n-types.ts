@@ -2470,6 +2470,133 @@ export type NamespaceSessionsTranslation = {
 	 * O​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​s​i​g​n​e​d​ ​o​u​t
 	 */
 	othersRevoked: string
+	tokens: {
+		/**
+		 * T​o​k​e​n​s
+		 */
+		tab: string
+		/**
+		 * P​e​r​s​o​n​a​l​ ​a​c​c​e​s​s​ ​t​o​k​e​n​s
+		 */
+		heading: string
+		/**
+		 * T​o​k​e​n​s​ ​l​e​t​ ​s​c​r​i​p​t​s​ ​u​s​e​ ​t​h​e​ ​A​P​I​ ​a​s​ ​y​o​u​,​ ​w​i​t​h​ ​o​n​l​y​ ​t​h​e​ ​s​c​o​p​e​s​ ​y​o​u​ ​c​h​o​o​s​e​,​ ​u​n​t​i​l​ ​t​h​e​i​r​ ​e​n​d​.​ ​A​ ​p​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​ ​a​n​d​ ​s​i​g​n​i​n​g​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​ ​k​e​e​p​ ​t​h​e​m​;​ ​r​e​v​o​k​e​ ​a​ ​t​o​k​e​n​ ​y​o​u​ ​n​o​ ​l​o​n​g​e​r​ ​n​e​e​d​.
+		 */
+		intro: string
+		/**
+		 * C​r​e​a​t​e​ ​a​ ​t​o​k​e​n
+		 */
+		createLabel: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * S​c​o​p​e​s
+		 */
+		scopes: string
+		scopeText: {
+			/**
+			 * r​e​a​d​ ​y​o​u​r​ ​a​c​c​o​u​n​t​,​ ​p​r​o​f​i​l​e​,​ ​m​e​d​i​a​ ​a​n​d​ ​s​e​s​s​i​o​n​s
+			 */
+			read: string
+			/**
+			 * c​h​a​n​g​e​ ​y​o​u​r​ ​p​r​o​f​i​l​e​,​ ​n​a​m​e​ ​a​n​d​ ​m​e​d​i​a
+			 */
+			write: string
+			/**
+			 * r​e​a​d​ ​u​s​e​r​s​ ​a​n​d​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+			 */
+			admin_read: string
+			/**
+			 * m​a​n​a​g​e​ ​u​s​e​r​s
+			 */
+			admin_write: string
+		}
+		/**
+		 * E​n​d​s​ ​a​f​t​e​r
+		 */
+		expires: string
+		/**
+		 * {​c​o​u​n​t​}​ ​d​a​y​s
+		 * @param {number} count
+		 */
+		days: RequiredParams<'count'>
+		/**
+		 * C​r​e​a​t​e​ ​t​o​k​e​n
+		 */
+		create: string
+		/**
+		 * T​o​k​e​n​ ​c​r​e​a​t​e​d
+		 */
+		created: string
+		/**
+		 * C​o​p​y​ ​t​h​i​s​ ​t​o​k​e​n​ ​n​o​w​:​ ​i​t​ ​w​i​l​l​ ​n​o​t​ ​b​e​ ​s​h​o​w​n​ ​a​g​a​i​n​.
+		 */
+		shownOnce: string
+		/**
+		 * T​h​e​ ​n​e​w​ ​t​o​k​e​n
+		 */
+		tokenLabel: string
+		/**
+		 * C​o​p​y
+		 */
+		copy: string
+		/**
+		 * C​o​p​i​e​d
+		 */
+		copied: string
+		/**
+		 * Y​o​u​r​ ​t​o​k​e​n​s
+		 */
+		listLabel: string
+		/**
+		 * N​o​ ​t​o​k​e​n​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * E​n​d​s​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		endsOn: RequiredParams<'date'>
+		/**
+		 * L​a​s​t​ ​u​s​e​d​ ​{​w​h​e​n​}
+		 * @param {unknown} when
+		 */
+		lastUsed: RequiredParams<'when'>
+		/**
+		 * N​e​v​e​r​ ​u​s​e​d
+		 */
+		neverUsed: string
+		/**
+		 * E​n​d​e​d
+		 */
+		ended: string
+		/**
+		 * R​e​v​o​k​e
+		 */
+		revoke: string
+		/**
+		 * R​e​v​o​k​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		revokeFor: RequiredParams<'name'>
+		revokeDialog: {
+			/**
+			 * R​e​v​o​k​e​ ​t​h​i​s​ ​t​o​k​e​n​?
+			 */
+			title: string
+			/**
+			 * S​c​r​i​p​t​s​ ​u​s​i​n​g​ ​{​n​a​m​e​}​ ​w​i​l​l​ ​b​e​ ​r​e​f​u​s​e​d​ ​f​r​o​m​ ​n​o​w​ ​o​n​.
+			 * @param {unknown} name
+			 */
+			text: RequiredParams<'name'>
+		}
+		/**
+		 * T​o​k​e​n​ ​r​e​v​o​k​e​d
+		 */
+		revoked: string
+	}
 	activity: {
 		/**
 		 * R​e​c​e​n​t​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y
@@ -5617,6 +5744,128 @@ export type TranslationFunctions = {
 		 * Other sessions signed out
 		 */
 		othersRevoked: () => LocalizedString
+		tokens: {
+			/**
+			 * Tokens
+			 */
+			tab: () => LocalizedString
+			/**
+			 * Personal access tokens
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Tokens let scripts use the API as you, with only the scopes you choose, until their end. A password change and signing out everywhere keep them; revoke a token you no longer need.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Create a token
+			 */
+			createLabel: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Scopes
+			 */
+			scopes: () => LocalizedString
+			scopeText: {
+				/**
+				 * read your account, profile, media and sessions
+				 */
+				read: () => LocalizedString
+				/**
+				 * change your profile, name and media
+				 */
+				write: () => LocalizedString
+				/**
+				 * read users and the audit log
+				 */
+				admin_read: () => LocalizedString
+				/**
+				 * manage users
+				 */
+				admin_write: () => LocalizedString
+			}
+			/**
+			 * Ends after
+			 */
+			expires: () => LocalizedString
+			/**
+			 * {count} days
+			 */
+			days: (arg: { count: number }) => LocalizedString
+			/**
+			 * Create token
+			 */
+			create: () => LocalizedString
+			/**
+			 * Token created
+			 */
+			created: () => LocalizedString
+			/**
+			 * Copy this token now: it will not be shown again.
+			 */
+			shownOnce: () => LocalizedString
+			/**
+			 * The new token
+			 */
+			tokenLabel: () => LocalizedString
+			/**
+			 * Copy
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Copied
+			 */
+			copied: () => LocalizedString
+			/**
+			 * Your tokens
+			 */
+			listLabel: () => LocalizedString
+			/**
+			 * No tokens yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Ends on {date}
+			 */
+			endsOn: (arg: { date: unknown }) => LocalizedString
+			/**
+			 * Last used {when}
+			 */
+			lastUsed: (arg: { when: unknown }) => LocalizedString
+			/**
+			 * Never used
+			 */
+			neverUsed: () => LocalizedString
+			/**
+			 * Ended
+			 */
+			ended: () => LocalizedString
+			/**
+			 * Revoke
+			 */
+			revoke: () => LocalizedString
+			/**
+			 * Revoke {name}
+			 */
+			revokeFor: (arg: { name: unknown }) => LocalizedString
+			revokeDialog: {
+				/**
+				 * Revoke this token?
+				 */
+				title: () => LocalizedString
+				/**
+				 * Scripts using {name} will be refused from now on.
+				 */
+				text: (arg: { name: unknown }) => LocalizedString
+			}
+			/**
+			 * Token revoked
+			 */
+			revoked: () => LocalizedString
+		}
 		activity: {
 			/**
 			 * Recent security activity
