@@ -2596,6 +2596,31 @@ export type NamespaceSessionsTranslation = {
 		 * T​o​k​e​n​ ​r​e​v​o​k​e​d
 		 */
 		revoked: string
+		/**
+		 * T​o​k​e​n​s
+		 */
+		menu: string
+		/**
+		 * T​o​k​e​n​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		adminUserTitle: RequiredParams<'name'>
+		/**
+		 * A​l​l​ ​a​c​c​e​s​s​ ​t​o​k​e​n​s
+		 */
+		adminAllTitle: string
+		/**
+		 * P​e​r​s​o​n​a​l​ ​a​c​c​e​s​s​ ​t​o​k​e​n​s​ ​a​c​t​ ​a​s​ ​t​h​e​i​r​ ​o​w​n​e​r​,​ ​w​i​t​h​i​n​ ​t​h​e​i​r​ ​s​c​o​p​e​s​.​ ​R​e​v​o​k​i​n​g​ ​o​n​e​ ​r​e​f​u​s​e​s​ ​i​t​ ​a​t​ ​o​n​c​e​.
+		 */
+		adminText: string
+		/**
+		 * U​n​u​s​e​d​ ​f​o​r​ ​3​0​ ​d​a​y​s
+		 */
+		filterUnused: string
+		/**
+		 * E​n​d​i​n​g​ ​w​i​t​h​i​n​ ​7​ ​d​a​y​s
+		 */
+		filterEnding: string
 	}
 	activity: {
 		/**
@@ -5865,6 +5890,30 @@ export type TranslationFunctions = {
 			 * Token revoked
 			 */
 			revoked: () => LocalizedString
+			/**
+			 * Tokens
+			 */
+			menu: () => LocalizedString
+			/**
+			 * Tokens of {name}
+			 */
+			adminUserTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * All access tokens
+			 */
+			adminAllTitle: () => LocalizedString
+			/**
+			 * Personal access tokens act as their owner, within their scopes. Revoking one refuses it at once.
+			 */
+			adminText: () => LocalizedString
+			/**
+			 * Unused for 30 days
+			 */
+			filterUnused: () => LocalizedString
+			/**
+			 * Ending within 7 days
+			 */
+			filterEnding: () => LocalizedString
 		}
 		activity: {
 			/**

@@ -67,6 +67,12 @@ const sessions = {
 			text: "ستُرفض البرامج التي تستخدم {name} من الآن.",
 		},
 		revoked: "تم إلغاء الرمز",
+		menu: "الرموز",
+		adminUserTitle: "رموز {name}",
+		adminAllTitle: "كل رموز الوصول",
+		adminText: "تعمل رموز الوصول الشخصية باسم مالكها ضمن صلاحياتها. إلغاء أحدها يرفضه فورًا.",
+		filterUnused: "غير مستخدمة منذ 30 يومًا",
+		filterEnding: "تنتهي خلال 7 أيام",
 	},
 	activity: {
 		heading: "النشاط الأمني الأخير",

@@ -68,6 +68,12 @@ const sessions = {
 			text: "Scripts using {name} will be refused from now on.",
 		},
 		revoked: "Token revoked",
+		menu: "Tokens",
+		adminUserTitle: "Tokens of {name:string}",
+		adminAllTitle: "All access tokens",
+		adminText: "Personal access tokens act as their owner, within their scopes. Revoking one refuses it at once.",
+		filterUnused: "Unused for 30 days",
+		filterEnding: "Ending within 7 days",
 	},
 	activity: {
 		heading: "Recent security activity",

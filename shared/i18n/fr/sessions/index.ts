@@ -67,6 +67,13 @@ const sessions = {
 			text: "Les scripts utilisant {name} seront refusés dès maintenant.",
 		},
 		revoked: "Jeton révoqué",
+		menu: "Jetons",
+		adminUserTitle: "Jetons de {name}",
+		adminAllTitle: "Tous les jetons d'accès",
+		adminText:
+			"Les jetons d'accès personnels agissent au nom de leur propriétaire, dans leurs droits. En révoquer un le refuse aussitôt.",
+		filterUnused: "Inutilisés depuis 30 jours",
+		filterEnding: "Échéance sous 7 jours",
 	},
 	activity: {
 		heading: "Activité de sécurité récente",
