@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { createUserViaApi, expect, expectAccessible, loginAs, screenshot, test } from "./fixtures.ts";
+import {
+	ADMIN,
+	createUserViaApi,
+	expect,
+	expectAccessible,
+	loginAs,
+	screenshot,
+	test,
+	uniqueEmail,
+} from "./fixtures.ts";
 
 async function openTokensTab(page: Page) {
 	await page.goto("/settings?tab=tokens");
@@ -59,4 +68,53 @@ test.describe("Settings -> Tokens", () => {
 			await screenshot(page, `tokens-tab-${lang}-360`);
 		});
 	}
+});
+
+test.describe("Admin -> Tokens", () => {
+	test("a user's tokens from the row's menu, and the list of all: revoke after a confirmation", async ({
+		page,
+		request,
+	}) => {
+		test.setTimeout(180_000);
+		const target = await createUserViaApi(request, { email: uniqueEmail("scripts"), fullName: "Script Owner" });
+		const login = await request.post("/api/v1/login/access-token", {
+			form: { username: target.email, password: target.password },
+		});
+		const { access_token } = (await login.json()) as { access_token: string };
+		const asTarget = { authorization: `Bearer ${access_token}` };
+		const id = ((await (await request.get("/api/v1/users/me", { headers: asTarget })).json()) as { id: string }).id;
+		const made = await request.post("/api/v1/users/me/tokens", {
+			headers: asTarget,
+			data: { name: "owner-script", scopes: ["read"] },
+		});
+		const { token } = (await made.json()) as { token: string };
+
+		await loginAs(page, ADMIN.email, ADMIN.password, "/admin");
+		await expect(page.getByTestId("users-table")).toBeVisible();
+		await page.getByTestId("all-tokens").click();
+		const all = page.getByTestId("admin-tokens-dialog");
+		await expect(all.getByRole("heading", { name: "All access tokens" })).toBeVisible();
+		await expect(all.getByTestId("admin-token-row").filter({ hasText: target.email })).toHaveCount(1);
+		await expectAccessible(page);
+		await page.keyboard.press("Escape");
+
+		let actions = page.locator(`[data-actions-for="${id}"]`);
+		for (let p = 1; (await actions.count()) === 0 && p <= 50; p++) {
+			await page.goto(`/admin?page=${p}`);
+			await expect(page.getByTestId("users-table-body")).toHaveCSS("opacity", "1");
+			actions = page.locator(`[data-actions-for="${id}"]`);
+		}
+		await actions.click();
+		await page.getByRole("menuitem", { name: "Tokens" }).click();
+		const dialog = page.getByTestId("admin-tokens-dialog");
+		await expect(dialog.getByRole("heading", { name: "Tokens of Script Owner" })).toBeVisible();
+		const row = dialog.getByTestId("admin-token-row").filter({ hasText: "owner-script" });
+		await row.getByRole("button", { name: "Revoke owner-script" }).click();
+		const confirm = page.getByTestId("admin-token-revoke-dialog");
+		await confirm.getByRole("button", { name: "Revoke" }).click();
+		await expect(confirm).toBeHidden();
+		await expect(row).toContainText("Ended");
+		const after = await request.get("/api/v1/users/me", { headers: { authorization: `Bearer ${token}` } });
+		expect(after.status()).toBe(401);
+	});
 });
