@@ -6,7 +6,8 @@ import { runHousekeeping } from "../../../server/services/housekeeping.ts";
 import { issueAccountToken, REVERT_LINK_TTL_MS } from "../../../server/services/links/email-links.ts";
 import { createPat } from "../../helpers/access-tokens.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import { api, bearer } from "../../helpers/http.ts";
+import { injectWithHeldBody } from "../../helpers/held-body.ts";
+import { API, api, bearer } from "../../helpers/http.ts";
 import { rawAll, rawGet } from "../../helpers/raw-sql.ts";
 import { authOf } from "../../helpers/services.ts";
 import { mutate, query } from "../../helpers/trpc.ts";
@@ -328,5 +329,45 @@ describe("personal access tokens: last use and audit", () => {
 			"SELECT details FROM audit_events WHERE action = 'admin.sessions_revoke' ORDER BY id",
 		);
 		expect(JSON.parse(String(rows[1]?.details)).via).toBeUndefined();
+	});
+});
+
+describe("personal access tokens: a write decided before its body arrived", () => {
+	async function held(app: Parameters<typeof injectWithHeldBody>[0], url: string, token: string, body: object) {
+		const request = injectWithHeldBody(
+			app,
+			{ method: "PATCH", url: `${API}${url}`, headers: { ...bearer(token), "content-type": "application/json" } },
+			JSON.stringify(body),
+		);
+		await Promise.race([request.reading, request.response]);
+		return request;
+	}
+
+	it("is refused and changes nothing when the token is revoked meanwhile (the control goes through)", async () => {
+		const { app, db } = await buildTestApp();
+		const user = await seedUser(app);
+		const pat = await createPat(app, user, ["write"]);
+		const control = await held(app, "/profile/me", pat.token, { age: 40 });
+		control.release();
+		expect((await control.response).statusCode).toBe(200);
+		const request = await held(app, "/profile/me", pat.token, { age: 41 });
+		await api(app, "DELETE", `/users/me/tokens/${pat.id}`, me(user.headers));
+		request.release();
+		expect((await request.response).statusCode).toBe(401);
+		expect(await rawGet(db, "SELECT age FROM profiles WHERE user_id = ?", [user.id])).toEqual({ age: 40 });
+	});
+
+	it("an admin token's write is refused when its owner is demoted meanwhile", async () => {
+		const { app } = await buildTestApp();
+		const owner = await seedAdmin(app);
+		const other = await seedUser(app, { isSuperuser: true });
+		const target = await seedUser(app, { fullName: "Before" });
+		const pat = await createPat(app, owner, ["admin:write"]);
+		const request = await held(app, `/users/${target.id}`, pat.token, { full_name: "After" });
+		await api(app, "PATCH", `/users/${owner.id}`, { ...me(other.headers), body: { is_superuser: false } });
+		request.release();
+		expect((await request.response).statusCode).toBe(403);
+		const now = await api(app, "GET", `/users/${target.id}`, me(other.headers));
+		expect(now.json()).toMatchObject({ full_name: "Before" });
 	});
 });
