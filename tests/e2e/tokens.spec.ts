@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import {
 	ADMIN,
+	closeToast,
 	createUserViaApi,
 	expect,
 	expectAccessible,
@@ -23,7 +24,7 @@ test.describe("Settings -> Tokens", () => {
 		await expect(page.getByText("No tokens yet.")).toBeVisible();
 		// A plain user is not offered admin scopes.
 		await expect(page.getByTestId("token-scope-admin:read")).toHaveCount(0);
-		await page.getByLabel("Name").fill("backup-script");
+		await page.getByLabel("Name", { exact: true }).fill("backup-script");
 		await page.getByTestId("token-scope-write").click();
 		await page.getByTestId("token-create").click();
 		const value = page.getByTestId("token-value");
@@ -62,6 +63,7 @@ test.describe("Settings -> Tokens", () => {
 			await page.getByTestId("token-create").click();
 			await expect(page.getByTestId("token-value")).toBeVisible();
 			await expect(page.getByTestId("token-row")).toHaveCount(1);
+			await closeToast(page);
 			await page.setViewportSize({ width: 360, height: 740 });
 			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 			await expectAccessible(page);
@@ -95,6 +97,7 @@ test.describe("Admin -> Tokens", () => {
 		const all = page.getByTestId("admin-tokens-dialog");
 		await expect(all.getByRole("heading", { name: "All access tokens" })).toBeVisible();
 		await expect(all.getByTestId("admin-token-row").filter({ hasText: target.email })).toHaveCount(1);
+		await expect(all).toHaveCSS("opacity", "1");
 		await expectAccessible(page);
 		await page.keyboard.press("Escape");
 

@@ -9,7 +9,7 @@ export function AllTokensButton() {
 	const [open, setOpen] = useState(false);
 	return (
 		<>
-			<Button variant="soft" data-testid="all-tokens" onClick={() => setOpen(true)}>
+			<Button variant="soft" highContrast data-testid="all-tokens" onClick={() => setOpen(true)}>
 				{LL.sessions.tokens.adminAllTitle()}
 			</Button>
 			<AdminTokensDialog open={open} onClose={() => setOpen(false)} />

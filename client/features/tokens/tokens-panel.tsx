@@ -157,7 +157,7 @@ export function TokensPanel() {
 							/>
 						</Box>
 						<Button
-							variant="soft"
+							highContrast
 							data-testid="token-copy"
 							onClick={async () => {
 								await navigator.clipboard?.writeText(created);
