@@ -143,7 +143,7 @@ export function TokensPanel() {
 				</form>
 			</Card>
 			{created ? (
-				<Callout.Root color="green" data-testid="token-created">
+				<Callout.Root color="green" highContrast data-testid="token-created">
 					<Callout.Text>{t.shownOnce()}</Callout.Text>
 					<Flex gap="2" wrap="wrap" align="center">
 						<Box flexGrow="1" minWidth="0">
