@@ -8,7 +8,8 @@ CREATE TABLE "api_tokens" (
 	"expires_at" bigint NOT NULL,
 	"last_used_at" bigint,
 	"last_used_ip" text,
-	"revoked_at" bigint
+	"revoked_at" bigint,
+	"expiry_notice_at" bigint
 );
 --> statement-breakpoint
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -9,6 +9,7 @@ CREATE TABLE `api_tokens` (
 	`last_used_at` integer,
 	`last_used_ip` text,
 	`revoked_at` integer,
+	`expiry_notice_at` integer,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
