@@ -272,6 +272,8 @@ export const apiTokens = pgTable(
 		lastUsedAt: millis("last_used_at"),
 		lastUsedIp: text("last_used_ip"),
 		revokedAt: millis("revoked_at"),
+		/** When the owner was told it ends within a week (once). */
+		expiryNoticeAt: millis("expiry_notice_at"),
 	},
 	(table) => [index("api_tokens_user_idx").on(table.userId), index("api_tokens_expires_idx").on(table.expiresAt)],
 );

@@ -274,6 +274,8 @@ export const apiTokens = sqliteTable(
 		lastUsedAt: integer("last_used_at"),
 		lastUsedIp: text("last_used_ip"),
 		revokedAt: integer("revoked_at"),
+		/** When the owner was told it ends within a week (once). */
+		expiryNoticeAt: integer("expiry_notice_at"),
 	},
 	(table) => [index("api_tokens_user_idx").on(table.userId), index("api_tokens_expires_idx").on(table.expiresAt)],
 );
