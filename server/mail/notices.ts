@@ -36,7 +36,9 @@ export type Notice =
 	| { kind: "recoveryCodeUsed" /** Unused codes left after this one. */; remaining: number }
 	| { kind: "passkeyAdded"; name: string }
 	/** A personal access token was created: its name, scopes and end (an ISO date). */
-	| { kind: "tokenCreated"; name: string; scopes: string[]; expires: string };
+	| { kind: "tokenCreated"; name: string; scopes: string[]; expires: string }
+	/** A live personal access token ends within a week (an ISO date). */
+	| { kind: "tokenExpiring"; name: string; expires: string };
 
 /** A notice in one language, HTML and text, through the common layout. */
 export function renderNotice(locale: Locales, name: string, notice: Notice): RenderedMail {
@@ -80,6 +82,10 @@ export function renderNotice(locale: Locales, name: string, notice: Notice): Ren
 					scopes: isolate(notice.scopes.join(", ")),
 					expires: isolate(notice.expires),
 				}),
+			]);
+		case "tokenExpiring":
+			return simple(t.tokenExpiring.subject(), [
+				t.tokenExpiring.intro({ name: isolate(notice.name), expires: isolate(notice.expires) }),
 			]);
 		default:
 			return simple(t[notice.kind].subject(), [t[notice.kind].intro()]);

@@ -2,7 +2,7 @@ import { sweepAuditEvents } from "./audit/record.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { sweepAccountTokens } from "./links/email-links.ts";
 import { sweepOrphanFiles } from "./media/orphans.ts";
-import { sweepExpiredTokens } from "./tokens/manage.ts";
+import { noticeExpiringTokens, sweepExpiredTokens } from "./tokens/manage.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -13,6 +13,7 @@ export async function runHousekeeping(deps: ServiceDeps): Promise<void> {
 		["expired e-mail verification and revert links", () => sweepAccountTokens(deps)],
 		["media files without a media row", () => sweepOrphanFiles(deps)],
 		["personal access tokens past their end", () => sweepExpiredTokens(deps)],
+		["notices of personal access tokens ending within a week", () => noticeExpiringTokens(deps)],
 	];
 	for (const [what, job] of jobs) {
 		try {

@@ -1136,6 +1136,18 @@ type RootTranslation = {
 				 */
 				intro: RequiredParams<'expires' | 'name' | 'scopes'>
 			}
+			tokenExpiring: {
+				/**
+				 * A​n​ ​a​c​c​e​s​s​ ​t​o​k​e​n​ ​e​n​d​s​ ​s​o​o​n
+				 */
+				subject: string
+				/**
+				 * T​h​e​ ​p​e​r​s​o​n​a​l​ ​a​c​c​e​s​s​ ​t​o​k​e​n​ ​"​{​n​a​m​e​}​"​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​e​n​d​s​ ​o​n​ ​{​e​x​p​i​r​e​s​}​.​ ​S​c​r​i​p​t​s​ ​u​s​i​n​g​ ​i​t​ ​w​i​l​l​ ​b​e​ ​r​e​f​u​s​e​d​ ​f​r​o​m​ ​t​h​e​n​ ​o​n​:​ ​c​r​e​a​t​e​ ​a​ ​n​e​w​ ​o​n​e​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​T​o​k​e​n​s​,​ ​i​f​ ​t​h​e​y​ ​s​t​i​l​l​ ​n​e​e​d​ ​i​t​.
+				 * @param {string} expires
+				 * @param {string} name
+				 */
+				intro: RequiredParams<'expires' | 'name'>
+			}
 			emailChanged: {
 				/**
 				 * Y​o​u​r​ ​e​-​m​a​i​l​ ​w​a​s​ ​c​h​a​n​g​e​d
@@ -4481,6 +4493,16 @@ export type TranslationFunctions = {
 				 * A personal access token named "{name}" with the scopes {scopes} was created on your Portico account. Scripts holding it can use the API as you until {expires}.
 				 */
 				intro: (arg: { expires: string, name: string, scopes: string }) => LocalizedString
+			}
+			tokenExpiring: {
+				/**
+				 * An access token ends soon
+				 */
+				subject: () => LocalizedString
+				/**
+				 * The personal access token "{name}" of your Portico account ends on {expires}. Scripts using it will be refused from then on: create a new one in Settings, Tokens, if they still need it.
+				 */
+				intro: (arg: { expires: string, name: string }) => LocalizedString
 			}
 			emailChanged: {
 				/**

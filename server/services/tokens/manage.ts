@@ -262,3 +262,45 @@ export async function sweepExpiredTokens(deps: ServiceDeps): Promise<number> {
 		return gone.length;
 	});
 }
+
+/** How long before its end a token's owner is told. */
+export const EXPIRY_NOTICE_MS = 7 * DAY_MS;
+
+/**
+ * Tells the owners of live tokens ending within a week, once per token (the daily
+ * housekeeping): a script about to stop is better known before it does.
+ */
+export async function noticeExpiringTokens(deps: ServiceDeps): Promise<number> {
+	const now = deps.clock();
+	const ending = await deps.db
+		.select({
+			id: apiTokens.id,
+			name: apiTokens.name,
+			expiresAt: apiTokens.expiresAt,
+			email: users.email,
+			fullName: users.fullName,
+		})
+		.from(apiTokens)
+		.innerJoin(users, eq(users.id, apiTokens.userId))
+		.where(and(live(now), lte(apiTokens.expiresAt, now + EXPIRY_NOTICE_MS), isNull(apiTokens.expiryNoticeAt)));
+	let sent = 0;
+	for (const token of ending) {
+		// Claimed first: two housekeeping runs never mail twice.
+		const claimed = await first(
+			deps.db
+				.update(apiTokens)
+				.set({ expiryNoticeAt: now })
+				.where(and(eq(apiTokens.id, token.id), isNull(apiTokens.expiryNoticeAt)))
+				.returning({ id: apiTokens.id }),
+		);
+		if (!claimed) continue;
+		sendNotice(
+			deps,
+			token,
+			{ kind: "tokenExpiring", name: token.name, expires: iso(token.expiresAt).slice(0, 10) },
+			undefined,
+		);
+		sent++;
+	}
+	return sent;
+}

@@ -367,6 +367,10 @@ function accessTokenPaths(): Record<string, Path> {
 			},
 			afterwards: (w) => status(api(w.app, "GET", "/users/", { headers: w.adminScript.headers }), 403),
 		},
+		"the housekeeping tells the owners of tokens ending within a week": {
+			before: (w) => w.test.advance(23 * 86_400_000 + 1),
+			act: (w) => runHousekeeping(w.app.deps),
+		},
 		"the housekeeping sweeps tokens past their end": {
 			before: (w) => w.test.advance(30 * 86_400_000),
 			act: (w) => runHousekeeping(w.app.deps),

@@ -244,6 +244,21 @@ describe("personal access tokens: seen ended at once", () => {
 		expect(expired).toEqual([{ subject_id: w.user.id }]);
 	});
 
+	it("a week before its end, its owner is told once (the housekeeping)", async () => {
+		const { app, dataDir, advance } = await buildTestApp();
+		const user = await seedUser(app);
+		await createPat(app, user, ["read"], { name: "nightly", days: 10 });
+		const told = async () =>
+			(await outbox(app, dataDir)).filter((mail) => mail.subject === "An access token ends soon").length;
+		await runHousekeeping(app.deps);
+		expect(await told()).toBe(0);
+		advance(3 * DAY);
+		await runHousekeeping(app.deps);
+		expect(await told()).toBe(1);
+		await runHousekeeping(app.deps);
+		expect(await told()).toBe(1);
+	});
+
 	it("its owner deactivated (and it stays revoked once reactivated), or deleted", async () => {
 		const w = await world();
 		const set = (is_active: boolean) =>
