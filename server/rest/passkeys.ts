@@ -14,7 +14,7 @@ import { requestMeta, tokenReply } from "../http/session.ts";
 import * as passkeys from "../services/factors/passkeys.ts";
 import * as passkeyLogin from "../services/sign-in/passkey.ts";
 import { authHooks } from "./auth-hooks.ts";
-import { authOf, type RouteModule, sessionOf } from "./types.ts";
+import { type RouteModule, sessionOf } from "./types.ts";
 
 const tags = ["passkeys"];
 
