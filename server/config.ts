@@ -47,6 +47,7 @@ const envSchema = z.object({
 	REFRESH_TOKEN_TTL: duration.default(30 * 86_400_000),
 	RESET_TOKEN_TTL: duration.default(60 * 60_000),
 	REAUTH_WINDOW: duration.default(10 * 60_000),
+	PAT_MAX_TTL: duration.default(365 * 86_400_000),
 	AUDIT_RETENTION: duration.default(180 * 86_400_000),
 	EMAIL_VERIFICATION: z.enum(["off", "optional", "required"]).default("optional"),
 	// 32 bytes as 64 hex characters or base64; without it a key is generated into DATA_DIR/secret.key.
@@ -97,6 +98,8 @@ export type Config = {
 	resetTokenTtlMs: number;
 	/** How long after a proof of identity the sensitive actions are allowed without another. */
 	reauthWindowMs: number;
+	/** The longest a personal access token may live. */
+	patMaxTtlMs: number;
 	auditRetentionMs: number;
 	emailVerification: "off" | "optional" | "required";
 	/** The key that encrypts two-factor secrets, when given in the environment. */
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		refreshTokenTtlMs: e.REFRESH_TOKEN_TTL,
 		resetTokenTtlMs: e.RESET_TOKEN_TTL,
 		reauthWindowMs: e.REAUTH_WINDOW,
+		patMaxTtlMs: e.PAT_MAX_TTL,
 		auditRetentionMs: e.AUDIT_RETENTION,
 		emailVerification: e.EMAIL_VERIFICATION,
 		secretKey:

@@ -34,6 +34,10 @@ export const auditActions = [
 	"admin.sessions_revoke",
 	"admin.totp_reset",
 	"user.delete",
+	"token.create",
+	"token.revoke",
+	"token.expire",
+	"admin.token_revoke",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

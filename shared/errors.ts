@@ -59,6 +59,12 @@ export const errorTexts = {
 	/** A verification or "this wasn't me" link that is unknown, used or expired (the reset link's wording). */
 	INVALID_EMAIL_TOKEN: "Invalid token",
 	USER_HAS_PASSWORD: "The user has already set a password",
+	/** Something only a signed-in person does (credentials, tokens, sessions, re-authentication), asked with an access token. */
+	TOKEN_NOT_ALLOWED: "This cannot be done with an access token",
+	/** An access token without the scope the route needs (or an admin scope of an owner who is no longer a superuser). */
+	INSUFFICIENT_SCOPE: "The access token's scopes do not allow this",
+	TOKEN_NOT_FOUND: "Access token not found",
+	TOKEN_TTL_TOO_LONG: "The access token would live longer than this server allows",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;

@@ -1,8 +1,9 @@
 import type { Db } from "./client.ts";
 
-/** A row of `sessions` or `users` that this connection inserted, changed or deleted. */
+/** A row of `sessions`, `api_tokens` or `users` that this connection inserted, changed or deleted. */
 export type AuthRowChange =
 	| { table: "sessions"; sessionId: string; userId: string }
+	| { table: "api_tokens"; tokenId: string; userId: string }
 	| { table: "users"; userId: string };
 
 export type AuthRowsWatch = {
@@ -28,11 +29,11 @@ export const SAME_TURN_MS = 1;
 const CALLBACK = "portico_auth_row_changed";
 
 /** The tables whose rows decide what a token is worth, and the column naming each row's user. */
-export const WATCHED_TABLES = { sessions: "user_id", users: "id" } as const;
+export const WATCHED_TABLES = { sessions: "user_id", api_tokens: "user_id", users: "id" } as const;
 
 /**
  * Temporary triggers (this connection only, nothing stored in the file) call back into
- * JavaScript for every row of `sessions` and `users` that this connection inserts,
+ * JavaScript for every row of `sessions`, `api_tokens` and `users` that this connection inserts,
  * updates or deletes, whatever statement does it, foreign-key cascades included:
  * whoever writes, now or in code added later, cannot forget to tell. The callback runs
  * synchronously inside the writing statement, before the next request can run. Writes by
@@ -49,6 +50,7 @@ export function watchAuthRows(
 		{ deterministic: false, varargs: false },
 		(table: unknown, id: unknown, userId: unknown) => {
 			if (table === "sessions") onChange({ table, sessionId: String(id), userId: String(userId) });
+			else if (table === "api_tokens") onChange({ table, tokenId: String(id), userId: String(userId) });
 			else onChange({ table: "users", userId: String(id) });
 			return null;
 		},

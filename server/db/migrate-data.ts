@@ -32,6 +32,7 @@ export const COPY_ORDER: Array<{ name: string; sqlite: SQLiteTable; postgres: Pg
 	{ name: "mfa_tokens", sqlite: lite.mfaTokens, postgres: pgs.mfaTokens },
 	{ name: "passkeys", sqlite: lite.passkeys, postgres: pgs.passkeys },
 	{ name: "webauthn_challenges", sqlite: lite.webauthnChallenges, postgres: pgs.webauthnChallenges },
+	{ name: "api_tokens", sqlite: lite.apiTokens, postgres: pgs.apiTokens },
 ];
 
 /**

@@ -279,6 +279,28 @@ export const webauthnChallenges = pgTable(
 	(table) => [index("webauthn_challenges_expires_idx").on(table.expiresAt)],
 );
 
+/** Personal access tokens (see schema.sqlite.ts). */
+export const apiTokens = pgTable(
+	"api_tokens",
+	{
+		id: text("id").primaryKey(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		name: text("name").notNull(),
+		secretHash: bytea("secret_hash").notNull(),
+		scopes: text("scopes").notNull(),
+		createdAt: createdAt(),
+		expiresAt: millis("expires_at").notNull(),
+		lastUsedAt: millis("last_used_at"),
+		lastUsedIp: text("last_used_ip"),
+		revokedAt: millis("revoked_at"),
+		/** When the owner was told it ends within a week (once). */
+		expiryNoticeAt: millis("expiry_notice_at"),
+	},
+	(table) => [index("api_tokens_user_idx").on(table.userId), index("api_tokens_expires_idx").on(table.expiresAt)],
+);
+
 export const schema = {
 	users,
 	userCount,
@@ -295,4 +317,5 @@ export const schema = {
 	mfaTokens,
 	passkeys,
 	webauthnChallenges,
+	apiTokens,
 };

@@ -282,6 +282,32 @@ export const webauthnChallenges = sqliteTable(
 	(table) => [index("webauthn_challenges_expires_idx").on(table.expiresAt)],
 );
 
+/**
+ * Personal access tokens for scripts on /api/v1: `portico_pat_<id>_<secret><crc>`
+ * (server/lib/access-tokens.ts); only SHA-256 of the secret is kept. `scopes` is a
+ * space-separated list; `lastUsedAt` is written at most once a minute.
+ */
+export const apiTokens = sqliteTable(
+	"api_tokens",
+	{
+		id: text("id").primaryKey(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		name: text("name").notNull(),
+		secretHash: blob("secret_hash", { mode: "buffer" }).notNull(),
+		scopes: text("scopes").notNull(),
+		createdAt: createdAt(),
+		expiresAt: integer("expires_at").notNull(),
+		lastUsedAt: integer("last_used_at"),
+		lastUsedIp: text("last_used_ip"),
+		revokedAt: integer("revoked_at"),
+		/** When the owner was told it ends within a week (once). */
+		expiryNoticeAt: integer("expiry_notice_at"),
+	},
+	(table) => [index("api_tokens_user_idx").on(table.userId), index("api_tokens_expires_idx").on(table.expiresAt)],
+);
+
 export const schema = {
 	users,
 	userCount,
@@ -298,9 +324,11 @@ export const schema = {
 	mfaTokens,
 	passkeys,
 	webauthnChallenges,
+	apiTokens,
 };
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;

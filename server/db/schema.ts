@@ -22,8 +22,17 @@ export let recoveryCodes = sqlite.recoveryCodes;
 export let mfaTokens = sqlite.mfaTokens;
 export let passkeys = sqlite.passkeys;
 export let webauthnChallenges = sqlite.webauthnChallenges;
+export let apiTokens = sqlite.apiTokens;
 
-export type { AuditEventRow, MediaRow, PasskeyRow, ProfileRow, SessionRow, UserRow } from "./schema.sqlite.ts";
+export type {
+	ApiTokenRow,
+	AuditEventRow,
+	MediaRow,
+	PasskeyRow,
+	ProfileRow,
+	SessionRow,
+	UserRow,
+} from "./schema.sqlite.ts";
 
 /** The dialect the tables are bound to; one per process. */
 export type TablesDialect = "sqlite" | "postgres";
@@ -46,4 +55,5 @@ export function bindTablesTo(dialect: TablesDialect): void {
 	mfaTokens = of.mfaTokens;
 	passkeys = of.passkeys;
 	webauthnChallenges = of.webauthnChallenges;
+	apiTokens = of.apiTokens;
 }

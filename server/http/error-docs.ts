@@ -1,6 +1,7 @@
 import type { RouteOptions } from "fastify";
 import type { OpenAPIV3 } from "openapi-types";
 import { type ErrorReason, errorTexts } from "../../shared/errors.ts";
+import type { RouteAccess } from "../../shared/schemas/tokens.ts";
 import { reasonStatus } from "./errors.ts";
 
 declare module "fastify" {
@@ -12,6 +13,8 @@ declare module "fastify" {
 		reasons?: readonly ErrorReason[];
 		/** Answers besides 200 and the errors (a 304), with their description. */
 		otherResponses?: Readonly<Record<number, string>>;
+		/** What a personal access token needs here: set from REST's route -> scope table as each route registers. */
+		tokenAccess?: RouteAccess;
 	}
 }
 
@@ -95,6 +98,17 @@ const authLevelOf = (route: RouteOptions): AuthLevel | undefined =>
 		.map((hook) => (typeof hook === "function" ? authLevels.get(hook) : undefined))
 		.find((level) => level !== undefined);
 
+/**
+ * What a personal access token can be refused with on a guarded route (docs/decisions/037):
+ * its scope row says the route is not for tokens, or names a scope the token may lack; and
+ * a token that does not hold empties the client's login bucket (429).
+ */
+function tokenRefusals(route: RouteOptions): ErrorReason[] {
+	const access = route.config?.tokenAccess;
+	const scoped = access !== undefined && access !== "session" && access !== "public";
+	return ["RATE_LIMITED", scoped ? "INSUFFICIENT_SCOPE" : "TOKEN_NOT_ALLOWED"];
+}
+
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);
 
 /**
@@ -112,7 +126,7 @@ export function errorResponses(route: RouteOptions): Record<string, OpenAPIV3.Re
 	};
 	const level = authLevelOf(route);
 	const reasons: ErrorReason[] = [...(route.config?.reasons ?? [])];
-	if (level) reasons.push("NOT_AUTHENTICATED", "INVALID_CREDENTIALS");
+	if (level) reasons.push("NOT_AUTHENTICATED", "INVALID_CREDENTIALS", ...tokenRefusals(route));
 	if (level === "superuser") reasons.push("FORBIDDEN");
 	for (const reason of reasons) add(reasonStatus[reason].status, reason, errorTexts[reason]);
 	// Any route, when something below it fails (the database is gone); the text never says more.

@@ -55,4 +55,8 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	EMAIL_ALREADY_VERIFIED: { status: 400, code: "BAD_REQUEST" },
 	INVALID_EMAIL_TOKEN: { status: 400, code: "BAD_REQUEST" },
 	USER_HAS_PASSWORD: { status: 409, code: "CONFLICT" },
+	TOKEN_NOT_ALLOWED: { status: 403, code: "FORBIDDEN" },
+	INSUFFICIENT_SCOPE: { status: 403, code: "FORBIDDEN" },
+	TOKEN_NOT_FOUND: { status: 404, code: "NOT_FOUND" },
+	TOKEN_TTL_TOO_LONG: { status: 400, code: "BAD_REQUEST" },
 };

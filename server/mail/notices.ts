@@ -34,7 +34,11 @@ export type Notice =
 	/** An administrator (or the operator) turned the user's two-factor off: they lost their phone. */
 	| { kind: "totpReset" }
 	| { kind: "recoveryCodeUsed" /** Unused codes left after this one. */; remaining: number }
-	| { kind: "passkeyAdded"; name: string };
+	| { kind: "passkeyAdded"; name: string }
+	/** A personal access token was created: its name, scopes and end (an ISO date). */
+	| { kind: "tokenCreated"; name: string; scopes: string[]; expires: string }
+	/** A live personal access token ends within a week (an ISO date). */
+	| { kind: "tokenExpiring"; name: string; expires: string };
 
 /** A notice in one language, HTML and text, through the common layout. */
 export function renderNotice(locale: Locales, name: string, notice: Notice): RenderedMail {
@@ -71,6 +75,18 @@ export function renderNotice(locale: Locales, name: string, notice: Notice): Ren
 		}
 		case "passkeyAdded":
 			return simple(t.passkeyAdded.subject(), [t.passkeyAdded.intro({ name: isolate(notice.name) })]);
+		case "tokenCreated":
+			return simple(t.tokenCreated.subject(), [
+				t.tokenCreated.intro({
+					name: isolate(notice.name),
+					scopes: isolate(notice.scopes.join(", ")),
+					expires: isolate(notice.expires),
+				}),
+			]);
+		case "tokenExpiring":
+			return simple(t.tokenExpiring.subject(), [
+				t.tokenExpiring.intro({ name: isolate(notice.name), expires: isolate(notice.expires) }),
+			]);
 		default:
 			return simple(t[notice.kind].subject(), [t[notice.kind].intro()]);
 	}

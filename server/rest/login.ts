@@ -8,7 +8,7 @@ import * as auth from "../services/sign-in/password.ts";
 import { toUserPublic } from "../services/users/records.ts";
 import { authHooks } from "./auth-hooks.ts";
 import { formBody, registerMultipart } from "./multipart-form.ts";
-import { authOf, type RouteModule, type ZodApp } from "./types.ts";
+import { authOf, type RouteModule, sessionOf, type ZodApp } from "./types.ts";
 
 const tags = ["login"];
 const security = [{ OAuth2PasswordBearer: [] }];
@@ -95,7 +95,7 @@ export const loginRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			clearSessionCookie(reply);
-			return await auth.logout(deps, authOf(request), request.body?.refresh_token, requestMeta(request));
+			return await auth.logout(deps, sessionOf(request), request.body?.refresh_token, requestMeta(request));
 		},
 	);
 
@@ -122,7 +122,7 @@ export const loginRoutes: RouteModule = (app, deps) => {
 				response: { 200: messageSchema },
 			},
 		},
-		async (request) => auth.reauthenticate(deps, authOf(request), request.body, requestMeta(request)),
+		async (request) => auth.reauthenticate(deps, sessionOf(request), request.body, requestMeta(request)),
 	);
 
 	app.post(
@@ -133,7 +133,7 @@ export const loginRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			clearSessionCookie(reply);
-			return await auth.logoutAll(deps, authOf(request), requestMeta(request));
+			return await auth.logoutAll(deps, sessionOf(request), requestMeta(request));
 		},
 	);
 };

@@ -14,7 +14,7 @@ import { requestMeta, tokenReply } from "../http/session.ts";
 import * as passkeys from "../services/factors/passkeys.ts";
 import * as passkeyLogin from "../services/sign-in/passkey.ts";
 import { authHooks } from "./auth-hooks.ts";
-import { authOf, type RouteModule } from "./types.ts";
+import { type RouteModule, sessionOf } from "./types.ts";
 
 const tags = ["passkeys"];
 
@@ -72,7 +72,7 @@ export const passkeyRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			reply.header("cache-control", "no-store");
-			return asOptions(passkeyLogin.reauthenticationOptions(deps, authOf(request)));
+			return asOptions(passkeyLogin.reauthenticationOptions(deps, sessionOf(request)));
 		},
 	);
 
@@ -82,7 +82,7 @@ export const passkeyRoutes: RouteModule = (app, deps) => {
 			onRequest: user,
 			schema: { tags, security, summary: "Own passkeys, oldest first", response: { 200: passkeysPublicSchema } },
 		},
-		async (request) => passkeys.listPasskeys(deps, authOf(request)),
+		async (request) => passkeys.listPasskeys(deps, sessionOf(request)),
 	);
 	app.post(
 		"/users/me/passkeys/options",
@@ -99,7 +99,7 @@ export const passkeyRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			reply.header("cache-control", "no-store");
-			return asOptions(passkeys.registrationOptions(deps, authOf(request)));
+			return asOptions(passkeys.registrationOptions(deps, sessionOf(request)));
 		},
 	);
 	app.post(
@@ -117,7 +117,7 @@ export const passkeyRoutes: RouteModule = (app, deps) => {
 				response: { 200: passkeyPublicSchema },
 			},
 		},
-		async (request) => passkeys.registerPasskey(deps, authOf(request), request.body, requestMeta(request)),
+		async (request) => passkeys.registerPasskey(deps, sessionOf(request), request.body, requestMeta(request)),
 	);
 	app.patch(
 		"/users/me/passkeys/:passkey_id",
@@ -133,7 +133,7 @@ export const passkeyRoutes: RouteModule = (app, deps) => {
 				response: { 200: passkeyPublicSchema },
 			},
 		},
-		async (request) => passkeys.renamePasskey(deps, authOf(request), request.params.passkey_id, request.body),
+		async (request) => passkeys.renamePasskey(deps, sessionOf(request), request.params.passkey_id, request.body),
 	);
 	app.delete(
 		"/users/me/passkeys/:passkey_id",
@@ -148,6 +148,7 @@ export const passkeyRoutes: RouteModule = (app, deps) => {
 				response: { 200: messageSchema },
 			},
 		},
-		async (request) => passkeys.removePasskey(deps, authOf(request), request.params.passkey_id, requestMeta(request)),
+		async (request) =>
+			passkeys.removePasskey(deps, sessionOf(request), request.params.passkey_id, requestMeta(request)),
 	);
 };

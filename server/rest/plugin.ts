@@ -12,6 +12,8 @@ import { passkeyRoutes } from "./passkeys.ts";
 import { recoveryRoutes } from "./password-reset.ts";
 import { profileRoutes } from "./profile.ts";
 import { sessionRoutes } from "./sessions.ts";
+import { ROUTE_SCOPES, routeKey } from "./token-scopes.ts";
+import { tokenRoutes } from "./tokens.ts";
 import { twoFactorRoutes } from "./two-factor.ts";
 import type { RouteModule } from "./types.ts";
 import { userRoutes } from "./users.ts";
@@ -28,6 +30,7 @@ const routeModules: RouteModule[] = [
 	passkeyRoutes,
 	auditRoutes,
 	emailLinkRoutes,
+	tokenRoutes,
 ];
 
 /** The FastAPI-compatible API, mounted at /api/v1. */
@@ -46,6 +49,12 @@ export const restPlugin: FastifyPluginAsync<{ deps: ServiceDeps }> = async (scop
 	app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
 		if (body === "") return done(null, undefined);
 		parseJson(request, body as string, done);
+	});
+	// Each route carries its row of the route -> scope table (deny by default: no row, no token).
+	app.addHook("onRoute", (route) => {
+		const methods = Array.isArray(route.method) ? route.method : [route.method];
+		const access = ROUTE_SCOPES[routeKey(methods[0] as string, route.url)];
+		if (access !== undefined) route.config = { ...route.config, tokenAccess: access };
 	});
 	for (const register of routeModules) register(app, deps);
 };

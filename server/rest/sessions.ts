@@ -3,7 +3,7 @@ import { messageSchema, userIdParamsSchema } from "../../shared/schemas/users.ts
 import { requestMeta } from "../http/session.ts";
 import * as devices from "../services/users/devices.ts";
 import { authHooks } from "./auth-hooks.ts";
-import { authOf, type RouteModule } from "./types.ts";
+import { authOf, type RouteModule, sessionOf } from "./types.ts";
 
 const tags = ["sessions"];
 const security = [{ OAuth2PasswordBearer: [] }];
@@ -32,7 +32,7 @@ export const sessionRoutes: RouteModule = (app, deps) => {
 			onRequest: user,
 			schema: { tags, security, summary: "Sign out every other session", response: message },
 		},
-		async (request) => devices.revokeOtherSessions(deps, authOf(request), requestMeta(request)),
+		async (request) => devices.revokeOtherSessions(deps, sessionOf(request), requestMeta(request)),
 	);
 	app.delete(
 		"/users/me/sessions/:session_id",
@@ -47,7 +47,8 @@ export const sessionRoutes: RouteModule = (app, deps) => {
 				response: message,
 			},
 		},
-		async (request) => devices.revokeMySession(deps, authOf(request), request.params.session_id, requestMeta(request)),
+		async (request) =>
+			devices.revokeMySession(deps, sessionOf(request), request.params.session_id, requestMeta(request)),
 	);
 	app.get(
 		"/users/:user_id/sessions",

@@ -12,7 +12,7 @@ import type { ServiceDeps } from "../services/deps.ts";
 import * as twoFactor from "../services/factors/two-factor.ts";
 import { completeMfaLogin } from "../services/sign-in/two-factor.ts";
 import { authHooks } from "./auth-hooks.ts";
-import { authOf, type RouteModule, type ZodApp } from "./types.ts";
+import { authOf, type RouteModule, sessionOf, type ZodApp } from "./types.ts";
 
 const tags = ["two-factor"];
 const security = [{ OAuth2PasswordBearer: [] }];
@@ -77,7 +77,7 @@ export const twoFactorRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			reply.header("cache-control", "no-store");
-			return await twoFactor.setupTwoFactor(deps, authOf(request));
+			return await twoFactor.setupTwoFactor(deps, sessionOf(request));
 		},
 	);
 	app.post(
@@ -104,7 +104,7 @@ export const twoFactorRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			reply.header("cache-control", "no-store");
-			return await twoFactor.enableTwoFactor(deps, authOf(request), request.body, requestMeta(request));
+			return await twoFactor.enableTwoFactor(deps, sessionOf(request), request.body, requestMeta(request));
 		},
 	);
 	app.delete(
@@ -114,7 +114,7 @@ export const twoFactorRoutes: RouteModule = (app, deps) => {
 			config: { reasons: ["REAUTH_REQUIRED"] },
 			schema: { tags, security, summary: "Disable two-factor authentication", response: { 200: messageSchema } },
 		},
-		async (request) => twoFactor.disableTwoFactor(deps, authOf(request), requestMeta(request)),
+		async (request) => twoFactor.disableTwoFactor(deps, sessionOf(request), requestMeta(request)),
 	);
 	app.post(
 		"/users/me/recovery-codes",
@@ -130,7 +130,7 @@ export const twoFactorRoutes: RouteModule = (app, deps) => {
 		},
 		async (request, reply) => {
 			reply.header("cache-control", "no-store");
-			return await twoFactor.regenerateRecoveryCodes(deps, authOf(request), requestMeta(request));
+			return await twoFactor.regenerateRecoveryCodes(deps, sessionOf(request), requestMeta(request));
 		},
 	);
 	app.get(

@@ -8,7 +8,7 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServiceDeps } from "../services/deps.ts";
-import type { Authenticated } from "../services/sessions/session.ts";
+import { type Authenticated, type SessionPrincipal, throughSession } from "../services/sessions/session.ts";
 
 export type ZodApp = FastifyInstance<
 	RawServerDefault,
@@ -32,3 +32,6 @@ export function authOf(request: FastifyRequest): Authenticated {
 	if (!request.auth) throw new Error("route is missing its auth hook");
 	return request.auth;
 }
+
+/** The caller's session, for what a token may never do (a token is refused: TOKEN_NOT_ALLOWED). */
+export const sessionOf = (request: FastifyRequest): SessionPrincipal => throughSession(authOf(request));

@@ -22,7 +22,7 @@ import { changePassword } from "../services/sign-in/password.ts";
 import { listUsers } from "../services/users/list.ts";
 import { toUserPublic } from "../services/users/records.ts";
 import { authHooks } from "./auth-hooks.ts";
-import { authOf, type RouteModule } from "./types.ts";
+import { authOf, type RouteModule, sessionOf } from "./types.ts";
 
 const tags = ["users"];
 const security = [{ OAuth2PasswordBearer: [] }];
@@ -120,7 +120,7 @@ export const userRoutes: RouteModule = (app, deps) => {
 				response: { 200: messageSchema },
 			},
 		},
-		async (request) => changePassword(deps, authOf(request), request.body, requestMeta(request)),
+		async (request) => changePassword(deps, sessionOf(request), request.body, requestMeta(request)),
 	);
 	app.get(
 		"/users/me/audit",

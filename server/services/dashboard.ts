@@ -25,7 +25,8 @@ async function lastSignInBefore({ db }: ServiceDeps, auth: Authenticated): Promi
 				and(
 					eq(auditEvents.subjectId, auth.user.id),
 					eq(auditEvents.action, "auth.login"),
-					lt(auditEvents.at, auth.session.createdAt),
+					// Through a token, the latest sign-in of all.
+					lt(auditEvents.at, auth.session?.createdAt ?? Number.MAX_SAFE_INTEGER),
 				),
 			)
 			.orderBy(desc(auditEvents.at), desc(auditEvents.id))

@@ -33,7 +33,14 @@ export type ServiceDeps = {
  * Who is asking, as adapters see it; `requestId` tells the calls of one tRPC batch apart from others.
  * `acceptLanguage` chooses the language of the e-mails a request causes (server/mail/locale.ts).
  */
-export type RequestMeta = { ip: string; userAgent: string | undefined; requestId?: string; acceptLanguage?: string };
+export type RequestMeta = {
+	ip: string;
+	userAgent: string | undefined;
+	requestId?: string;
+	acceptLanguage?: string;
+	/** The personal access token a request was authorised with, named in its audit rows' `details.via`. */
+	via?: { token_id: string; name: string };
+};
 
 /**
  * The services' dependencies from the config, for the app and the CLI alike: SMTP when

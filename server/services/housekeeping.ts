@@ -4,6 +4,7 @@ import { sweepAuditEvents } from "./audit/record.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { sweepAccountTokens } from "./links/email-links.ts";
 import { sweepOrphanFiles } from "./media/orphans.ts";
+import { noticeExpiringTokens, sweepExpiredTokens } from "./tokens/manage.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -16,6 +17,8 @@ export const housekeepingJobs = (deps: ServiceDeps): HousekeepingJob[] => [
 	["expired e-mail verification and revert links", () => sweepAccountTokens(deps)],
 	["media files without a media row", () => sweepOrphanFiles(deps)],
 	["rate-limit buckets that have refilled", () => deps.limiter.sweep(deps)],
+	["personal access tokens past their end", () => sweepExpiredTokens(deps)],
+	["notices of personal access tokens ending within a week", () => noticeExpiringTokens(deps)],
 ];
 
 /** The run under way per app (its outer database handle): a second run in the same app waits for it. */

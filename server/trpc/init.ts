@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import { DomainError } from "../domain/errors.ts";
 import { reasonStatus } from "../http/errors.ts";
 import { resolveAuth } from "../http/session.ts";
+import { throughSession } from "../services/sessions/principal.ts";
 import type { Context } from "./context.ts";
 
 const t = initTRPC.context<Context>().create({
@@ -49,9 +50,11 @@ export const publicProcedure = t.procedure.use(async ({ ctx, next }) => mapped(c
  * middleware chain costs a few objects on every call, and this one runs on most calls.
  */
 export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
-	const resolved = await resolveAuth(ctx.deps, ctx.req);
+	const resolved = await resolveAuth(ctx.deps, ctx.req, { tokens: false });
 	if (!resolved.auth) throw trpcErrorOf(ctx, new DomainError(resolved.reason));
-	return mapped(ctx, await next({ ctx: { auth: resolved.auth, user: resolved.auth.user } }));
+	// tRPC takes no tokens (the browser has sessions): the principal is always a session.
+	const auth = throughSession(resolved.auth);
+	return mapped(ctx, await next({ ctx: { auth, user: auth.user } }));
 });
 
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {

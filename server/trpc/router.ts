@@ -7,6 +7,7 @@ import { mediaRouter } from "./routers/media.ts";
 import { passkeysRouter } from "./routers/passkeys.ts";
 import { profileRouter } from "./routers/profile.ts";
 import { sessionsRouter } from "./routers/sessions.ts";
+import { tokensRouter } from "./routers/tokens.ts";
 import { twoFactorRouter } from "./routers/two-factor.ts";
 import { usersRouter } from "./routers/users.ts";
 
@@ -19,6 +20,7 @@ export const appRouter = router({
 	twoFactor: twoFactorRouter,
 	passkeys: passkeysRouter,
 	sessions: sessionsRouter,
+	tokens: tokensRouter,
 	audit: auditRouter,
 	dashboard: dashboardRouter,
 });

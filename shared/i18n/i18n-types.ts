@@ -585,6 +585,18 @@ type RootTranslation = {
 		 * S​e​n​d​ ​e​i​t​h​e​r​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​,​ ​n​o​t​ ​b​o​t​h
 		 */
 		inviteWithPassword: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​n​o​ ​m​o​r​e​ ​t​h​a​n​ ​1​0​0​ ​c​h​a​r​a​c​t​e​r​s
+		 */
+		tokenNameTooLong: string
+		/**
+		 * C​h​o​o​s​e​ ​o​n​e​ ​o​r​ ​m​o​r​e​ ​o​f​ ​r​e​a​d​,​ ​w​r​i​t​e​,​ ​a​d​m​i​n​:​r​e​a​d​,​ ​a​d​m​i​n​:​w​r​i​t​e
+		 */
+		scopeInvalid: string
+		/**
+		 * M​u​s​t​ ​b​e​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​o​f​ ​d​a​y​s​ ​f​r​o​m​ ​1​ ​t​o​ ​3​6​5​0
+		 */
+		tokenDaysInvalid: string
 	}
 	api: {
 		/**
@@ -832,6 +844,22 @@ type RootTranslation = {
 			 * T​h​e​ ​u​s​e​r​ ​h​a​s​ ​a​l​r​e​a​d​y​ ​s​e​t​ ​a​ ​p​a​s​s​w​o​r​d
 			 */
 			USER_HAS_PASSWORD: string
+			/**
+			 * T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​d​o​n​e​ ​w​i​t​h​ ​a​n​ ​a​c​c​e​s​s​ ​t​o​k​e​n
+			 */
+			TOKEN_NOT_ALLOWED: string
+			/**
+			 * T​h​e​ ​a​c​c​e​s​s​ ​t​o​k​e​n​'​s​ ​s​c​o​p​e​s​ ​d​o​ ​n​o​t​ ​a​l​l​o​w​ ​t​h​i​s
+			 */
+			INSUFFICIENT_SCOPE: string
+			/**
+			 * A​c​c​e​s​s​ ​t​o​k​e​n​ ​n​o​t​ ​f​o​u​n​d
+			 */
+			TOKEN_NOT_FOUND: string
+			/**
+			 * T​h​e​ ​a​c​c​e​s​s​ ​t​o​k​e​n​ ​w​o​u​l​d​ ​l​i​v​e​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​t​h​i​s​ ​s​e​r​v​e​r​ ​a​l​l​o​w​s
+			 */
+			TOKEN_TTL_TOO_LONG: string
 		}
 	}
 	navigation: {
@@ -1094,6 +1122,31 @@ type RootTranslation = {
 				 * @param {string} name
 				 */
 				intro: RequiredParams<'name'>
+			}
+			tokenCreated: {
+				/**
+				 * A​ ​n​e​w​ ​a​c​c​e​s​s​ ​t​o​k​e​n​ ​w​a​s​ ​c​r​e​a​t​e​d
+				 */
+				subject: string
+				/**
+				 * A​ ​p​e​r​s​o​n​a​l​ ​a​c​c​e​s​s​ ​t​o​k​e​n​ ​n​a​m​e​d​ ​"​{​n​a​m​e​}​"​ ​w​i​t​h​ ​t​h​e​ ​s​c​o​p​e​s​ ​{​s​c​o​p​e​s​}​ ​w​a​s​ ​c​r​e​a​t​e​d​ ​o​n​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​S​c​r​i​p​t​s​ ​h​o​l​d​i​n​g​ ​i​t​ ​c​a​n​ ​u​s​e​ ​t​h​e​ ​A​P​I​ ​a​s​ ​y​o​u​ ​u​n​t​i​l​ ​{​e​x​p​i​r​e​s​}​.
+				 * @param {string} expires
+				 * @param {string} name
+				 * @param {string} scopes
+				 */
+				intro: RequiredParams<'expires' | 'name' | 'scopes'>
+			}
+			tokenExpiring: {
+				/**
+				 * A​n​ ​a​c​c​e​s​s​ ​t​o​k​e​n​ ​e​n​d​s​ ​s​o​o​n
+				 */
+				subject: string
+				/**
+				 * T​h​e​ ​p​e​r​s​o​n​a​l​ ​a​c​c​e​s​s​ ​t​o​k​e​n​ ​"​{​n​a​m​e​}​"​ ​o​f​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​e​n​d​s​ ​o​n​ ​{​e​x​p​i​r​e​s​}​.​ ​S​c​r​i​p​t​s​ ​u​s​i​n​g​ ​i​t​ ​w​i​l​l​ ​b​e​ ​r​e​f​u​s​e​d​ ​f​r​o​m​ ​t​h​e​n​ ​o​n​:​ ​c​r​e​a​t​e​ ​a​ ​n​e​w​ ​o​n​e​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​T​o​k​e​n​s​,​ ​i​f​ ​t​h​e​y​ ​s​t​i​l​l​ ​n​e​e​d​ ​i​t​.
+				 * @param {string} expires
+				 * @param {string} name
+				 */
+				intro: RequiredParams<'expires' | 'name'>
 			}
 			emailChanged: {
 				/**
@@ -1942,6 +1995,22 @@ export type NamespaceAuditTranslation = {
 		 * A​c​c​o​u​n​t​ ​d​e​l​e​t​e​d
 		 */
 		user__delete: string
+		/**
+		 * A​c​c​e​s​s​ ​t​o​k​e​n​ ​c​r​e​a​t​e​d
+		 */
+		token__create: string
+		/**
+		 * A​c​c​e​s​s​ ​t​o​k​e​n​ ​r​e​v​o​k​e​d
+		 */
+		token__revoke: string
+		/**
+		 * A​c​c​e​s​s​ ​t​o​k​e​n​ ​e​x​p​i​r​e​d
+		 */
+		token__expire: string
+		/**
+		 * A​c​c​e​s​s​ ​t​o​k​e​n​ ​r​e​v​o​k​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n
+		 */
+		admin__token_revoke: string
 	}
 }
 
@@ -2413,6 +2482,158 @@ export type NamespaceSessionsTranslation = {
 	 * O​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​s​i​g​n​e​d​ ​o​u​t
 	 */
 	othersRevoked: string
+	tokens: {
+		/**
+		 * T​o​k​e​n​s
+		 */
+		tab: string
+		/**
+		 * P​e​r​s​o​n​a​l​ ​a​c​c​e​s​s​ ​t​o​k​e​n​s
+		 */
+		heading: string
+		/**
+		 * T​o​k​e​n​s​ ​l​e​t​ ​s​c​r​i​p​t​s​ ​u​s​e​ ​t​h​e​ ​A​P​I​ ​a​s​ ​y​o​u​,​ ​w​i​t​h​ ​o​n​l​y​ ​t​h​e​ ​s​c​o​p​e​s​ ​y​o​u​ ​c​h​o​o​s​e​,​ ​u​n​t​i​l​ ​t​h​e​i​r​ ​e​n​d​.​ ​A​ ​p​a​s​s​w​o​r​d​ ​c​h​a​n​g​e​ ​a​n​d​ ​s​i​g​n​i​n​g​ ​o​u​t​ ​e​v​e​r​y​w​h​e​r​e​ ​k​e​e​p​ ​t​h​e​m​;​ ​r​e​v​o​k​e​ ​a​ ​t​o​k​e​n​ ​y​o​u​ ​n​o​ ​l​o​n​g​e​r​ ​n​e​e​d​.
+		 */
+		intro: string
+		/**
+		 * C​r​e​a​t​e​ ​a​ ​t​o​k​e​n
+		 */
+		createLabel: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * S​c​o​p​e​s
+		 */
+		scopes: string
+		scopeText: {
+			/**
+			 * r​e​a​d​ ​y​o​u​r​ ​a​c​c​o​u​n​t​,​ ​p​r​o​f​i​l​e​,​ ​m​e​d​i​a​ ​a​n​d​ ​s​e​s​s​i​o​n​s
+			 */
+			read: string
+			/**
+			 * c​h​a​n​g​e​ ​y​o​u​r​ ​p​r​o​f​i​l​e​,​ ​n​a​m​e​ ​a​n​d​ ​m​e​d​i​a
+			 */
+			write: string
+			/**
+			 * r​e​a​d​ ​u​s​e​r​s​ ​a​n​d​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+			 */
+			admin_read: string
+			/**
+			 * m​a​n​a​g​e​ ​u​s​e​r​s
+			 */
+			admin_write: string
+		}
+		/**
+		 * E​n​d​s​ ​a​f​t​e​r
+		 */
+		expires: string
+		/**
+		 * {​c​o​u​n​t​}​ ​d​a​y​s
+		 * @param {number} count
+		 */
+		days: RequiredParams<'count'>
+		/**
+		 * C​r​e​a​t​e​ ​t​o​k​e​n
+		 */
+		create: string
+		/**
+		 * T​o​k​e​n​ ​c​r​e​a​t​e​d
+		 */
+		created: string
+		/**
+		 * C​o​p​y​ ​t​h​i​s​ ​t​o​k​e​n​ ​n​o​w​:​ ​i​t​ ​w​i​l​l​ ​n​o​t​ ​b​e​ ​s​h​o​w​n​ ​a​g​a​i​n​.
+		 */
+		shownOnce: string
+		/**
+		 * T​h​e​ ​n​e​w​ ​t​o​k​e​n
+		 */
+		tokenLabel: string
+		/**
+		 * C​o​p​y
+		 */
+		copy: string
+		/**
+		 * C​o​p​i​e​d
+		 */
+		copied: string
+		/**
+		 * Y​o​u​r​ ​t​o​k​e​n​s
+		 */
+		listLabel: string
+		/**
+		 * N​o​ ​t​o​k​e​n​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * E​n​d​s​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		endsOn: RequiredParams<'date'>
+		/**
+		 * L​a​s​t​ ​u​s​e​d​ ​{​w​h​e​n​}
+		 * @param {unknown} when
+		 */
+		lastUsed: RequiredParams<'when'>
+		/**
+		 * N​e​v​e​r​ ​u​s​e​d
+		 */
+		neverUsed: string
+		/**
+		 * E​n​d​e​d
+		 */
+		ended: string
+		/**
+		 * R​e​v​o​k​e
+		 */
+		revoke: string
+		/**
+		 * R​e​v​o​k​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		revokeFor: RequiredParams<'name'>
+		revokeDialog: {
+			/**
+			 * R​e​v​o​k​e​ ​t​h​i​s​ ​t​o​k​e​n​?
+			 */
+			title: string
+			/**
+			 * S​c​r​i​p​t​s​ ​u​s​i​n​g​ ​{​n​a​m​e​}​ ​w​i​l​l​ ​b​e​ ​r​e​f​u​s​e​d​ ​f​r​o​m​ ​n​o​w​ ​o​n​.
+			 * @param {unknown} name
+			 */
+			text: RequiredParams<'name'>
+		}
+		/**
+		 * T​o​k​e​n​ ​r​e​v​o​k​e​d
+		 */
+		revoked: string
+		/**
+		 * T​o​k​e​n​s
+		 */
+		menu: string
+		/**
+		 * T​o​k​e​n​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		adminUserTitle: RequiredParams<'name'>
+		/**
+		 * A​l​l​ ​a​c​c​e​s​s​ ​t​o​k​e​n​s
+		 */
+		adminAllTitle: string
+		/**
+		 * P​e​r​s​o​n​a​l​ ​a​c​c​e​s​s​ ​t​o​k​e​n​s​ ​a​c​t​ ​a​s​ ​t​h​e​i​r​ ​o​w​n​e​r​,​ ​w​i​t​h​i​n​ ​t​h​e​i​r​ ​s​c​o​p​e​s​.​ ​R​e​v​o​k​i​n​g​ ​o​n​e​ ​r​e​f​u​s​e​s​ ​i​t​ ​a​t​ ​o​n​c​e​.
+		 */
+		adminText: string
+		/**
+		 * U​n​u​s​e​d​ ​f​o​r​ ​3​0​ ​d​a​y​s
+		 */
+		filterUnused: string
+		/**
+		 * E​n​d​i​n​g​ ​w​i​t​h​i​n​ ​7​ ​d​a​y​s
+		 */
+		filterEnding: string
+	}
 	activity: {
 		/**
 		 * R​e​c​e​n​t​ ​s​e​c​u​r​i​t​y​ ​a​c​t​i​v​i​t​y
@@ -3734,6 +3955,18 @@ export type TranslationFunctions = {
 		 * Send either a password or an invitation, not both
 		 */
 		inviteWithPassword: () => LocalizedString
+		/**
+		 * Must be no more than 100 characters
+		 */
+		tokenNameTooLong: () => LocalizedString
+		/**
+		 * Choose one or more of read, write, admin:read, admin:write
+		 */
+		scopeInvalid: () => LocalizedString
+		/**
+		 * Must be a whole number of days from 1 to 3650
+		 */
+		tokenDaysInvalid: () => LocalizedString
 	}
 	api: {
 		/**
@@ -3981,6 +4214,22 @@ export type TranslationFunctions = {
 			 * The user has already set a password
 			 */
 			USER_HAS_PASSWORD: () => LocalizedString
+			/**
+			 * This cannot be done with an access token
+			 */
+			TOKEN_NOT_ALLOWED: () => LocalizedString
+			/**
+			 * The access token's scopes do not allow this
+			 */
+			INSUFFICIENT_SCOPE: () => LocalizedString
+			/**
+			 * Access token not found
+			 */
+			TOKEN_NOT_FOUND: () => LocalizedString
+			/**
+			 * The access token would live longer than this server allows
+			 */
+			TOKEN_TTL_TOO_LONG: () => LocalizedString
 		}
 	}
 	navigation: {
@@ -4234,6 +4483,26 @@ export type TranslationFunctions = {
 				 * A passkey named "{name}" was added to your Portico account. It can sign in without your password.
 				 */
 				intro: (arg: { name: string }) => LocalizedString
+			}
+			tokenCreated: {
+				/**
+				 * A new access token was created
+				 */
+				subject: () => LocalizedString
+				/**
+				 * A personal access token named "{name}" with the scopes {scopes} was created on your Portico account. Scripts holding it can use the API as you until {expires}.
+				 */
+				intro: (arg: { expires: string, name: string, scopes: string }) => LocalizedString
+			}
+			tokenExpiring: {
+				/**
+				 * An access token ends soon
+				 */
+				subject: () => LocalizedString
+				/**
+				 * The personal access token "{name}" of your Portico account ends on {expires}. Scripts using it will be refused from then on: create a new one in Settings, Tokens, if they still need it.
+				 */
+				intro: (arg: { expires: string, name: string }) => LocalizedString
 			}
 			emailChanged: {
 				/**
@@ -5055,6 +5324,22 @@ export type TranslationFunctions = {
 			 * Account deleted
 			 */
 			user__delete: () => LocalizedString
+			/**
+			 * Access token created
+			 */
+			token__create: () => LocalizedString
+			/**
+			 * Access token revoked
+			 */
+			token__revoke: () => LocalizedString
+			/**
+			 * Access token expired
+			 */
+			token__expire: () => LocalizedString
+			/**
+			 * Access token revoked by an admin
+			 */
+			admin__token_revoke: () => LocalizedString
 		}
 	}
 	auditLog: {
@@ -5506,6 +5791,152 @@ export type TranslationFunctions = {
 		 * Other sessions signed out
 		 */
 		othersRevoked: () => LocalizedString
+		tokens: {
+			/**
+			 * Tokens
+			 */
+			tab: () => LocalizedString
+			/**
+			 * Personal access tokens
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Tokens let scripts use the API as you, with only the scopes you choose, until their end. A password change and signing out everywhere keep them; revoke a token you no longer need.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * Create a token
+			 */
+			createLabel: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Scopes
+			 */
+			scopes: () => LocalizedString
+			scopeText: {
+				/**
+				 * read your account, profile, media and sessions
+				 */
+				read: () => LocalizedString
+				/**
+				 * change your profile, name and media
+				 */
+				write: () => LocalizedString
+				/**
+				 * read users and the audit log
+				 */
+				admin_read: () => LocalizedString
+				/**
+				 * manage users
+				 */
+				admin_write: () => LocalizedString
+			}
+			/**
+			 * Ends after
+			 */
+			expires: () => LocalizedString
+			/**
+			 * {count} days
+			 */
+			days: (arg: { count: number }) => LocalizedString
+			/**
+			 * Create token
+			 */
+			create: () => LocalizedString
+			/**
+			 * Token created
+			 */
+			created: () => LocalizedString
+			/**
+			 * Copy this token now: it will not be shown again.
+			 */
+			shownOnce: () => LocalizedString
+			/**
+			 * The new token
+			 */
+			tokenLabel: () => LocalizedString
+			/**
+			 * Copy
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Copied
+			 */
+			copied: () => LocalizedString
+			/**
+			 * Your tokens
+			 */
+			listLabel: () => LocalizedString
+			/**
+			 * No tokens yet.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Ends on {date}
+			 */
+			endsOn: (arg: { date: unknown }) => LocalizedString
+			/**
+			 * Last used {when}
+			 */
+			lastUsed: (arg: { when: unknown }) => LocalizedString
+			/**
+			 * Never used
+			 */
+			neverUsed: () => LocalizedString
+			/**
+			 * Ended
+			 */
+			ended: () => LocalizedString
+			/**
+			 * Revoke
+			 */
+			revoke: () => LocalizedString
+			/**
+			 * Revoke {name}
+			 */
+			revokeFor: (arg: { name: unknown }) => LocalizedString
+			revokeDialog: {
+				/**
+				 * Revoke this token?
+				 */
+				title: () => LocalizedString
+				/**
+				 * Scripts using {name} will be refused from now on.
+				 */
+				text: (arg: { name: unknown }) => LocalizedString
+			}
+			/**
+			 * Token revoked
+			 */
+			revoked: () => LocalizedString
+			/**
+			 * Tokens
+			 */
+			menu: () => LocalizedString
+			/**
+			 * Tokens of {name}
+			 */
+			adminUserTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * All access tokens
+			 */
+			adminAllTitle: () => LocalizedString
+			/**
+			 * Personal access tokens act as their owner, within their scopes. Revoking one refuses it at once.
+			 */
+			adminText: () => LocalizedString
+			/**
+			 * Unused for 30 days
+			 */
+			filterUnused: () => LocalizedString
+			/**
+			 * Ending within 7 days
+			 */
+			filterEnding: () => LocalizedString
+		}
 		activity: {
 			/**
 			 * Recent security activity

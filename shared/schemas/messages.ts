@@ -48,6 +48,9 @@ export const validationMessages = {
 	statusInvalid: "Must be active, inactive or invited",
 	sortInvalid: "Must be created_at, email or full_name, with a leading - for descending",
 	inviteWithPassword: "Send either a password or an invitation, not both",
+	tokenNameTooLong: "Must be no more than 100 characters",
+	scopeInvalid: "Choose one or more of read, write, admin:read, admin:write",
+	tokenDaysInvalid: "Must be a whole number of days from 1 to 3650",
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { DomainError } from "../../server/domain/errors.ts";
 import type { RequestMeta } from "../../server/services/deps.ts";
-import { type Authenticated, authenticateAccessToken } from "../../server/services/sessions/session.ts";
+import { authenticateAccessToken, type SessionPrincipal } from "../../server/services/sessions/session.ts";
 import type { TestUser } from "./users.ts";
 
 /** Who is asking, for a service called directly. */
 export const META: RequestMeta = { ip: "127.0.0.1", userAgent: "vitest" };
 
 /** The user and session a service receives from the adapters, for a seeded user. */
-export async function authOf(app: FastifyInstance, user: Pick<TestUser, "accessToken">): Promise<Authenticated> {
+export async function authOf(app: FastifyInstance, user: Pick<TestUser, "accessToken">): Promise<SessionPrincipal> {
 	const auth = await authenticateAccessToken(app.deps, user.accessToken);
 	if (!auth) throw new Error("the seeded session does not hold");
 	return auth;

@@ -69,4 +69,10 @@ export const PROCEDURE_GATES = {
 	"admin.revokeInvitation": "admin",
 	"dashboard.account": "user",
 	"dashboard.users": "admin",
+	"tokens.list": "user",
+	"tokens.create": "user",
+	"tokens.revoke": "user",
+	"tokens.listAll": "admin",
+	"tokens.listOfUser": "admin",
+	"tokens.revokeOfUser": "admin",
 } as const satisfies Record<ProcedurePath, Gate>;

@@ -38,6 +38,8 @@ const RAW_WRITE = (table: string) =>
  */
 export function writeSitesOf(tables: string[]): WriteSite[] {
 	const sites: WriteSite[] = [];
+	const camel = (table: string) => table.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase());
+	const tableNamed = (identifier: string) => tables.find((table) => camel(table) === identifier);
 	for (const path of sourcesUnder(serverDir)) {
 		const source = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
 		const file = relative(root, path);
@@ -55,7 +57,9 @@ export function writeSitesOf(tables: string[]): WriteSite[] {
 				["insert", "update", "delete"].includes(node.expression.name.text)
 			) {
 				const [argument] = node.arguments;
-				if (argument && ts.isIdentifier(argument) && tables.includes(argument.text)) add(argument.text, node);
+				// The schema object of `api_tokens` is `apiTokens`.
+				const table = argument && ts.isIdentifier(argument) ? tableNamed(argument.text) : undefined;
+				if (table !== undefined) add(table, node);
 			}
 			if (ts.isStringLiteralLike(node) || ts.isTemplateExpression(node)) {
 				const text = node.getText(source);

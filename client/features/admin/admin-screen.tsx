@@ -10,6 +10,7 @@ import { mutationErrorText, notifyMutationError } from "../../lib/error-text.ts"
 import { usePageTitle } from "../../lib/page-title.ts";
 import { notifySuccess } from "../../lib/toast.ts";
 import { useCurrentUser } from "../sign-in-state/hooks.ts";
+import { AllTokensButton } from "../tokens/all-tokens-button.tsx";
 import { AddUserDialog } from "./add-user-dialog.tsx";
 import "./admin.css";
 import { DeactivateUserDialog } from "./deactivate-user-dialog.tsx";
@@ -110,7 +111,10 @@ export function AdminScreen() {
 				<Heading as="h1" size="6">
 					{LL.admin.title()}
 				</Heading>
-				<AddUserDialog />
+				<Flex gap="3" wrap="wrap">
+					<AllTokensButton />
+					<AddUserDialog />
+				</Flex>
 			</Flex>
 			<UsersToolbar params={params} change={change} showSort={cards || !showCreated} />
 			<Text size="2" color="gray" aria-live="polite" data-testid="result-count">

@@ -5,6 +5,7 @@ import { useDir } from "../../components/use-dir.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { displayName } from "../../lib/display-name.ts";
 import { UserSessionsDialog } from "../sessions/user-sessions-dialog.tsx";
+import { AdminTokensDialog } from "../tokens/admin-tokens-dialog.tsx";
 import { ResetTwoFactorDialog } from "../two-factor/reset-two-factor-dialog.tsx";
 
 /** What a row's menu can do to its user. */
@@ -38,6 +39,7 @@ export function UserActionsMenu({ user, disabled, actions }: Props) {
 	const dir = useDir();
 	const [showSessions, setShowSessions] = useState(false);
 	const [showTwoFactor, setShowTwoFactor] = useState(false);
+	const [showTokens, setShowTokens] = useState(false);
 	const trigger = useRef<HTMLButtonElement>(null);
 	const backToMenu = (event: Event) => {
 		event.preventDefault();
@@ -79,6 +81,7 @@ export function UserActionsMenu({ user, disabled, actions }: Props) {
 				) : (
 					<>
 						<DropdownMenu.Item onSelect={() => setShowSessions(true)}>{LL.sessions.admin.menu()}</DropdownMenu.Item>
+						<DropdownMenu.Item onSelect={() => setShowTokens(true)}>{LL.sessions.tokens.menu()}</DropdownMenu.Item>
 						<DropdownMenu.Item onSelect={() => setShowTwoFactor(true)}>
 							{LL.security.adminReset.menu()}
 						</DropdownMenu.Item>
@@ -94,6 +97,12 @@ export function UserActionsMenu({ user, disabled, actions }: Props) {
 				user={user}
 				open={showSessions}
 				onClose={() => setShowSessions(false)}
+				onCloseAutoFocus={backToMenu}
+			/>
+			<AdminTokensDialog
+				user={user}
+				open={showTokens}
+				onClose={() => setShowTokens(false)}
 				onCloseAutoFocus={backToMenu}
 			/>
 			<ResetTwoFactorDialog

@@ -6,6 +6,7 @@ import { usePageTitle } from "../../lib/page-title.ts";
 import { ProfilePanel } from "../profile/profile-panel.tsx";
 import { SessionsPanel } from "../sessions/sessions-panel.tsx";
 import { useCurrentUser } from "../sign-in-state/hooks.ts";
+import { TokensPanel } from "../tokens/tokens-panel.tsx";
 import { AppearancePanel } from "./appearance-panel.tsx";
 import { DangerZone } from "./danger-zone.tsx";
 import { PasswordForm } from "./password-form.tsx";
@@ -17,11 +18,12 @@ const panels: Record<SettingsTab, () => React.JSX.Element> = {
 	password: PasswordForm,
 	security: SecurityPanel,
 	sessions: SessionsPanel,
+	tokens: TokensPanel,
 	appearance: AppearancePanel,
 	"danger-zone": DangerZone,
 };
 
-/** User Settings: six tabs (five for superusers: no danger zone), the current one kept in `?tab=`. */
+/** User Settings: seven tabs (six for superusers: no danger zone), the current one kept in `?tab=`. */
 export function SettingsScreen() {
 	const { LL } = useI18n();
 	usePageTitle(LL.settings.title());
@@ -34,6 +36,7 @@ export function SettingsScreen() {
 		password: LL.settings.tabs.password(),
 		security: LL.settings.tabs.security(),
 		sessions: LL.sessions.tab(),
+		tokens: LL.sessions.tokens.tab(),
 		appearance: LL.settings.tabs.appearance(),
 		"danger-zone": LL.settings.tabs.dangerZone(),
 	};

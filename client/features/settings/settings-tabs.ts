@@ -1,4 +1,12 @@
-export const SETTINGS_TABS = ["my-profile", "password", "security", "sessions", "appearance", "danger-zone"] as const;
+export const SETTINGS_TABS = [
+	"my-profile",
+	"password",
+	"security",
+	"sessions",
+	"tokens",
+	"appearance",
+	"danger-zone",
+] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /** The tabs a user sees: superusers do not get the danger zone. */

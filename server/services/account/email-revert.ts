@@ -43,7 +43,7 @@ export async function revertEmailChange(
 		await deps.db.update(users).set({ email: spent.email, emailVerified: true }).where(eq(users.id, user.id));
 		const restored = { ...user, email: spent.email, emailVerified: true };
 		await dropLinksFromRevert(deps, spent);
-		const cleared = await clearForRevert(deps, user.id);
+		const cleared = await clearForRevert(deps, restored, meta);
 		await recordAudit(deps, {
 			action: "email.change_reverted",
 			subject: restored,

@@ -15,6 +15,7 @@ import { issuePasswordToken, passwordLink } from "../links/password-links.ts";
 import { sendNotice } from "../notices.ts";
 import { atomicallyAsAdmin } from "../sessions/acting-session.ts";
 import type { Authenticated } from "../sessions/session.ts";
+import { revokeAllTokensOf } from "../tokens/manage.ts";
 import { findUserByEmail, findUserById, setPassword } from "../users/records.ts";
 
 export const RECOVERY_SENT = { message: "Password recovery email sent" };
@@ -120,6 +121,8 @@ export async function resetPassword(
 			return fail("INVALID_RESET_TOKEN");
 		if (!now.isActive) fail("INACTIVE_USER");
 		await setPassword(deps, now, hashedPassword);
+		// An account recovery: whoever held the account may have left a token behind.
+		await revokeAllTokensOf(deps, now, "password_reset", meta);
 		// The link reached this very address (an e-mail change kills reset links): it is proved,
 		// so an invited user who sets a password by the invitation is not asked to verify.
 		if (!now.emailVerified) await deps.db.update(users).set({ emailVerified: true }).where(eq(users.id, now.id));

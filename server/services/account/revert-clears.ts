@@ -1,18 +1,19 @@
 import { eq } from "drizzle-orm";
 import { resetTokens } from "../../db/schema.ts";
 import type { AuditRecord } from "../audit/record.ts";
-import type { ServiceDeps } from "../deps.ts";
+import type { RequestMeta, ServiceDeps } from "../deps.ts";
 import { removeAllPasskeys } from "../factors/passkeys.ts";
 import { removeTwoFactor } from "../factors/two-factor.ts";
 import { dropChallengesOf } from "../factors/webauthn-challenges.ts";
 import { revokeUserSessions } from "../sessions/session.ts";
+import { revokeAllTokensOf } from "../tokens/manage.ts";
 
 /**
  * What a "This wasn't me" revert takes off the account, beside its links: every way in
  * that whoever held it may have left behind, whether added before or after the e-mail
  * change (a stolen session can do both). Sessions and reset links; every passkey and the
  * ceremonies under way; two-factor with its secret, recovery codes and pending second
- * steps. A new kind of credential (API tokens, linked identities) is one more line here.
+ * steps; every personal access token. A new kind of credential (linked identities) is one more line here.
  * Inside the revert's transaction; the owner adds their own factors again.
  */
 export type ClearedByRevert = {
@@ -24,8 +25,14 @@ export type ClearedByRevert = {
 	recoveryCodes: number;
 };
 
-export async function clearForRevert(deps: ServiceDeps, userId: string): Promise<ClearedByRevert> {
+export async function clearForRevert(
+	deps: ServiceDeps,
+	user: { id: string; email: string },
+	meta: RequestMeta | undefined,
+): Promise<ClearedByRevert> {
+	const userId = user.id;
 	await revokeUserSessions(deps, userId);
+	await revokeAllTokensOf(deps, user, "email_revert", meta);
 	await deps.db.delete(resetTokens).where(eq(resetTokens.userId, userId));
 	const passkeys = await removeAllPasskeys(deps, userId);
 	await dropChallengesOf(deps, userId);

@@ -9,6 +9,7 @@ import type { RequestMeta, ServiceDeps } from "../deps.ts";
 import { sendNotice } from "../notices.ts";
 import { atomicallyAsAdmin } from "../sessions/acting-session.ts";
 import { type Authenticated, revokeUserSessions, type SessionUser } from "../sessions/session.ts";
+import { revokeAllTokensOf } from "../tokens/manage.ts";
 import {
 	emailTakenByOther,
 	findUserById,
@@ -191,6 +192,7 @@ export async function updateUser(
 		await writeUserChanges(deps, current.id, newEmail ? { emailVerified: true, ...changes } : changes);
 		if (hashedPassword !== undefined) await setPassword(deps, current, hashedPassword);
 		else if (input.is_active === false) await revokeUserSessions(deps, current.id);
+		if (input.is_active === false) await revokeAllTokensOf(deps, current, "deactivated", meta);
 		const fields = Object.keys(input).filter((key) => input[key as keyof UserUpdateInput] !== undefined);
 		const subject = { id: current.id, email: changes.email ?? current.email };
 		await recordAudit(deps, { action: "admin.user_update", actor: actor.user, subject, meta, details: { fields } });

@@ -5,7 +5,7 @@ import { auditEvents, type UserRow } from "../../db/schema.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
 
 /** A detail value: plain facts (field names, counts, a device name), never a secret. */
-type DetailValue = string | number | boolean | null | string[];
+type DetailValue = string | number | boolean | null | string[] | Readonly<Record<string, string>>;
 
 export type AuditRecord = {
 	action: AuditAction;
@@ -38,7 +38,8 @@ export async function recordAudit(deps: ServiceDeps, record: AuditRecord): Promi
 		subjectEmail: record.subject?.email ?? null,
 		ip: record.meta?.ip ?? null,
 		userAgent: record.meta?.userAgent?.slice(0, 512) ?? null,
-		details: JSON.stringify(details),
+		// Written through a personal access token: the row says which (docs/decisions/037).
+		details: JSON.stringify(record.meta?.via ? { ...details, via: record.meta.via } : details),
 	});
 }
 

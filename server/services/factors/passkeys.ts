@@ -15,7 +15,7 @@ import { recordAudit } from "../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
 import { sendNotice } from "../notices.ts";
 import { atomicallyAs } from "../sessions/acting-session.ts";
-import { type Authenticated, requireRecentAuth } from "../sessions/session.ts";
+import { requireRecentAuth, type SessionPrincipal } from "../sessions/session.ts";
 import { keepChallenge, takeChallenge } from "./webauthn-challenges.ts";
 
 /**
@@ -43,7 +43,7 @@ export const passkeysOf = async ({ db }: ServiceDeps, userId: string): Promise<P
 		.where(eq(passkeys.userId, userId))
 		.orderBy(asc(passkeys.createdAt), asc(passkeys.id));
 
-export async function listPasskeys(deps: ServiceDeps, auth: Authenticated): Promise<PasskeysPublic> {
+export async function listPasskeys(deps: ServiceDeps, auth: SessionPrincipal): Promise<PasskeysPublic> {
 	const rows = await passkeysOf(deps, auth.user.id);
 	return { data: rows.map(toPasskeyPublic), count: rows.length };
 }
@@ -56,7 +56,7 @@ export async function listPasskeys(deps: ServiceDeps, auth: Authenticated): Prom
  */
 export async function registrationOptions(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
 	requireRecentAuth(deps, auth);
 	const { generateRegistrationOptions } = await loadWebAuthn();
@@ -91,7 +91,7 @@ function defaultName(userAgent: string | undefined): string {
  */
 export async function registerPasskey(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	input: RegisterPasskeyInput,
 	meta: RequestMeta,
 ): Promise<PasskeyPublic> {
@@ -141,13 +141,13 @@ export async function registerPasskey(
 	return toPasskeyPublic(row);
 }
 
-const ownPasskey = (auth: Authenticated, passkeyId: string) =>
+const ownPasskey = (auth: SessionPrincipal, passkeyId: string) =>
 	and(eq(passkeys.id, passkeyId), eq(passkeys.userId, auth.user.id));
 
 /** Renames one of the caller's passkeys; any other id, someone else's included, is "not found". */
 export async function renamePasskey(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	passkeyId: string,
 	input: RenamePasskeyInput,
 ): Promise<PasskeyPublic> {
@@ -165,7 +165,7 @@ export async function renamePasskey(
 /** Removes one of the caller's passkeys (a recent proof of identity needed): it no longer signs in. */
 export async function removePasskey(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	passkeyId: string,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {

@@ -18,7 +18,7 @@ import { recordAudit } from "../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
 import { sendNotice } from "../notices.ts";
 import { atomicallyAs, atomicallyAsAdmin } from "../sessions/acting-session.ts";
-import { type Authenticated, requireRecentAuth } from "../sessions/session.ts";
+import { type Authenticated, requireRecentAuth, type SessionPrincipal } from "../sessions/session.ts";
 import { findUserById, type Transaction } from "../users/records.ts";
 
 /** The name authenticator apps show above the account. */
@@ -107,7 +107,7 @@ export async function twoFactorStatusOf(deps: ServiceDeps, userId: string): Prom
  * Starts enabling two-factor: a new secret, stored encrypted and not live yet, shown once
  * as text and as a QR code. Starting again replaces a secret that was never confirmed.
  */
-export async function setupTwoFactor(deps: ServiceDeps, auth: Authenticated): Promise<TotpSetup> {
+export async function setupTwoFactor(deps: ServiceDeps, auth: SessionPrincipal): Promise<TotpSetup> {
 	requireRecentAuth(deps, auth);
 	if (isEnabled(auth.user)) fail("TOTP_ALREADY_ENABLED");
 	const key = newTotpKey();
@@ -130,7 +130,7 @@ export async function setupTwoFactor(deps: ServiceDeps, auth: Authenticated): Pr
  */
 export async function enableTwoFactor(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	input: TotpCodeInput,
 	meta: RequestMeta,
 ): Promise<RecoveryCodes> {
@@ -156,7 +156,7 @@ export const TWO_FACTOR_DISABLED = { message: "Two-factor authentication disable
 /** Turns two-factor off (a recent proof of identity needed). Off already: nothing changes, same answer. */
 export async function disableTwoFactor(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
 	requireRecentAuth(deps, auth);
@@ -173,7 +173,7 @@ export async function disableTwoFactor(
 /** New recovery codes (a recent proof of identity needed); every older one stops working. */
 export async function regenerateRecoveryCodes(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	meta: RequestMeta,
 ): Promise<RecoveryCodes> {
 	requireRecentAuth(deps, auth);

@@ -1,12 +1,19 @@
 import { atomically } from "../../db/transaction.ts";
 import { fail } from "../../domain/errors.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { type Authenticated, liveSession } from "./session.ts";
+import { liveToken } from "../tokens/authenticate.ts";
+import type { Authenticated } from "./principal.ts";
+import { liveSession } from "./session.ts";
+
+/** The principal as it is now, read inside the caller's transaction: null once it no longer holds. */
+const livePrincipal = async (deps: ServiceDeps, actor: Authenticated): Promise<Authenticated | null> =>
+	actor.token ? await liveToken(deps, actor.token.id) : await liveSession(deps, actor.session.id);
 
 /**
- * The one way a session writes (docs/decisions/012): `work` runs in one IMMEDIATE
- * transaction, and only once the acting session, read again from the database, still
- * holds: not revoked, not expired, its user still there and active. A request is
+ * The one way a principal writes (docs/decisions/012): `work` runs in one IMMEDIATE
+ * transaction, and only once the acting session or token, read again from the database,
+ * still holds: not revoked, not expired, its user still there and active (and a token's
+ * admin powers still backed by a superuser). A request is
  * authenticated before its body arrives (REST's `onRequest`) and services await hashes and
  * image work, so a "sign out everywhere", a password change, a deactivation or a deletion
  * may land in between; the write then changes nothing and answers 401. `work` gets the
@@ -19,7 +26,7 @@ export async function atomicallyAs<T>(
 	work: (deps: ServiceDeps, now: Authenticated) => Promise<T>,
 ): Promise<T> {
 	return atomically(deps, async (deps) =>
-		work(deps, (await liveSession(deps, actor.session.id)) ?? fail("INVALID_CREDENTIALS")),
+		work(deps, (await livePrincipal(deps, actor)) ?? fail("INVALID_CREDENTIALS")),
 	);
 }
 

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { databaseKindOf } from "../../db/database-kind.ts";
 import { first } from "../../db/query.ts";
-import { sessions, users } from "../../db/schema.ts";
-import { type SessionRecord, sessionCheckCacheOf } from "./check-cache.ts";
+import { apiTokens, sessions, users } from "../../db/schema.ts";
+import { parseScopes, type SessionRecord, sessionCheckCacheOf, type TokenRecord } from "./check-cache.ts";
 
 /**
  * The session and its user as the database holds them, through the query builder: the
@@ -49,10 +49,57 @@ export async function lookupSession(db: Db, sessionId: string): Promise<SessionR
 	return { auth: Object.freeze({ user, session }), accessHash: row.accessHash };
 }
 
-/** How a connection checks a session: `get` for a request, `read` for a re-check inside a write's transaction. */
+/** A personal access token and its owner as the database holds them, on any engine. */
+export async function lookupToken(db: Db, tokenId: string): Promise<TokenRecord | undefined> {
+	const row = await first(
+		db
+			.select({
+				secretHash: apiTokens.secretHash,
+				name: apiTokens.name,
+				scopes: apiTokens.scopes,
+				tokenCreatedAt: apiTokens.createdAt,
+				expiresAt: apiTokens.expiresAt,
+				lastUsedAt: apiTokens.lastUsedAt,
+				revokedAt: apiTokens.revokedAt,
+				user: {
+					id: users.id,
+					email: users.email,
+					fullName: users.fullName,
+					isActive: users.isActive,
+					isSuperuser: users.isSuperuser,
+					emailVerified: users.emailVerified,
+					createdAt: users.createdAt,
+					totpEnabledAt: users.totpEnabledAt,
+				},
+			})
+			.from(apiTokens)
+			.innerJoin(users, eq(users.id, apiTokens.userId))
+			.where(eq(apiTokens.id, tokenId))
+			.limit(1),
+	);
+	if (!row) return undefined;
+	const user = Object.freeze(row.user);
+	const token = Object.freeze({
+		id: tokenId,
+		userId: user.id,
+		name: row.name,
+		scopes: parseScopes(row.scopes),
+		createdAt: row.tokenCreatedAt,
+		expiresAt: row.expiresAt,
+		lastUsedAt: row.lastUsedAt,
+	});
+	return Object.freeze({ token, user, secretHash: row.secretHash, revokedAt: row.revokedAt });
+}
+
+/**
+ * How a connection checks a session or a token: `get` for a request, `read` for a
+ * re-check inside a write's transaction.
+ */
 export type SessionChecks = {
 	get(sessionId: string): Promise<SessionRecord | undefined>;
 	read(sessionId: string): Promise<SessionRecord | undefined>;
+	getToken(tokenId: string): Promise<TokenRecord | undefined>;
+	readToken(tokenId: string): Promise<TokenRecord | undefined>;
 };
 
 /**
@@ -63,5 +110,6 @@ export type SessionChecks = {
 export function sessionChecksOf(db: Db): SessionChecks {
 	if (databaseKindOf(db) === "sqlite") return sessionCheckCacheOf(db);
 	const read = (sessionId: string) => lookupSession(db, sessionId);
-	return { get: read, read };
+	const readToken = (tokenId: string) => lookupToken(db, tokenId);
+	return { get: read, read, getToken: readToken, readToken };
 }

@@ -8,13 +8,15 @@ import { fail } from "../../domain/errors.ts";
 import { hashSecret, newSecret, newTokenId, parseToken, secretMatches } from "../../lib/tokens.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
-import type { Authenticated } from "./check-cache.ts";
+import { type Authenticated, type SessionPrincipal, throughSession } from "./principal.ts";
 import { sessionChecksOf } from "./session-lookup.ts";
 
 /** How often `last_seen_at` (and the access token's sliding expiry) is written at most: reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
 export type { Authenticated, SessionUser } from "./check-cache.ts";
+export type { SessionPrincipal, TokenPrincipal } from "./principal.ts";
+export { throughSession } from "./principal.ts";
 
 const pair = (id: string, accessSecret: string, refreshSecret: string): TokenPair => ({
 	access_token: `${id}.${accessSecret}`,
@@ -69,7 +71,7 @@ const touchEvery = (accessTtlMs: number) => Math.min(TOUCH_EVERY_MS, accessTtlMs
  * The access token's expiry slides while it is used (a client that never refreshes is
  * not cut off mid-work), but never past the session's own expiry.
  */
-export async function authenticateAccessToken(deps: ServiceDeps, token: string): Promise<Authenticated | null> {
+export async function authenticateAccessToken(deps: ServiceDeps, token: string): Promise<SessionPrincipal | null> {
 	const parsed = parseToken(token);
 	if (!parsed) return null;
 	const record = await sessionChecksOf(deps.db).get(parsed.id);
@@ -93,7 +95,7 @@ export async function authenticateAccessToken(deps: ServiceDeps, token: string):
  * Read from the database, never from the cache: writes go through `atomicallyAs`
  * (sessions/acting-session.ts), which calls it inside the write's transaction.
  */
-export async function liveSession(deps: ServiceDeps, sessionId: string): Promise<Authenticated | null> {
+export async function liveSession(deps: ServiceDeps, sessionId: string): Promise<SessionPrincipal | null> {
 	const auth = (await sessionChecksOf(deps.db).read(sessionId))?.auth;
 	const now = deps.clock();
 	if (!auth || auth.session.expiresAt <= now || !auth.user.isActive) return null;
@@ -101,11 +103,14 @@ export async function liveSession(deps: ServiceDeps, sessionId: string): Promise
 }
 
 /**
- * Sensitive actions (a new e-mail, deleting the account, two-factor and passkey changes)
- * need the owner to have proved who they are in this session within REAUTH_WINDOW.
+ * Sensitive actions (a new e-mail, deleting the account, two-factor and passkey changes,
+ * access tokens) need the owner to have proved who they are in this session within
+ * REAUTH_WINDOW. A token never satisfies it: it is refused as a token.
  */
-export function requireRecentAuth(deps: ServiceDeps, auth: Authenticated): void {
-	if (deps.clock() - auth.session.authenticatedAt > deps.config.reauthWindowMs) fail("REAUTH_REQUIRED");
+export function requireRecentAuth(deps: ServiceDeps, auth: Authenticated): SessionPrincipal {
+	const principal = throughSession(auth);
+	if (deps.clock() - principal.session.authenticatedAt > deps.config.reauthWindowMs) fail("REAUTH_REQUIRED");
+	return principal;
 }
 
 /** Records a fresh proof of identity in the session (a password, a code, a passkey). */

@@ -14,7 +14,7 @@ import type { RequestMeta, ServiceDeps } from "../deps.ts";
 import { passkeysOf, transportsOf } from "../factors/passkeys.ts";
 import { type ChallengePurpose, keepChallenge, takeChallenge } from "../factors/webauthn-challenges.ts";
 import { atomicallyAs } from "../sessions/acting-session.ts";
-import { type Authenticated, createSession, markAuthenticated } from "../sessions/session.ts";
+import { createSession, markAuthenticated, type SessionPrincipal } from "../sessions/session.ts";
 import { clearFailedLogins } from "../users/login-throttle.ts";
 import { findUserById } from "../users/records.ts";
 import { refusedAfterProof } from "./refusals.ts";
@@ -30,7 +30,7 @@ import { refusedAfterProof } from "./refusals.ts";
 async function requestOptions(
 	deps: ServiceDeps,
 	purpose: ChallengePurpose,
-	auth: Authenticated | null,
+	auth: SessionPrincipal | null,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
 	const user = auth?.user;
 	const { generateAuthenticationOptions } = await loadWebAuthn();
@@ -60,7 +60,7 @@ export async function loginOptions(
 /** Options to confirm the caller's identity with one of their passkeys. */
 export async function reauthenticationOptions(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
 	return requestOptions(deps, "reauthenticate", auth);
 }
@@ -78,7 +78,7 @@ async function checkAssertion(
 	deps: ServiceDeps,
 	response: AuthenticationResponseInput,
 	purpose: ChallengePurpose,
-	auth: Authenticated | null,
+	auth: SessionPrincipal | null,
 ): Promise<Checked> {
 	const userId = auth?.user.id ?? null;
 	const { verifyAuthenticationResponse } = await loadWebAuthn();
@@ -181,7 +181,7 @@ export async function loginWithPasskey(
  */
 export async function reauthenticateWithPasskey(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	response: AuthenticationResponseInput,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {

@@ -16,12 +16,12 @@ import { announceSpentFactor, hasTwoFactor, type SpentFactor, spendSecondFactor 
 import { sendNotice } from "../notices.ts";
 import { atomicallyAs } from "../sessions/acting-session.ts";
 import {
-	type Authenticated,
 	createSession,
 	markAuthenticated,
 	revokeSession,
 	revokeUserSessions,
 	rotateSession,
+	type SessionPrincipal,
 } from "../sessions/session.ts";
 import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "../users/login-throttle.ts";
 import { findUserByEmail, findUserById, setPassword } from "../users/records.ts";
@@ -106,7 +106,7 @@ const currentPasswordHash = async (deps: ServiceDeps, userId: string): Promise<s
  */
 async function verifyCurrentPassword(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	password: string,
 	meta: RequestMeta,
 	during: "password_change" | "reauthenticate",
@@ -157,7 +157,7 @@ export const refresh = async (deps: ServiceDeps, refreshToken: string, meta: Req
 /** Ends the caller's session, and the one a given refresh token names when it is also theirs. */
 export async function logout(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	refreshToken: string | undefined,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
@@ -177,7 +177,7 @@ export async function logout(
 
 export async function logoutAll(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
 	await atomicallyAs(deps, auth, async (deps, now) => {
@@ -195,7 +195,7 @@ export async function logoutAll(
  */
 export async function changePassword(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	input: UpdatePasswordInput,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
@@ -222,7 +222,7 @@ export async function changePassword(
  */
 export async function reauthenticate(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	input: ReauthenticateInput,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
@@ -254,7 +254,7 @@ async function confirmed(
 
 async function reauthenticateWithCode(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	code: string,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {

@@ -7,7 +7,7 @@ import { fail } from "../../domain/errors.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
 import { atomicallyAs, atomicallyAsAdmin } from "../sessions/acting-session.ts";
-import { type Authenticated, endPendingLogins } from "../sessions/session.ts";
+import { type Authenticated, endPendingLogins, type SessionPrincipal } from "../sessions/session.ts";
 import { findUserById } from "./records.ts";
 
 /**
@@ -18,7 +18,7 @@ import { findUserById } from "./records.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const toSessionPublic = (row: SessionRow, currentSessionId: string): SessionPublic => ({
+const toSessionPublic = (row: SessionRow, currentSessionId: string | undefined): SessionPublic => ({
 	id: row.id,
 	created_at: iso(row.createdAt),
 	last_seen_at: iso(row.lastSeenAt),
@@ -37,7 +37,11 @@ const live = (deps: ServiceDeps, userId: string) =>
 const liveCount = (deps: ServiceDeps, deleted: { expiresAt: number }[]) =>
 	deleted.filter((row) => row.expiresAt > deps.clock()).length;
 
-async function sessionsOf(deps: ServiceDeps, userId: string, currentSessionId: string): Promise<SessionsPublic> {
+async function sessionsOf(
+	deps: ServiceDeps,
+	userId: string,
+	currentSessionId: string | undefined,
+): Promise<SessionsPublic> {
 	const rows = await deps.db
 		.select()
 		.from(sessions)
@@ -48,7 +52,7 @@ async function sessionsOf(deps: ServiceDeps, userId: string, currentSessionId: s
 
 /** The caller's live sessions, most recently seen first; theirs is marked `current`. */
 export const listMySessions = async (deps: ServiceDeps, auth: Authenticated): Promise<SessionsPublic> =>
-	sessionsOf(deps, auth.user.id, auth.session.id);
+	sessionsOf(deps, auth.user.id, auth.session?.id);
 
 /**
  * Ends one of the caller's live sessions (their current one too, which is a logout).
@@ -57,7 +61,7 @@ export const listMySessions = async (deps: ServiceDeps, auth: Authenticated): Pr
  */
 export async function revokeMySession(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	sessionId: string,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
@@ -84,7 +88,7 @@ export async function revokeMySession(
 /** Ends every session of the caller but the one asking, and every login half done; recorded only when a session ended (a no-op leaves no row). */
 export async function revokeOtherSessions(
 	deps: ServiceDeps,
-	auth: Authenticated,
+	auth: SessionPrincipal,
 	meta: RequestMeta,
 ): Promise<{ message: string }> {
 	await atomicallyAs(deps, auth, async (deps) => {
@@ -115,7 +119,7 @@ export async function listUserSessions(
 	userId: string,
 ): Promise<SessionsPublic> {
 	(await findUserById(deps, userId)) ?? fail("USER_NOT_FOUND");
-	return await sessionsOf(deps, userId, actor.session.id);
+	return await sessionsOf(deps, userId, actor.session?.id);
 }
 
 /** A superuser signs a user out everywhere (a lost laptop, a suspected theft). */

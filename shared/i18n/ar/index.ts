@@ -142,6 +142,9 @@ const ar = {
 		statusInvalid: "يجب أن يكون active أو inactive أو invited",
 		sortInvalid: "يجب أن يكون created_at أو email أو full_name، مع - في البداية للترتيب التنازلي",
 		inviteWithPassword: "أرسل كلمة مرور أو دعوة، وليس كليهما",
+		tokenNameTooLong: "يجب ألا يتجاوز 100 حرف",
+		scopeInvalid: "اختر صلاحية أو أكثر من read و write و admin:read و admin:write",
+		tokenDaysInvalid: "عدد صحيح من الأيام بين 1 و 3650",
 	},
 	api: {
 		internalServerError: "خطأ داخلي في الخادم",
@@ -206,6 +209,10 @@ const ar = {
 			EMAIL_ALREADY_VERIFIED: "البريد الإلكتروني مؤكَّد بالفعل",
 			INVALID_EMAIL_TOKEN: "رمز غير صالح",
 			USER_HAS_PASSWORD: "لقد عيّن المستخدم كلمة مرور بالفعل",
+			TOKEN_NOT_ALLOWED: "لا يمكن القيام بذلك برمز وصول",
+			INSUFFICIENT_SCOPE: "صلاحيات رمز الوصول لا تسمح بذلك",
+			TOKEN_NOT_FOUND: "رمز الوصول غير موجود",
+			TOKEN_TTL_TOO_LONG: "سيعيش رمز الوصول أطول مما يسمح به هذا الخادم",
 		},
 	},
 	navigation: {

@@ -72,6 +72,16 @@ export const mail = {
 			subject: "A passkey was added",
 			intro: 'A passkey named "{name:string}" was added to your Portico account. It can sign in without your password.',
 		},
+		tokenCreated: {
+			subject: "A new access token was created",
+			intro:
+				'A personal access token named "{name:string}" with the scopes {scopes:string} was created on your Portico account. Scripts holding it can use the API as you until {expires:string}.',
+		},
+		tokenExpiring: {
+			subject: "An access token ends soon",
+			intro:
+				'The personal access token "{name:string}" of your Portico account ends on {expires:string}. Scripts using it will be refused from then on: create a new one in Settings, Tokens, if they still need it.',
+		},
 		emailChanged: {
 			subject: "Your e-mail was changed",
 			intro:

@@ -143,6 +143,9 @@ const fr = {
 		statusInvalid: "Doit être active, inactive ou invited",
 		sortInvalid: "Doit être created_at, email ou full_name, précédé d'un - pour l'ordre décroissant",
 		inviteWithPassword: "Envoyez soit un mot de passe, soit une invitation, pas les deux",
+		tokenNameTooLong: "100 caractères au maximum",
+		scopeInvalid: "Choisissez un ou plusieurs droits parmi read, write, admin:read, admin:write",
+		tokenDaysInvalid: "Un nombre entier de jours, de 1 à 3650",
 	},
 	api: {
 		internalServerError: "Erreur interne du serveur",
@@ -209,6 +212,10 @@ const fr = {
 			EMAIL_ALREADY_VERIFIED: "E-mail déjà vérifié",
 			INVALID_EMAIL_TOKEN: "Jeton invalide",
 			USER_HAS_PASSWORD: "L'utilisateur a déjà choisi un mot de passe",
+			TOKEN_NOT_ALLOWED: "Impossible avec un jeton d'accès",
+			INSUFFICIENT_SCOPE: "Les droits du jeton d'accès ne le permettent pas",
+			TOKEN_NOT_FOUND: "Jeton d'accès introuvable",
+			TOKEN_TTL_TOO_LONG: "Le jeton d'accès vivrait plus longtemps que ce serveur ne l'autorise",
 		},
 	},
 	navigation: {

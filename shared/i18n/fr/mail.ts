@@ -73,6 +73,16 @@ export const mail = {
 			intro:
 				"Une clé d'accès nommée « {name} » a été ajoutée à votre compte Portico. Elle permet de se connecter sans mot de passe.",
 		},
+		tokenCreated: {
+			subject: "Un nouveau jeton d'accès a été créé",
+			intro:
+				"Un jeton d'accès personnel nommé « {name} » avec les droits {scopes} a été créé sur votre compte Portico. Les scripts qui le détiennent peuvent utiliser l'API en votre nom jusqu'au {expires}.",
+		},
+		tokenExpiring: {
+			subject: "Un jeton d'accès arrive à échéance",
+			intro:
+				"Le jeton d'accès personnel « {name} » de votre compte Portico arrive à échéance le {expires}. Les scripts qui l'utilisent seront alors refusés : créez-en un nouveau dans Paramètres, Jetons, s'ils en ont encore besoin.",
+		},
 		emailChanged: {
 			subject: "Votre adresse e-mail a été modifiée",
 			intro:

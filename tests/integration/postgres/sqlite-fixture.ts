@@ -86,6 +86,19 @@ export async function sqliteInstallation(dataDir: string): Promise<{ databasePat
 		await db
 			.insert(lite.rateBuckets)
 			.values({ key: "signup:192.0.2.1", tokens: 2.5, updatedAt: T, granted: true, fullAt: T + 30_000 });
+		await db.insert(lite.apiTokens).values({
+			id: "tok-a",
+			userId: "u-a",
+			name: "deploy script",
+			secretHash: bytes(32, 7),
+			scopes: "read write",
+			createdAt: T,
+			expiresAt: T + 86_400_000,
+			lastUsedAt: T + 60_000,
+			lastUsedIp: "192.0.2.7",
+			revokedAt: null,
+			expiryNoticeAt: null,
+		});
 		await db.insert(lite.auditEvents).values(
 			[1, 2, 3].map((n) => ({
 				at: T + n,

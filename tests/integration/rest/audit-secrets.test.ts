@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSuperuserAccount } from "../../../server/services/admin/first-superuser.ts";
 import { setPasswordAsOperator } from "../../../server/services/admin/operator.ts";
+import { runHousekeeping } from "../../../server/services/housekeeping.ts";
+import { createPat } from "../../helpers/access-tokens.ts";
 import { actionsTheCodeWrites, rawAuditRows, storedSecrets } from "../../helpers/audit.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, parseMail } from "../../helpers/eml.ts";
@@ -10,7 +12,7 @@ import { api, bearer, loginForm } from "../../helpers/http.ts";
 import { signedLoginChallenge, TEST_ORIGIN } from "../../helpers/passkeys.ts";
 import { settled } from "../../helpers/settled.ts";
 import { totpAt } from "../../helpers/totp.ts";
-import { seedAdmin } from "../../helpers/users.ts";
+import { seedAdmin, seedUser } from "../../helpers/users.ts";
 import { SoftAuthenticator } from "../../helpers/webauthn.ts";
 
 type Tokens = { access_token: string; refresh_token: string };
@@ -402,6 +404,35 @@ describe("no secret ever reaches an audit row", () => {
 		const cy = secrets.addPair("cy login", ok(await loginForm(app, "cy@example.com", own)).json() as Tokens);
 		secrets.harvest(test);
 		ok(await api(app, "DELETE", "/users/me", { headers: bearer(cy.access_token) }));
+
+		// Personal access tokens: made (after a fresh proof), used, revoked by the owner and by
+		// an admin, revoked by an account recovery, swept past their end.
+		ok(await api(app, "POST", "/login/reauthenticate", { headers: admin.headers, body: { password: admin.password } }));
+		const dy = await seedUser(app, { email: "dy@example.com" });
+		secrets.add("dy's password", dy.password);
+		secrets.addPair("dy", { access_token: dy.accessToken, refresh_token: dy.refreshToken });
+		const script = await createPat(app, admin, ["read", "admin:write"], { name: "offboarding" });
+		secrets.add("a personal access token", script.token);
+		secrets.add("a personal access token's secret", script.token.slice(39, -7));
+		ok(await api(app, "DELETE", `/users/${dy.id}/sessions`, { headers: script.headers }));
+		ok(await api(app, "DELETE", `/users/me/tokens/${script.id}`, { headers: admin.headers }));
+		const dyLogin = secrets.addPair("dy login", ok(await loginForm(app, dy.email, dy.password)).json() as Tokens);
+		const dyScript = await createPat(app, { headers: bearer(dyLogin.access_token) }, ["read"], { days: 1 });
+		secrets.add("dy's token", dyScript.token);
+		ok(await api(app, "DELETE", `/users/${dy.id}/tokens/${dyScript.id}`, { headers: admin.headers }));
+		const dyNext = await createPat(app, { headers: bearer(dyLogin.access_token) }, ["read"], { days: 1 });
+		secrets.add("dy's next token", dyNext.token);
+		ok(await api(app, "POST", `/password-recovery/${dy.email}`));
+		await settled(app);
+		const dyReset = secrets.add("dy's reset link token", resetTokenFromOutbox(test, dy.email));
+		const dyNew = secrets.add("dy's new password", "dy-reset-Passw0rd");
+		ok(await api(app, "POST", "/reset-password/", { body: { token: dyReset, new_password: dyNew } }));
+		const dyAgain = secrets.addPair("dy login again", ok(await loginForm(app, dy.email, dyNew)).json() as Tokens);
+		const dyLast = await createPat(app, { headers: bearer(dyAgain.access_token) }, ["read"], { days: 1 });
+		secrets.add("dy's last token", dyLast.token);
+		secrets.harvest(test);
+		test.advance(86_400_000);
+		await runHousekeeping(app.deps);
 
 		// The operator's commands: a superuser made at the CLI, a password set at the CLI.
 		const cli = secrets.add("a CLI superuser's password", "made-at-the-cli-1");

@@ -11,7 +11,9 @@ import {
 	REVERT_LINK_TTL_MS,
 	VERIFY_LINK_TTL_MS,
 } from "../../../server/services/links/email-links.ts";
+import { sweepExpiredTokens } from "../../../server/services/tokens/manage.ts";
 import type { AuditAction } from "../../../shared/schemas/audit.ts";
+import { createPat } from "../../helpers/access-tokens.ts";
 import { actionsTheCodeWrites } from "../../helpers/audit.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
@@ -538,6 +540,60 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 		return {
 			act: () => status(api(test.app, "DELETE", "/users/me", { headers: user.headers })),
 			changed: () => userRow(test, user.id) === undefined,
+		};
+	},
+	"token.create": async (test) => {
+		const user = await seedUser(test.app);
+		const body = { name: "script", scopes: ["read"] };
+		return {
+			act: () => status(api(test.app, "POST", "/users/me/tokens", { headers: user.headers, body })),
+			changed: () => count(test, "SELECT count(*) AS n FROM api_tokens WHERE user_id = ?", user.id) === 1,
+		};
+	},
+	"token.revoke": async (test) => {
+		const user = await seedUser(test.app);
+		const pat = await createPat(test.app, user);
+		return {
+			act: () => status(api(test.app, "DELETE", `/users/me/tokens/${pat.id}`, { headers: user.headers })),
+			changed: () => count(test, "SELECT count(*) AS n FROM api_tokens WHERE revoked_at IS NOT NULL") === 1,
+		};
+	},
+	"token.revoke (account recovery)": async (test) => {
+		const user = await seedUser(test.app);
+		await createPat(test.app, user);
+		const admin = await seedAdmin(test.app);
+		const token = /token=([A-Za-z0-9_-]{43})/.exec(
+			await recoveryEmailHtml(test.app.deps, await authOf(test.app, admin), user.email, undefined),
+		)?.[1];
+		return {
+			act: () =>
+				status(api(test.app, "POST", "/reset-password/", { body: { token, new_password: "a-brand-new-password" } })),
+			changed: () => count(test, "SELECT count(*) AS n FROM api_tokens WHERE revoked_at IS NOT NULL") === 1,
+		};
+	},
+	"admin.token_revoke": async (test) => {
+		const user = await seedUser(test.app);
+		const pat = await createPat(test.app, user);
+		const admin = await seedAdmin(test.app);
+		return {
+			act: () => status(api(test.app, "DELETE", `/users/${user.id}/tokens/${pat.id}`, { headers: admin.headers })),
+			changed: () => count(test, "SELECT count(*) AS n FROM api_tokens WHERE revoked_at IS NOT NULL") === 1,
+		};
+	},
+	"token.expire": async (test) => {
+		const user = await seedUser(test.app);
+		await createPat(test.app, user, ["read"], { days: 1 });
+		test.advance(86_400_000);
+		return {
+			act: async () => {
+				try {
+					await sweepExpiredTokens(test.app.deps);
+				} catch {
+					// The refused audit row rolls the sweep back; what matters is what stayed.
+				}
+				return undefined;
+			},
+			changed: () => count(test, "SELECT count(*) AS n FROM api_tokens") === 0,
 		};
 	},
 };

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../../server/db/schema.ts";
 import { NO_PASSWORD } from "../../../server/lib/passwords.ts";
+import { createPat } from "../../helpers/access-tokens.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { injectWithHeldBody } from "../../helpers/held-body.ts";
 import { API, api } from "../../helpers/http.ts";
@@ -225,6 +226,18 @@ const rows: Record<string, Row> = {
 			await enableTwoFactor(w.app, w.target, w.now);
 			return json(`/users/${w.target.id}/totp`);
 		},
+	},
+	"POST /users/me/tokens": {
+		actor: "user",
+		prepare: () => json("/users/me/tokens", { name: "held", scopes: ["read"] }),
+	},
+	"DELETE /users/me/tokens/{token_id}": {
+		actor: "user",
+		prepare: async (w) => json(`/users/me/tokens/${(await createPat(w.app, w.actor)).id}`),
+	},
+	"DELETE /users/{user_id}/tokens/{token_id}": {
+		actor: "admin",
+		prepare: async (w) => json(`/users/${w.target.id}/tokens/${(await createPat(w.app, w.target)).id}`),
 	},
 };
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { passkeys, users } from "../../../server/db/schema.ts";
 import { NO_PASSWORD } from "../../../server/lib/passwords.ts";
+import { createPat } from "../../helpers/access-tokens.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { API } from "../../helpers/http.ts";
 import { makePng } from "../../helpers/images.ts";
@@ -255,6 +256,21 @@ const rows: Row[] = [
 	{ route: "POST /login/passkey", public: true, expect: 400, request: () => json({ response: strayAssertion() }) },
 	{ route: "POST /login/reauthenticate/options", expect: self, request: () => ({}) },
 	{ route: "GET /users/{user_id}/totp", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}/totp` }) },
+	{ route: "GET /users/me/tokens", expect: self, request: () => ({}) },
+	{ route: "POST /users/me/tokens", expect: self, request: () => json({ name: "script", scopes: ["read"] }) },
+	{
+		// A token of the subject: the caller's own for "user", someone else's for "other" and "superuser".
+		route: "DELETE /users/me/tokens/{token_id}",
+		expect: guarded(200, 404, 404),
+		request: async (w) => ({ url: `/users/me/tokens/${(await createPat(w.app, w.subject)).id}` }),
+	},
+	{ route: "GET /tokens/", expect: admin, request: () => ({}) },
+	{ route: "GET /users/{user_id}/tokens", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}/tokens` }) },
+	{
+		route: "DELETE /users/{user_id}/tokens/{token_id}",
+		expect: admin,
+		request: async (w) => ({ url: `/users/${w.subject.id}/tokens/${(await createPat(w.app, w.subject)).id}` }),
+	},
 	{ route: "DELETE /users/{user_id}/totp", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}/totp` }) },
 ];
 

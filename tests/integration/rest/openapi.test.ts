@@ -97,8 +97,23 @@ describe("the OpenAPI document", () => {
 
 	it("lists the two-factor and passkey calls, each with the errors it answers", async () => {
 		const document = await openApi();
-		const AUTH = { 401: ["NOT_AUTHENTICATED", "INVALID_CREDENTIALS"] };
-		const RECENT = { ...AUTH, 403: ["REAUTH_REQUIRED"] };
+		/**
+		 * A guarded route's own errors, with what its auth hook adds: 401, a token refused by
+		 * the route's scope row (403: never through a token, or a scope it lacks) and the
+		 * client's bucket emptied by tokens that do not hold (429).
+		 */
+		const guarded =
+			(token: "TOKEN_NOT_ALLOWED" | "INSUFFICIENT_SCOPE") =>
+			(own: Record<number, string[]> = {}): Record<number, string[]> => ({
+				...own,
+				401: ["NOT_AUTHENTICATED", "INVALID_CREDENTIALS"],
+				403: [...(own[403] ?? []), token],
+				429: [...new Set([...(own[429] ?? []), "RATE_LIMITED"])],
+			});
+		const session = guarded("TOKEN_NOT_ALLOWED");
+		const scoped = guarded("INSUFFICIENT_SCOPE");
+		const AUTH = session();
+		const RECENT = session({ 403: ["REAUTH_REQUIRED"] });
 		/** method path -> the domain errors documented per status, from the behaviour the tests above prove. */
 		const calls: Record<string, Record<number, string[]>> = {
 			"POST /login/mfa": {
@@ -108,20 +123,19 @@ describe("the OpenAPI document", () => {
 			},
 			"GET /users/me/totp": AUTH,
 			"POST /users/me/totp/setup": { ...RECENT, 400: ["TOTP_ALREADY_ENABLED"] },
-			"POST /users/me/totp/enable": {
-				...RECENT,
+			"POST /users/me/totp/enable": session({
+				403: ["REAUTH_REQUIRED"],
 				400: ["TOTP_ALREADY_ENABLED", "TOTP_NOT_SET_UP", "INVALID_TOTP_CODE"],
 				429: ["RATE_LIMITED"],
 				503: ["TWO_FACTOR_UNAVAILABLE"],
-			},
+			}),
 			"DELETE /users/me/totp": RECENT,
 			"POST /users/me/recovery-codes": { ...RECENT, 400: ["TOTP_NOT_ENABLED"] },
-			"GET /users/{user_id}/totp": { ...AUTH, 403: ["FORBIDDEN"], 404: ["USER_NOT_FOUND"] },
-			"DELETE /users/{user_id}/totp": {
-				...AUTH,
+			"GET /users/{user_id}/totp": scoped({ 403: ["FORBIDDEN"], 404: ["USER_NOT_FOUND"] }),
+			"DELETE /users/{user_id}/totp": scoped({
 				403: ["FORBIDDEN", "OWN_ACCOUNT_IN_SETTINGS"],
 				404: ["USER_NOT_FOUND"],
-			},
+			}),
 			"GET /users/me/passkeys": AUTH,
 			"POST /users/me/passkeys/options": RECENT,
 			"POST /users/me/passkeys": {
@@ -137,12 +151,11 @@ describe("the OpenAPI document", () => {
 				429: ["RATE_LIMITED"],
 			},
 			"POST /login/reauthenticate/options": AUTH,
-			"POST /login/reauthenticate": {
-				...AUTH,
+			"POST /login/reauthenticate": session({
 				400: ["INCORRECT_PASSWORD", "INVALID_TOTP_CODE", "INVALID_PASSKEY"],
 				429: ["RATE_LIMITED", "TOO_MANY_WRONG_CODES", "TOO_MANY_WRONG_PASSWORDS"],
 				503: ["TWO_FACTOR_UNAVAILABLE"],
-			},
+			}),
 		};
 		for (const [call, errors] of Object.entries(calls)) {
 			const [method, path] = call.split(" ") as [string, string];
@@ -183,11 +196,14 @@ describe("the OpenAPI document", () => {
 		expect(unauthorised?.headers).toHaveProperty("WWW-Authenticate");
 		expect(examplesOf(responseOf(document, "get", "/users/", 403))).toEqual({
 			FORBIDDEN: "The user doesn't have enough privileges",
+			INSUFFICIENT_SCOPE: "The access token's scopes do not allow this",
 		});
 		expect(responseOf(document, "get", "/users/", 422)).toBeDefined();
-		// A user route: 401 but no 403, and no 422 for a GET without parameters.
+		// A user route: 401, and 403 only for a token without its scope; no 422 for a GET without parameters.
 		expect(responseOf(document, "get", "/users/me", 401)).toBeDefined();
-		expect(responseOf(document, "get", "/users/me", 403)).toBeUndefined();
+		expect(Object.keys(examplesOf(responseOf(document, "get", "/users/me", 403)))).toEqual(["INSUFFICIENT_SCOPE"]);
+		// A route a token never calls says so.
+		expect(Object.keys(examplesOf(responseOf(document, "delete", "/users/me", 403)))).toContain("TOKEN_NOT_ALLOWED");
 		expect(responseOf(document, "get", "/users/me", 422)).toBeUndefined();
 		// Anyone's: no 401.
 		expect(responseOf(document, "get", "/utils/health-check/", 401)).toBeUndefined();

@@ -5,12 +5,18 @@ import { atomically } from "../../../server/db/transaction.ts";
 import { hashSecret } from "../../../server/lib/tokens.ts";
 import { recoveryEmailHtml } from "../../../server/services/account/password-reset.ts";
 import { setPasswordAsOperator } from "../../../server/services/admin/operator.ts";
+import { runHousekeeping } from "../../../server/services/housekeeping.ts";
 import {
 	issueAccountToken,
 	REVERT_LINK_TTL_MS,
 	VERIFY_LINK_TTL_MS,
 } from "../../../server/services/links/email-links.ts";
-import { SESSION_LOOKUP_SQL, sessionCheckCacheOf } from "../../../server/services/sessions/check-cache.ts";
+import {
+	SESSION_LOOKUP_SQL,
+	sessionCheckCacheOf,
+	TOKEN_LOOKUP_SQL,
+} from "../../../server/services/sessions/check-cache.ts";
+import { createPat } from "../../helpers/access-tokens.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
 import { authOf } from "../../helpers/services.ts";
@@ -19,7 +25,7 @@ import { enableTwoFactor, mfaTokenOf, type TwoFactorUser } from "../../helpers/t
 import { newSession, PASSWORD, seedAdmin, seedUser } from "../../helpers/users.ts";
 import { recordWrites, siteName, writeSitesOf } from "../../helpers/write-sites.ts";
 
-/** The tables the session check reads: a write to either may change what a token is worth. */
+/** The tables the session and token checks read: a write to any may change what a token is worth. */
 const AUTH_TABLES = Object.keys(WATCHED_TABLES);
 
 type Token = { label: string; access: string; refresh: string };
@@ -50,6 +56,9 @@ async function world(test: TestApp) {
 		access: u.accessToken,
 		refresh: u.refreshToken,
 	});
+	// Personal access tokens (no refresh): Ada's script, and the admin's with an admin scope.
+	const adaScript = await createPat(app, ada, ["read"], { name: "ada's script" });
+	const adminScript = await createPat(app, admin, ["read", "admin:read"], { name: "admin's script" });
 	const tokens = [
 		asToken("admin", admin),
 		asToken("ada", ada),
@@ -57,26 +66,49 @@ async function world(test: TestApp) {
 		token("ada's ended session", adaOld),
 		asToken("bob", bob),
 		asToken("uma", uma),
+		{ label: "ada's script", access: adaScript.token, refresh: "" },
+		{ label: "admin's script", access: adminScript.token, refresh: "" },
 	];
-	return { test, app, admin, ada, adaPhone, adaOld, bob, uma, tokens };
+	return { test, app, admin, ada, adaPhone, adaOld, bob, uma, adaScript, adminScript, tokens };
 }
 type World = Awaited<ReturnType<typeof world>>;
+
+/** Whether a personal access token holds, from the database alone. */
+function patRow(test: TestApp, access: string): Record<string, unknown> | undefined {
+	const id = access.slice("portico_pat_".length, "portico_pat_".length + 26);
+	const secret = access.slice("portico_pat_".length + 27, -7);
+	const row = test.db.$client
+		.prepare(
+			"SELECT t.secret_hash, t.expires_at, t.revoked_at, u.* FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = ?",
+		)
+		.get(id) as Record<string, unknown> | undefined;
+	const valid =
+		row !== undefined &&
+		hashSecret(secret).equals(row.secret_hash as Buffer) &&
+		row.revoked_at === null &&
+		(row.expires_at as number) > test.now() &&
+		row.is_active === 1;
+	return valid ? row : undefined;
+}
 
 /** What GET /users/me must answer for a token, worked out from the database alone (no cache, no service code). */
 function expectedAnswer(test: TestApp, access: string): { status: number; body?: object } {
 	const [id, secret = ""] = access.split(".");
-	const row = test.db.$client
-		.prepare(
-			`SELECT s.access_hash, s.access_expires_at, s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`,
-		)
-		.get(id) as Record<string, unknown> | undefined;
 	const now = test.now();
+	const row = access.startsWith("portico_pat_")
+		? patRow(test, access)
+		: (test.db.$client
+				.prepare(
+					`SELECT s.access_hash, s.access_expires_at, s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`,
+				)
+				.get(id) as Record<string, unknown> | undefined);
 	const valid =
 		row !== undefined &&
-		hashSecret(secret).equals(row.access_hash as Buffer) &&
-		(row.access_expires_at as number) > now &&
-		(row.expires_at as number) > now &&
-		row.is_active === 1;
+		(access.startsWith("portico_pat_") ||
+			(hashSecret(secret).equals(row.access_hash as Buffer) &&
+				(row.access_expires_at as number) > now &&
+				(row.expires_at as number) > now &&
+				row.is_active === 1));
 	if (!valid) return { status: 401 };
 	return {
 		status: 200,
@@ -99,6 +131,11 @@ async function expectNextRequestsHold(w: World, path: string) {
 	for (const id of sessionIds) {
 		const remembered = cache.remembered(id);
 		if (remembered) expect(remembered, `${path}: what is remembered of ${id}`).toEqual(await cache.read(id));
+	}
+	const tokenIds = w.test.db.$client.prepare("SELECT id FROM api_tokens").pluck().all() as string[];
+	for (const id of tokenIds) {
+		const remembered = cache.rememberedToken(id);
+		if (remembered) expect(remembered, `${path}: what is remembered of token ${id}`).toEqual(await cache.readToken(id));
 	}
 	for (const token of w.tokens) {
 		const expected = expectedAnswer(w.test, token.access);
@@ -296,7 +333,54 @@ const paths: Record<string, Path> = {
 		},
 	},
 	...twoFactorPaths(),
+	...accessTokenPaths(),
 };
+
+/** The writes of `api_tokens` (and a deactivation, a reset by link and a revert revoke them: walked above). */
+function accessTokenPaths(): Record<string, Path> {
+	return {
+		"create a personal access token": {
+			act: async (w) => {
+				const made = await createPat(w.app, w.ada, ["read"], { name: "another script" });
+				w.tokens.push({ label: "ada's new script", access: made.token, refresh: "" });
+			},
+		},
+		"revoke one's token": {
+			act: (w) => status(api(w.app, "DELETE", `/users/me/tokens/${w.adaScript.id}`, { headers: w.ada.headers })),
+		},
+		"an admin revokes a user's token": {
+			act: (w) =>
+				status(api(w.app, "DELETE", `/users/${w.ada.id}/tokens/${w.adaScript.id}`, { headers: w.admin.headers })),
+		},
+		"a token in use records its last use": {
+			act: async (w) => {
+				w.test.advance(61_000);
+				await status(api(w.app, "GET", "/users/me", { headers: w.adaScript.headers }));
+			},
+		},
+		"an admin demotes the owner of an admin token": {
+			act: async (w) => {
+				const second = await seedUser(w.app, { email: "second-admin@example.com", isSuperuser: true });
+				await status(
+					api(w.app, "PATCH", `/users/${w.admin.id}`, { headers: second.headers, body: { is_superuser: false } }),
+				);
+			},
+			afterwards: (w) => status(api(w.app, "GET", "/users/", { headers: w.adminScript.headers }), 403),
+		},
+		"the housekeeping tells the owners of tokens ending within a week": {
+			before: (w) => w.test.advance(23 * 86_400_000 + 1),
+			act: async (w) => {
+				await runHousekeeping(w.app.deps);
+			},
+		},
+		"the housekeeping sweeps tokens past their end": {
+			before: (w) => w.test.advance(30 * 86_400_000),
+			act: async (w) => {
+				await runHousekeeping(w.app.deps);
+			},
+		},
+	};
+}
 
 /** Two-factor's writes to `users`: its secret, its time of enabling, the last code's step. */
 function twoFactorPaths(): Record<string, Path> {
@@ -360,7 +444,9 @@ describe("the session-check cache", () => {
 			await test.close();
 		}
 		const unwalked = sites.map(siteName).filter((name) => !reached.has(name));
-		expect(unwalked, "statements that write sessions or users which no path above runs: walk them too").toEqual([]);
+		expect(unwalked, "statements that write sessions, tokens or users which no path above runs: walk them too").toEqual(
+			[],
+		);
 	}, 120_000);
 
 	it("finds every write of the code, Drizzle's and raw SQL's alike", () => {
@@ -374,7 +460,10 @@ describe("the session-check cache", () => {
 
 describe("what the cache remembers", () => {
 	it("is read only from tables whose writes it hears of", () => {
-		const read = [...SESSION_LOOKUP_SQL.matchAll(/\b(?:from|join)\s+[`"]?(\w+)/gi)].map((match) => match[1]);
+		const read = [...`${SESSION_LOOKUP_SQL}\n${TOKEN_LOOKUP_SQL}`.matchAll(/\b(?:from|join)\s+[`"]?(\w+)/gi)].map(
+			(match) => match[1],
+		);
+		expect(read).toContain("api_tokens");
 		expect(read.length).toBeGreaterThan(0);
 		for (const table of read) expect(Object.keys(WATCHED_TABLES)).toContain(table);
 	});

@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../../server/db/schema.ts";
 import { sessionCheckCacheOf } from "../../../server/services/sessions/check-cache.ts";
-import { lookupSession, sessionChecksOf } from "../../../server/services/sessions/session-lookup.ts";
+import { lookupSession, lookupToken, sessionChecksOf } from "../../../server/services/sessions/session-lookup.ts";
+import { createPat } from "../../helpers/access-tokens.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
+import { api } from "../../helpers/http.ts";
 import { seedUser } from "../../helpers/users.ts";
 
 describe("lookupSession (the query builder's session check, for engines without the cache)", () => {
@@ -24,6 +26,19 @@ describe("lookupSession (the query builder's session check, for engines without 
 		expect(Buffer.isBuffer(viaBuilder?.accessHash)).toBe(true);
 		expect(Object.isFrozen(viaBuilder?.auth.user) && Object.isFrozen(viaBuilder?.auth.session)).toBe(true);
 		expect(await lookupSession(test.db, "no-such-session")).toBeUndefined();
+	});
+
+	it("lookupToken reads the very token record SQLite's cache builds, and nothing for an unknown id", async () => {
+		const test = await buildTestApp();
+		const user = await seedUser(test.app, { fullName: "Ada", isSuperuser: true });
+		const pat = await createPat(test.app, user, ["read", "admin:read"], { name: "nightly" });
+		await api(test.app, "GET", "/users/me", { headers: pat.headers });
+		const viaBuilder = await lookupToken(test.db, pat.id);
+		expect(viaBuilder).toEqual(await sessionCheckCacheOf(test.db).readToken(pat.id));
+		expect(viaBuilder?.token).toMatchObject({ name: "nightly", scopes: ["read", "admin:read"] });
+		expect(viaBuilder?.token.lastUsedAt).toBe(test.now());
+		expect(Object.isFrozen(viaBuilder?.token.scopes)).toBe(true);
+		expect(await lookupToken(test.db, "no-such-token")).toBeUndefined();
 	});
 
 	it("SQLite keeps its cache", async () => {

@@ -31,6 +31,10 @@ const audit = {
 		admin__sessions_revoke: "سجّل مسؤول الخروج من كل مكان",
 		admin__totp_reset: "أعاد مسؤول تعيين المصادقة الثنائية",
 		user__delete: "تم حذف الحساب",
+		token__create: "تم إنشاء رمز وصول",
+		token__revoke: "تم إلغاء رمز وصول",
+		token__expire: "انتهت صلاحية رمز وصول",
+		admin__token_revoke: "ألغى مسؤول رمز وصول",
 	},
 } satisfies NamespaceAuditTranslation;
 

@@ -35,6 +35,10 @@ const audit = {
 		admin__sessions_revoke: "Signed out everywhere by an administrator",
 		admin__totp_reset: "Two-factor authentication reset by an administrator",
 		user__delete: "Account deleted",
+		token__create: "Access token created",
+		token__revoke: "Access token revoked",
+		token__expire: "Access token expired",
+		admin__token_revoke: "Access token revoked by an admin",
 	},
 } satisfies NamespaceBaseTranslation;
 

@@ -31,6 +31,10 @@ const audit = {
 		admin__sessions_revoke: "Déconnecté de partout par un administrateur",
 		admin__totp_reset: "Authentification à deux facteurs réinitialisée par un administrateur",
 		user__delete: "Compte supprimé",
+		token__create: "Jeton d'accès créé",
+		token__revoke: "Jeton d'accès révoqué",
+		token__expire: "Jeton d'accès expiré",
+		admin__token_revoke: "Jeton d'accès révoqué par un administrateur",
 	},
 } satisfies NamespaceAuditTranslation;
 
