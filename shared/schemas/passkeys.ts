@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTROL_CHARACTERS, text } from "./fields.ts";
+import { CONTROL_CHARACTERS, lookupKey, text } from "./fields.ts";
 
 /**
  * A WebAuthn credential's JSON as @simplewebauthn/browser gives it (base64url strings). Only
@@ -64,7 +64,7 @@ export const passkeyLoginSchema = z.object({ response: authenticationResponseSch
 export type PasskeyLoginInput = z.infer<typeof passkeyLoginSchema>;
 
 /** Any string: an id that is not one of the caller's passkeys is a 404. */
-export const passkeyIdParamsSchema = z.object({ passkey_id: z.string({ error: "mustBeText" }) });
+export const passkeyIdParamsSchema = z.object({ passkey_id: lookupKey() });
 
 export const passkeyPublicSchema = z.object({
 	id: z.string(),
