@@ -11,7 +11,7 @@ describe("a control character in a key the caller names in a path", () => {
 		const { app } = await buildTestApp();
 		const admin = await seedAdmin(app);
 		const user = await seedUser(app);
-		const cases: [string, string, Record<string, string> | undefined, unknown?][] = [
+		const cases: [Parameters<typeof api>[1], string, Record<string, string> | undefined, unknown?][] = [
 			["POST", "/password-recovery/%00", undefined],
 			["POST", "/password-recovery-html-content/a%00b%40example.com", admin.headers],
 			["DELETE", "/users/me/passkeys/%00", user.headers],
