@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import { api } from "../../helpers/http.ts";
+import { api, loginForm } from "../../helpers/http.ts";
 import { mutateUnchecked } from "../../helpers/trpc.ts";
 import { seedAdmin, seedUser } from "../../helpers/users.ts";
 
@@ -35,6 +35,19 @@ describe("a control character in a key the caller names in a path", () => {
 		] as const) {
 			const res = await mutateUnchecked(app, procedure, input, { headers: user.headers });
 			expect({ procedure, status: res.status }).toEqual({ procedure, status: 400 });
+		}
+	});
+
+	it("in a login's username is no account: the same 400 as any unknown e-mail, never a 500", async () => {
+		const { app } = await buildTestApp();
+		const user = await seedUser(app);
+		for (const username of [`${user.email}\u0000`, "\u0000", `a\u0000${user.email}`]) {
+			const res = await loginForm(app, username, user.password);
+			expect({ username, status: res.statusCode, body: res.json() }).toEqual({
+				username,
+				status: 400,
+				body: { detail: "Incorrect email or password" },
+			});
 		}
 	});
 });

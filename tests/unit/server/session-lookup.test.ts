@@ -4,6 +4,7 @@ import { users } from "../../../server/db/schema.ts";
 import { sessionCheckCacheOf } from "../../../server/services/sessions/check-cache.ts";
 import { lookupSession, sessionChecksOf } from "../../../server/services/sessions/session-lookup.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
+import { onPostgres, testOnPostgres, testOnSqlite } from "../../helpers/engine.ts";
 import { seedUser } from "../../helpers/users.ts";
 
 describe("lookupSession (the query builder's session check, for engines without the cache)", () => {
@@ -12,9 +13,9 @@ describe("lookupSession (the query builder's session check, for engines without 
 		const user = await seedUser(test.app, { fullName: "Ada", isSuperuser: true });
 		await test.db.update(users).set({ totpEnabledAt: 1234, emailVerified: false }).where(eq(users.id, user.id));
 		const id = user.accessToken.split(".")[0] as string;
-		const cache = sessionCheckCacheOf(test.db);
 		const viaBuilder = await lookupSession(test.db, id);
-		expect(viaBuilder).toEqual(await cache.read(id));
+		// SQLite's cache, the record to match, exists on SQLite only.
+		if (!onPostgres) expect(viaBuilder).toEqual(await sessionCheckCacheOf(test.db).read(id));
 		expect(viaBuilder?.auth.user).toMatchObject({
 			fullName: "Ada",
 			isSuperuser: true,
@@ -26,8 +27,20 @@ describe("lookupSession (the query builder's session check, for engines without 
 		expect(await lookupSession(test.db, "no-such-session")).toBeUndefined();
 	});
 
-	it("SQLite keeps its cache", async () => {
+	// SQLite's in-process cache (decision 027); PostgreSQL's twin follows.
+	testOnSqlite("SQLite keeps its cache", async () => {
 		const test = await buildTestApp();
 		expect(sessionChecksOf(test.db)).toBe(sessionCheckCacheOf(test.db));
+	});
+
+	testOnPostgres("PostgreSQL reads the row for every request, as for every re-check (decision 034)", async () => {
+		const test = await buildTestApp();
+		const user = await seedUser(test.app, { fullName: "Ada" });
+		const id = user.accessToken.split(".")[0] as string;
+		const checks = sessionChecksOf(test.db);
+		expect(await checks.get(id)).toEqual(await lookupSession(test.db, id));
+		await test.db.update(users).set({ fullName: "Augusta" }).where(eq(users.id, user.id));
+		expect((await checks.get(id))?.auth.user.fullName).toBe("Augusta");
+		expect((await checks.read(id))?.auth.user.fullName).toBe("Augusta");
 	});
 });
