@@ -10,8 +10,12 @@ import { CONTROL_CHARACTERS, lookupKey, text } from "./fields.ts";
 const requiredOr = (message: "passkeyResponseInvalid") => (issue: { input: unknown }) =>
 	issue.input === undefined ? "fieldRequired" : message;
 
+/** One base64url part: anything else (a NUL, a space) is of another shape, and is never looked up. */
 const part = () =>
-	z.string({ error: requiredOr("passkeyResponseInvalid") }).max(65_536, { message: "passkeyResponseInvalid" });
+	z
+		.string({ error: requiredOr("passkeyResponseInvalid") })
+		.max(65_536, { message: "passkeyResponseInvalid" })
+		.regex(/^[A-Za-z0-9_-]*$/, { message: "passkeyResponseInvalid" });
 
 const credentialJson = <T extends z.ZodRawShape>(response: T) =>
 	z.object(

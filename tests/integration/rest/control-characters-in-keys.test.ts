@@ -50,4 +50,25 @@ describe("a control character in a key the caller names in a path", () => {
 			});
 		}
 	});
+
+	it("in the audit log's user filter or a passkey's credential id is a 422, never a 500", async () => {
+		const { app } = await buildTestApp();
+		const admin = await seedAdmin(app);
+		const N = "\u0000";
+		const signed = { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" };
+		const cases: [Parameters<typeof api>[1], string, Record<string, string> | undefined, unknown?][] = [
+			["GET", "/audit/?user=ada%00", admin.headers],
+			["POST", "/login/passkey", undefined, { response: { id: N, rawId: "AA", type: "public-key", response: signed } }],
+			[
+				"POST",
+				"/login/passkey",
+				undefined,
+				{ response: { id: "AA", rawId: "AA", type: "public-key", response: { ...signed, clientDataJSON: N } } },
+			],
+		];
+		for (const [method, path, headers, body] of cases) {
+			const res = await api(app, method, path, { headers, body });
+			expect({ path, body, status: res.statusCode }).toEqual({ path, body, status: 422 });
+		}
+	});
 });
