@@ -4,6 +4,7 @@ import { clientKey } from "../../../server/lib/rate-limiter.ts";
 import { hashSecretHex } from "../../../server/lib/tokens.ts";
 import { accountKeyOf, recordFailedLogin } from "../../../server/services/users/login-throttle.ts";
 import { buildTestApp, tempDataDir } from "../../helpers/build-test-app.ts";
+import { onPostgres } from "../../helpers/engine.ts";
 import { api, loginForm } from "../../helpers/http.ts";
 import { rawAll, rawGet } from "../../helpers/raw-sql.ts";
 import { seedUser } from "../../helpers/users.ts";
@@ -158,15 +159,19 @@ describe("per-account back-off after failed logins", () => {
 		expect((await loginForm(app, other.email, other.password)).statusCode).toBe(200);
 	});
 
-	it("is kept in SQLite: a restarted app still makes the account wait", async () => {
+	it("is kept in the database: a restarted app still makes the account wait", async () => {
 		const dataDir = tempDataDir();
-		const databasePath = join(dataDir, "app.db");
+		// The same SQLite file, or the same PostgreSQL database, for the app after the restart.
+		const databasePath = onPostgres ? undefined : join(dataDir, "app.db");
 		const first = await buildTestApp({ dataDir, databasePath });
+		const sameDatabase = first.config.postgres
+			? { env: { DATABASE_URL: first.config.postgres.url } }
+			: { databasePath };
 		const user = await seedUser(first.app);
 		await loginForm(first.app, user.email, "wrong-password");
 		await loginForm(first.app, user.email, "wrong-password", { ip: "10.4.0.1" });
 		await first.close();
-		const second = await buildTestApp({ dataDir, databasePath, startAt: first.now() });
+		const second = await buildTestApp({ dataDir, ...sameDatabase, startAt: first.now() });
 		const res = await loginForm(second.app, user.email, user.password);
 		expect(res.statusCode).toBe(429);
 		expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);
