@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { passwordLinkInfoSchema, passwordLinkSchema, resetPasswordSchema } from "../../shared/schemas/auth.ts";
+import { lookupKey } from "../../shared/schemas/fields.ts";
 import { messageSchema } from "../../shared/schemas/users.ts";
 import { requestMeta } from "../http/session.ts";
 import { describePasswordLink } from "../services/account/password-link.ts";
@@ -10,7 +11,7 @@ import { authOf, type RouteModule } from "./types.ts";
 const tags = ["login"];
 // Any string, as in the FastAPI template: an unknown or malformed address gets the same
 // answer as a known one (recovery), or 404 (the e-mail's HTML).
-const emailParams = z.object({ email: z.string() });
+const emailParams = z.object({ email: lookupKey() });
 
 export const recoveryRoutes: RouteModule = (app, deps) => {
 	const { superuser } = authHooks(deps);

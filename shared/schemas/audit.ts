@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type AuditAction, auditActions, isAuditAction } from "../audit-actions.ts";
-import { uuid } from "./fields.ts";
+import { CONTROL_CHARACTERS, uuid } from "./fields.ts";
 import { listQuerySchema } from "./users.ts";
 
 export { type AuditAction, auditActionKey, auditActions, isAuditAction } from "../audit-actions.ts";
@@ -85,6 +85,7 @@ export const auditFilterSchema = z.object({
 		.string({ error: "mustBeText" })
 		.trim()
 		.max(255, { message: "textTooLong" })
+		.refine((value) => !CONTROL_CHARACTERS.test(value), { message: "noControlCharacters" })
 		.transform((value) => (value === "" ? undefined : value.toLowerCase()))
 		.optional()
 		.describe("The start of the actor's or the subject's e-mail, any case"),

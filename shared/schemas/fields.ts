@@ -35,6 +35,16 @@ export const password = (requiredKey: ValidationMessageKey = "passwordRequired")
  */
 export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
 
+/**
+ * A key the caller names in a path (an id, an e-mail) and the server looks up: refused when
+ * it holds a control character, which no stored key has (and which PostgreSQL cannot even
+ * compare with text: a NUL there fails the statement).
+ */
+export const lookupKey = () =>
+	z
+		.string({ error: "mustBeText" })
+		.refine((value) => !CONTROL_CHARACTERS.test(value), { message: "noControlCharacters" });
+
 /** A person's name: one line of at most 255 characters (the product's forms allow fewer). */
 export const fullName = (max = 255, maxKey: ValidationMessageKey = "textTooLong") =>
 	text("fullNameRequired")

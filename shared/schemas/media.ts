@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS } from "./fields.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const imageExtensions = [".jpg", ".jpeg", ".png", ".gif", ".webp"] as const;
@@ -12,7 +13,8 @@ export const entityRefSchema = z.object({
 	entity_type: z.enum(entityTypes, { error: "entityTypeInvalid" }),
 	entity_id: z
 		.string({ error: (issue) => (issue.input === undefined ? "entityIdRequired" : "mustBeText") })
-		.min(1, { message: "entityIdRequired" }),
+		.min(1, { message: "entityIdRequired" })
+		.refine((value) => !CONTROL_CHARACTERS.test(value), { message: "noControlCharacters" }),
 });
 export type EntityRef = z.infer<typeof entityRefSchema>;
 

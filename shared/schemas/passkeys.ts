@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTROL_CHARACTERS, text } from "./fields.ts";
+import { CONTROL_CHARACTERS, lookupKey, text } from "./fields.ts";
 
 /**
  * A WebAuthn credential's JSON as @simplewebauthn/browser gives it (base64url strings). Only
@@ -10,8 +10,12 @@ import { CONTROL_CHARACTERS, text } from "./fields.ts";
 const requiredOr = (message: "passkeyResponseInvalid") => (issue: { input: unknown }) =>
 	issue.input === undefined ? "fieldRequired" : message;
 
+/** One base64url part: anything else (a NUL, a space) is of another shape, and is never looked up. */
 const part = () =>
-	z.string({ error: requiredOr("passkeyResponseInvalid") }).max(65_536, { message: "passkeyResponseInvalid" });
+	z
+		.string({ error: requiredOr("passkeyResponseInvalid") })
+		.max(65_536, { message: "passkeyResponseInvalid" })
+		.regex(/^[A-Za-z0-9_-]*$/, { message: "passkeyResponseInvalid" });
 
 const credentialJson = <T extends z.ZodRawShape>(response: T) =>
 	z.object(
@@ -64,7 +68,7 @@ export const passkeyLoginSchema = z.object({ response: authenticationResponseSch
 export type PasskeyLoginInput = z.infer<typeof passkeyLoginSchema>;
 
 /** Any string: an id that is not one of the caller's passkeys is a 404. */
-export const passkeyIdParamsSchema = z.object({ passkey_id: z.string({ error: "mustBeText" }) });
+export const passkeyIdParamsSchema = z.object({ passkey_id: lookupKey() });
 
 export const passkeyPublicSchema = z.object({
 	id: z.string(),

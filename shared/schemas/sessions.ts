@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { deviceTypes } from "../user-agent.ts";
+import { lookupKey } from "./fields.ts";
 
 /** One signed-in device as its owner (or a superuser) sees it; `id` is the tokens' public half. */
 export const sessionPublicSchema = z.object({
@@ -22,4 +23,4 @@ export const sessionsPublicSchema = z.object({ data: z.array(sessionPublicSchema
 export type SessionsPublic = z.infer<typeof sessionsPublicSchema>;
 
 /** Any string: an id that is not one of the caller's live sessions, malformed or not, is a 404. */
-export const sessionIdParamsSchema = z.object({ session_id: z.string({ error: "mustBeText" }) });
+export const sessionIdParamsSchema = z.object({ session_id: lookupKey() });

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Db } from "../../server/db/client.ts";
+import { postgresConnectionOf } from "../../server/db/postgres.ts";
 import { type AuditAction, auditActions } from "../../shared/schemas/audit.ts";
+import { columnNames, rawAll, rawRun, tableNames } from "./raw-sql.ts";
 
 const serverDir = fileURLToPath(new URL("../../server/", import.meta.url));
 
@@ -26,9 +28,9 @@ export function actionsTheCodeWrites(): AuditAction[] {
 	return auditActions.filter((action) => code.includes(`"${action}"`));
 }
 
-/** Every row of the audit table, every column as SQLite stores it. */
-export const rawAuditRows = (db: Db): Record<string, unknown>[] =>
-	db.$client.prepare("SELECT * FROM audit_events ORDER BY id").all() as Record<string, unknown>[];
+/** Every row of the audit table, every column as the engine stores it. */
+export const rawAuditRows = (db: Db): Promise<Record<string, unknown>[]> =>
+	rawAll(db, "SELECT * FROM audit_events ORDER BY id");
 
 /** A stored value as text, and a binary one in each way it could be written out. */
 function encodings(value: unknown): string[] {
@@ -48,21 +50,44 @@ const NOT_SECRET = /_at$|^id$|_id$/;
  * tokens and codes, two-factor secrets, challenges), in any table, today's and those
  * added later.
  */
-export function storedSecrets(db: Db): { label: string; value: string }[] {
-	const tables = db.$client
-		.prepare(
-			"SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'",
-		)
-		.all() as { name: string }[];
-	return tables.flatMap(({ name: table }) => {
-		if (table === "audit_events") return [];
-		const columns = (db.$client.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[])
-			.map((column) => column.name)
-			.filter((column) => SECRET_COLUMN.test(column) && !NOT_SECRET.test(column));
-		return columns.flatMap((column) =>
-			(db.$client.prepare(`SELECT "${column}" AS value FROM "${table}"`).all() as { value: unknown }[]).flatMap(
-				({ value }) => encodings(value).map((text) => ({ label: `${table}.${column}`, value: text })),
-			),
+export async function storedSecrets(db: Db): Promise<{ label: string; value: string }[]> {
+	const found: { label: string; value: string }[] = [];
+	for (const table of await tableNames(db)) {
+		if (table === "audit_events") continue;
+		const columns = (await columnNames(db, table)).filter(
+			(column) => SECRET_COLUMN.test(column) && !NOT_SECRET.test(column),
 		);
-	});
+		for (const column of columns)
+			for (const { value } of await rawAll<{ value: unknown }>(db, `SELECT "${column}" AS value FROM "${table}"`))
+				found.push(...encodings(value).map((text) => ({ label: `${table}.${column}`, value: text })));
+	}
+	return found;
+}
+
+/**
+ * Makes the audit table refuse every new row (a trigger, SQLite's or PL/pgSQL's, that
+ * raises), as a full disk or a broken audit store would; returns what lifts it.
+ */
+export async function refuseAuditRows(db: Db): Promise<() => Promise<void>> {
+	if (postgresConnectionOf(db)) {
+		await rawRun(
+			db,
+			"CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit log unavailable'; END $$",
+		);
+		await rawRun(
+			db,
+			"CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION refuse_audit()",
+		);
+		return async () => {
+			await rawRun(db, "DROP TRIGGER refuse_audit ON audit_events");
+			await rawRun(db, "DROP FUNCTION refuse_audit()");
+		};
+	}
+	await rawRun(
+		db,
+		"CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'audit log unavailable'); END",
+	);
+	return async () => {
+		await rawRun(db, "DROP TRIGGER refuse_audit");
+	};
 }

@@ -47,7 +47,7 @@ export async function startCluster(): Promise<Cluster> {
 		asRoot ? run("runuser", ["-u", "postgres", "--", join(bin, command), ...args]) : run(join(bin, command), args);
 	const data = join(dir, "data");
 	const port = await freePort();
-	await pg("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"]);
+	await pg("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);
 	const options = [
 		`-p ${port}`,
 		"-c listen_addresses=127.0.0.1",

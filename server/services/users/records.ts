@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { CONTROL_CHARACTERS } from "../../../shared/schemas/fields.ts";
 import type { UserPublic } from "../../../shared/schemas/users.ts";
 import { first } from "../../db/query.ts";
 import { resetTokens, type UserRow, users } from "../../db/schema.ts";
@@ -33,8 +34,15 @@ export const toUserPublic = (row: PublicUserFields): UserPublic => ({
 	created_at: new Date(row.createdAt).toISOString(),
 });
 
-export const findUserByEmail = async ({ db }: ServiceDeps, email: string) =>
-	await first(db.select().from(users).where(eq(users.email, email.toLowerCase())));
+/**
+ * The account with this e-mail. One with a control character (a login's username is not
+ * checked as an e-mail) is no account's, as every e-mail's schema refuses them: it is not
+ * looked up (PostgreSQL would fail the statement on a NUL).
+ */
+export async function findUserByEmail({ db }: ServiceDeps, email: string): Promise<UserRow | undefined> {
+	if (CONTROL_CHARACTERS.test(email)) return undefined;
+	return await first(db.select().from(users).where(eq(users.email, email.toLowerCase())));
+}
 
 export const findUserById = async ({ db }: ServiceDeps, id: string) =>
 	await first(db.select().from(users).where(eq(users.id, id)));

@@ -44,15 +44,15 @@ class Secrets {
 		return tokens;
 	}
 
-	harvest(test: TestApp): void {
-		for (const stored of storedSecrets(test.db)) this.add(stored.label, stored.value);
+	async harvest(test: TestApp): Promise<void> {
+		for (const stored of await storedSecrets(test.db)) this.add(stored.label, stored.value);
 	}
 }
 
 /** Where, if anywhere, a secret sits in the audit table: "row 3 (auth.login) user_agent: refresh token". */
-function leaks(test: TestApp, secrets: Secrets): string[] {
+async function leaks(test: TestApp, secrets: Secrets): Promise<string[]> {
 	const found: string[] = [];
-	for (const row of rawAuditRows(test.db)) {
+	for (const row of await rawAuditRows(test.db)) {
 		for (const [column, value] of Object.entries(row)) {
 			if (value === null) continue;
 			const text = String(value).toLowerCase();
@@ -110,12 +110,12 @@ describe("no secret ever reaches an audit row", () => {
 		ok(await loginForm(app, wrongField, first, { ip: "10.0.0.9" }), 400);
 		test.advance(5_000); // past the failed-login back-off
 		let ada = secrets.addPair("ada login", ok(await loginForm(app, "ada@example.com", first)).json() as Tokens);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 
 		// A refresh, then the replaced refresh token presented again (reuse: the session dies).
 		const stale = ada.refresh_token;
 		ok(await api(app, "POST", "/login/refresh-token", { body: { refresh_token: stale } }));
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		ok(await api(app, "POST", "/login/refresh-token", { body: { refresh_token: stale } }), 401);
 
 		// A new sign-in, a re-authentication, a password change, an e-mail change.
@@ -124,7 +124,7 @@ describe("no secret ever reaches an audit row", () => {
 			await api(app, "POST", "/login/reauthenticate", { headers: bearer(ada.access_token), body: { password: first } }),
 		);
 		const second = secrets.add("ada's second password", "ada-second-Passw0rd");
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		ok(
 			await api(app, "PATCH", "/users/me/password", {
 				headers: bearer(ada.access_token),
@@ -134,11 +134,11 @@ describe("no secret ever reaches an audit row", () => {
 		ok(
 			await api(app, "PATCH", "/users/me", { headers: bearer(ada.access_token), body: { email: "ada2@example.com" } }),
 		);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 
 		// The new address proved by its link; then moved again and moved back by the old one's "This wasn't me".
 		await settled(app);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		const verifyLink = secrets.add(
 			"verification link token",
 			linkFromOutbox(test, "ada2@example.com", "/verify-email"),
@@ -148,17 +148,17 @@ describe("no secret ever reaches an audit row", () => {
 			await api(app, "PATCH", "/users/me", { headers: bearer(ada.access_token), body: { email: "ada3@example.com" } }),
 		);
 		await settled(app);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		const revertLink = secrets.add("revert link token", linkFromOutbox(test, "ada2@example.com", "/revert-email"));
 		ok(await api(app, "POST", "/revert-email/", { body: { token: revertLink } }));
 		await settled(app);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 
 		// A reset link e-mailed, then another in the e-mail a superuser previews (which kills the first);
 		// the previewed link resets, the first no longer does; a third link, a reset.
 		ok(await api(app, "POST", "/password-recovery/ada2@example.com"));
 		await settled(app);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		const mailed = secrets.add("reset link token", resetTokenFromOutbox(test, "ada2@example.com"));
 		const preview = ok(
 			await api(app, "POST", "/password-recovery-html-content/ada2@example.com", { headers: admin.headers }),
@@ -166,14 +166,14 @@ describe("no secret ever reaches an audit row", () => {
 		const previewed = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(preview.body)?.[1] ?? "";
 		expect(previewed).toMatch(/^[A-Za-z0-9_-]{43}$/);
 		secrets.add("previewed reset link token", previewed);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		ok(await api(app, "POST", "/reset-password/", { body: { token: previewed, new_password: "ada-never-set-1" } }));
 		const third = secrets.add("ada's third password", "ada-third-Passw0rd");
 		ok(await api(app, "POST", "/reset-password/", { body: { token: mailed, new_password: third } }), 400);
 		ok(await api(app, "POST", "/password-recovery/ada2@example.com"));
 		await settled(app);
 		const relinked = secrets.add("second reset link token", resetTokenFromOutbox(test, "ada2@example.com"));
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		ok(await api(app, "POST", "/reset-password/", { body: { token: relinked, new_password: third } }));
 
 		// Log out with the refresh token named, then everywhere.
@@ -182,7 +182,7 @@ describe("no secret ever reaches an audit row", () => {
 			"ada fourth login",
 			ok(await loginForm(app, "ada2@example.com", third)).json() as Tokens,
 		);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		ok(
 			await api(app, "POST", "/login/logout", {
 				headers: bearer(ada.access_token),
@@ -195,7 +195,7 @@ describe("no secret ever reaches an audit row", () => {
 		const phone = secrets.addPair("ada phone", ok(await loginForm(app, "ada2@example.com", third)).json() as Tokens);
 		secrets.addPair("ada tablet", ok(await loginForm(app, "ada2@example.com", third)).json() as Tokens);
 		secrets.addPair("ada laptop", ok(await loginForm(app, "ada2@example.com", third)).json() as Tokens);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		const devices = ok(await api(app, "GET", "/users/me/sessions", { headers: bearer(phone.access_token) })).json() as {
 			data: { id: string; current: boolean }[];
 		};
@@ -222,7 +222,7 @@ describe("no secret ever reaches an audit row", () => {
 			).json() as { secret: string; otpauth_url: string };
 			secrets.add(`${label} TOTP secret`, setup.secret);
 			secrets.add(`${label} otpauth URL`, setup.otpauth_url);
-			secrets.harvest(test);
+			await secrets.harvest(test);
 			const code = secrets.add(`${label} enabling code`, totpAt(setup.secret, test.now()));
 			const enabled = ok(
 				await api(app, "POST", "/users/me/totp/enable", { headers: bearer(secure.access_token), body: { code } }),
@@ -231,13 +231,13 @@ describe("no secret ever reaches an audit row", () => {
 				secrets.add(`${label} recovery code ${i + 1}`, recovery);
 				secrets.add(`${label} recovery code ${i + 1} as stored`, recovery.replaceAll("-", ""));
 			});
-			secrets.harvest(test);
+			await secrets.harvest(test);
 			return { secret: setup.secret, recoveryCodes: enabled.recovery_codes };
 		};
 		const totp = await enableTotp("ada");
 		const mfaStep = async () => {
 			const first = ok(await loginForm(app, "ada2@example.com", third), 401).json() as { mfa_token: string };
-			secrets.harvest(test);
+			await secrets.harvest(test);
 			return secrets.add("mfa_token", first.mfa_token);
 		};
 		step();
@@ -279,7 +279,7 @@ describe("no secret ever reaches an audit row", () => {
 			await api(app, "POST", "/users/me/recovery-codes", { headers: bearer(secure.access_token) }),
 		).json() as { recovery_codes: string[] };
 		for (const code of renewed.recovery_codes) secrets.add("a renewed recovery code", code);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		ok(await api(app, "DELETE", "/users/me/totp", { headers: bearer(secure.access_token) }));
 		step();
 		await enableTotp("ada again");
@@ -293,7 +293,7 @@ describe("no secret ever reaches an audit row", () => {
 			await api(app, "POST", "/users/me/passkeys/options", { headers: bearer(secure.access_token) }),
 		).json() as Parameters<SoftAuthenticator["register"]>[0];
 		secrets.add("passkey registration challenge", creation.challenge);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		const credential = authenticator.register(creation);
 		secrets.add("passkey attestation", credential.response.attestationObject);
 		const passkey = ok(
@@ -302,7 +302,7 @@ describe("no secret ever reaches an audit row", () => {
 				body: { response: credential, name: "Ada's phone" },
 			}),
 		).json() as { id: string };
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		ok(
 			await api(app, "PATCH", `/users/me/passkeys/${passkey.id}`, {
 				headers: bearer(secure.access_token),
@@ -312,7 +312,7 @@ describe("no secret ever reaches an audit row", () => {
 		const signIn = await signedLoginChallenge(app, authenticator);
 		secrets.add("passkey sign-in challenge", signIn.options.challenge);
 		secrets.add("passkey sign-in signature", signIn.response.response.signature);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		secrets.addPair(
 			"ada passkey login",
 			ok(await api(app, "POST", "/login/passkey", { body: { response: signIn.response } })).json() as Tokens,
@@ -321,7 +321,7 @@ describe("no secret ever reaches an audit row", () => {
 			await api(app, "POST", "/login/reauthenticate/options", { headers: bearer(secure.access_token) }),
 		).json() as Parameters<SoftAuthenticator["authenticate"]>[0];
 		secrets.add("passkey confirmation challenge", confirmOptions.challenge);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		const assertion = authenticator.authenticate(confirmOptions);
 		secrets.add("passkey confirmation signature", assertion.response.signature);
 		ok(
@@ -347,7 +347,7 @@ describe("no secret ever reaches an audit row", () => {
 				body: { response: lastKey },
 			}),
 		);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		ok(
 			await api(app, "PATCH", "/users/me", {
 				headers: bearer(secure.access_token),
@@ -355,11 +355,11 @@ describe("no secret ever reaches an audit row", () => {
 			}),
 		);
 		await settled(app);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		const takeBack = secrets.add("take-back link token", linkFromOutbox(test, "ada2@example.com", "/revert-email"));
 		ok(await api(app, "POST", "/revert-email/", { body: { token: takeBack } }));
 		await settled(app);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		expect(taken.recoveryCodes).toHaveLength(10);
 
 		// An administrator creates a user with a password, sets another, deletes the user.
@@ -370,7 +370,7 @@ describe("no secret ever reaches an audit row", () => {
 				body: { email: "bo@example.com", password: given, confirm_password: given },
 			}),
 		).json() as { id: string };
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		const reset = secrets.add("password an admin reset", "reset-by-admin-2");
 		ok(
 			await api(app, "PATCH", `/users/${created.id}`, {
@@ -378,7 +378,7 @@ describe("no secret ever reaches an audit row", () => {
 				body: { password: reset, full_name: "Bo" },
 			}),
 		);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		// The right password of a deactivated account: a failed login.
 		ok(await api(app, "PATCH", `/users/${created.id}`, { headers: admin.headers, body: { is_active: false } }));
 		ok(await loginForm(app, "bo@example.com", reset), 400);
@@ -387,7 +387,7 @@ describe("no secret ever reaches an audit row", () => {
 		// An administrator invites a user, who sets a password with the e-mailed link.
 		ok(await api(app, "POST", "/users/", { headers: admin.headers, body: { email: "di@example.com", invite: true } }));
 		await settled(app);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		const invitation = secrets.add("invitation link token", resetTokenFromOutbox(test, "di@example.com"));
 		const chosen = secrets.add("an invited user's password", "invited-user-Passw0rd");
 		ok(await api(app, "POST", "/reset-password/", { body: { token: invitation, new_password: chosen } }));
@@ -400,9 +400,9 @@ describe("no secret ever reaches an audit row", () => {
 		ok(await loginForm(app, "cy@example.com", own), 400);
 		app.deps.config.emailVerification = "optional";
 		await settled(app);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		const cy = secrets.addPair("cy login", ok(await loginForm(app, "cy@example.com", own)).json() as Tokens);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		ok(await api(app, "DELETE", "/users/me", { headers: bearer(cy.access_token) }));
 
 		// Personal access tokens: made (after a fresh proof), used, revoked by the owner and by
@@ -438,14 +438,14 @@ describe("no secret ever reaches an audit row", () => {
 		const cli = secrets.add("a CLI superuser's password", "made-at-the-cli-1");
 		await createSuperuserAccount(app.deps, { email: "ops@example.com", password: cli }, "operator");
 		const operatorSet = secrets.add("a password set by the operator", "set-by-operator-2");
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		await setPasswordAsOperator(app.deps, "ada2@example.com", operatorSet);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 
 		// The tour did what it says: every action the code can write is in the table.
-		const written = new Set(rawAuditRows(test.db).map((row) => row.action));
+		const written = new Set((await rawAuditRows(test.db)).map((row) => row.action));
 		expect([...actionsTheCodeWrites()].filter((action) => !written.has(action))).toEqual([]);
 		expect(secrets.list.length).toBeGreaterThan(50);
-		expect(leaks(test, secrets)).toEqual([]);
+		expect(await leaks(test, secrets)).toEqual([]);
 	});
 });

@@ -5,12 +5,12 @@ import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, type ParsedMail, resetTokenOf } from "../../helpers/eml.ts";
 import { api, loginForm } from "../../helpers/http.ts";
 import { addPasskey, signedLoginChallenge } from "../../helpers/passkeys.ts";
+import { countOf, rawGet } from "../../helpers/raw-sql.ts";
 import { totpAt } from "../../helpers/totp.ts";
 import { enableTwoFactor, mfaTokenOf, outbox } from "../../helpers/two-factor.ts";
 import { seedUser, uniqueEmail } from "../../helpers/users.ts";
 
-const count = ({ db }: TestApp, sql: string, ...params: unknown[]) =>
-	(db.$client.prepare(sql).get(...params) as { n: number }).n;
+const count = ({ db }: TestApp, sql: string, ...params: unknown[]) => countOf(db, sql, params);
 
 /** The newest e-mail to `to` whose text holds `needle`. */
 async function mailTo(test: TestApp, to: string, needle: string): Promise<ParsedMail> {
@@ -51,8 +51,8 @@ describe("This wasn't me gives the account back without whatever the thief added
 		expect(reverted.statusCode).toBe(200);
 
 		for (const table of ["passkeys", "recovery_codes", "mfa_tokens", "webauthn_challenges"])
-			expect(count(test, `SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, owner.id), table).toBe(0);
-		expect(db.$client.prepare("SELECT totp_secret, totp_enabled_at FROM users WHERE id = ?").get(owner.id)).toEqual({
+			expect(await count(test, `SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, owner.id), table).toBe(0);
+		expect(await rawGet(db, "SELECT totp_secret, totp_enabled_at FROM users WHERE id = ?", [owner.id])).toEqual({
 			totp_secret: null,
 			totp_enabled_at: null,
 		});
@@ -104,7 +104,9 @@ describe("This wasn't me gives the account back without whatever the thief added
 		expect((await api(test.app, "POST", "/revert-email/", { body: { token } })).statusCode).toBe(200);
 		const reset = await mailTo(test, owner.email, "/reset-password?token=");
 		expect(reset.text).not.toContain("removed");
-		expect(count(test, "SELECT count(*) AS n FROM audit_events WHERE action = 'account.credentials_removed'")).toBe(0);
+		expect(
+			await count(test, "SELECT count(*) AS n FROM audit_events WHERE action = 'account.credentials_removed'"),
+		).toBe(0);
 	});
 
 	it("an English reset mail names two-factor and the passkeys removed", async () => {

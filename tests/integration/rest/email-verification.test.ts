@@ -9,6 +9,7 @@ import { isolate } from "../../../shared/i18n/direction.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, parseMail } from "../../helpers/eml.ts";
 import { API, api, bearer, loginForm } from "../../helpers/http.ts";
+import { countOf } from "../../helpers/raw-sql.ts";
 import { settled } from "../../helpers/settled.ts";
 import { startSmtp, type TestSmtp } from "../../helpers/smtp.ts";
 import { seedUser, uniqueEmail } from "../../helpers/users.ts";
@@ -230,11 +231,11 @@ describe("EMAIL_VERIFICATION=required", () => {
 		const verified = await seedUser(app);
 		expect((await loginForm(app, verified.email, verified.password)).statusCode).toBe(200);
 		const unverified = await seedUser(app, { emailVerified: false });
-		const sessionsBefore = db.$client.prepare("select count(*) as n from sessions").get() as { n: number };
+		const sessionsBefore = await countOf(db, "select count(*) as n from sessions");
 		expect((await loginForm(app, unverified.email, unverified.password)).json()).toEqual({
 			detail: "Email not verified",
 		});
-		expect(db.$client.prepare("select count(*) as n from sessions").get()).toEqual(sessionsBefore);
+		expect(await countOf(db, "select count(*) as n from sessions")).toBe(sessionsBefore);
 		expect(
 			(await db.select().from(auditEvents)).filter(
 				(row) => row.action === "auth.login" && row.subjectId === unverified.id,

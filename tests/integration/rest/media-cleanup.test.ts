@@ -21,7 +21,7 @@ describe("an upload whose record cannot be written", () => {
 	] as const)(
 		"removes the file it wrote when $who vanished meanwhile ($status)",
 		async ({ uploader, status, detail }) => {
-			let beforeRecord: () => void = () => {};
+			let beforeRecord: () => Promise<void> | void = () => {};
 			const { app, dataDir } = await buildTestApp({
 				storage: (config) => {
 					const disk = createDiskStorage(join(config.dataDir, "media"));
@@ -30,7 +30,7 @@ describe("an upload whose record cannot be written", () => {
 						...disk,
 						write: async (id, data) => {
 							await disk.write(id, data);
-							beforeRecord();
+							await beforeRecord();
 						},
 					};
 					return storage;

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
+import { takeDatabaseDown } from "../../helpers/database-down.ts";
 import { API } from "../../helpers/http.ts";
 import {
 	makeAnimated,
@@ -502,7 +503,7 @@ describe("storage health", () => {
 
 	it("answers 503 when the database is down", async () => {
 		const { app, db } = await buildTestApp();
-		db.$client.close();
+		await takeDatabaseDown(db);
 		const answer = await app.inject({ method: "GET", url: `${API}/media/health` });
 		expect(answer.statusCode).toBe(503);
 		expect(answer.json()).toEqual({ status: "error", database: "error", storage: "ok" });

@@ -4,7 +4,9 @@ import { clientKey } from "../../../server/lib/rate-limiter.ts";
 import { hashSecretHex } from "../../../server/lib/tokens.ts";
 import { accountKeyOf, recordFailedLogin } from "../../../server/services/users/login-throttle.ts";
 import { buildTestApp, tempDataDir } from "../../helpers/build-test-app.ts";
+import { onPostgres } from "../../helpers/engine.ts";
 import { api, loginForm } from "../../helpers/http.ts";
+import { rawAll, rawGet } from "../../helpers/raw-sql.ts";
 import { seedUser } from "../../helpers/users.ts";
 
 const LIMITED = { detail: "Rate limit exceeded, please try again later" };
@@ -115,9 +117,11 @@ describe("per-account back-off after failed logins", () => {
 		const { app, now } = await buildTestApp();
 		const failures = Array.from({ length: 12 }, () => recordFailedLogin(app.deps, "target@example.com", "10.3.9.9"));
 		await Promise.all(failures);
-		const row = app.deps.db.$client
-			.prepare("SELECT failures, locked_until AS lockedUntil FROM login_throttle WHERE account_key = ?")
-			.get(accountKeyOf("target@example.com")) as { failures: number; lockedUntil: number };
+		const row = await rawGet(
+			app.deps.db,
+			'SELECT failures, locked_until AS "lockedUntil" FROM login_throttle WHERE account_key = ?',
+			[accountKeyOf("target@example.com")],
+		);
 		expect(row).toEqual({ failures: 12, lockedUntil: now() + 300_000 });
 	});
 
@@ -155,15 +159,19 @@ describe("per-account back-off after failed logins", () => {
 		expect((await loginForm(app, other.email, other.password)).statusCode).toBe(200);
 	});
 
-	it("is kept in SQLite: a restarted app still makes the account wait", async () => {
+	it("is kept in the database: a restarted app still makes the account wait", async () => {
 		const dataDir = tempDataDir();
-		const databasePath = join(dataDir, "app.db");
+		// The same SQLite file, or the same PostgreSQL database, for the app after the restart.
+		const databasePath = onPostgres ? undefined : join(dataDir, "app.db");
 		const first = await buildTestApp({ dataDir, databasePath });
+		const sameDatabase = first.config.postgres
+			? { env: { DATABASE_URL: first.config.postgres.url } }
+			: { databasePath };
 		const user = await seedUser(first.app);
 		await loginForm(first.app, user.email, "wrong-password");
 		await loginForm(first.app, user.email, "wrong-password", { ip: "10.4.0.1" });
 		await first.close();
-		const second = await buildTestApp({ dataDir, databasePath, startAt: first.now() });
+		const second = await buildTestApp({ dataDir, ...sameDatabase, startAt: first.now() });
 		const res = await loginForm(second.app, user.email, user.password);
 		expect(res.statusCode).toBe(429);
 		expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);
@@ -174,19 +182,19 @@ describe("the back-off table", () => {
 	it("forgets waits that ended more than a day ago when the next failure is recorded", async () => {
 		const { app, db, advance } = await buildTestApp();
 		const user = await seedUser(app);
-		const rows = () =>
-			(db.$client.prepare("select account_key from login_throttle").all() as Array<{ account_key: string }>).map(
-				(row) => ({ email: hashed[row.account_key] ?? row.account_key }),
-			);
+		const rows = async () =>
+			(await rawAll<{ account_key: string }>(db, "select account_key from login_throttle")).map((row) => ({
+				email: hashed[row.account_key] ?? row.account_key,
+			}));
 		const hashed = Object.fromEntries(
 			["nobody-1@example.com", "nobody-2@example.com", user.email].map((email) => [hashSecretHex(email), email]),
 		);
 		await loginForm(app, "nobody-1@example.com", "wrong-password", { ip: "10.7.0.1" });
 		await loginForm(app, user.email, "wrong-password", { ip: "10.7.0.2" });
-		expect(rows()).toHaveLength(2);
+		expect(await rows()).toHaveLength(2);
 		advance(25 * 3_600_000);
 		await loginForm(app, "nobody-2@example.com", "wrong-password", { ip: "10.7.0.3" });
-		expect(rows().map((row) => row.email)).toEqual(["nobody-2@example.com"]);
+		expect((await rows()).map((row) => row.email)).toEqual(["nobody-2@example.com"]);
 		// The user's count started over: the next failure waits 1 s again.
 		await loginForm(app, user.email, "wrong-password", { ip: "10.7.0.2" });
 		expect((await loginForm(app, user.email, user.password, { ip: "10.7.0.2" })).headers["retry-after"]).toBe("1");

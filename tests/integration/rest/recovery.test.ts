@@ -5,6 +5,7 @@ import { resetTokens } from "../../../server/db/schema.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { parseMail, resetTokenOf } from "../../helpers/eml.ts";
 import { API } from "../../helpers/http.ts";
+import { rawAll, rawRun } from "../../helpers/raw-sql.ts";
 import { settled } from "../../helpers/settled.ts";
 import { startSmtp } from "../../helpers/smtp.ts";
 import { seedUser } from "../../helpers/users.ts";
@@ -82,7 +83,7 @@ describe("password recovery over SMTP", () => {
 		const user = await seedUser(app);
 		await recover(app, user.email);
 		const token = resetTokenOf(parseMail((await smtp.next()).raw));
-		const rows = db.$client.prepare("select token_hash from reset_tokens").all() as Array<{ token_hash: string }>;
+		const rows = await rawAll<{ token_hash: string }>(db, "select token_hash from reset_tokens");
 		expect(rows).toHaveLength(1);
 		expect(rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
 		expect(JSON.stringify(rows)).not.toContain(token);
@@ -189,7 +190,7 @@ describe("password recovery over SMTP", () => {
 		const user = await seedUser(app);
 		await recover(app, user.email);
 		const token = resetTokenOf(parseMail((await smtp.next()).raw));
-		db.$client.prepare("update users set is_active = 0 where id = ?").run(user.id);
+		await rawRun(db, "update users set is_active = false where id = ?", [user.id]);
 		const answer = await reset(app, { token, new_password: NEW_PASSWORD });
 		expect(answer.statusCode).toBe(400);
 		expect(answer.json()).toEqual({ detail: "Inactive user" });

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { WATCHED_TABLES } from "../../../server/db/auth-rows-watch.ts";
 import { TransactionMisuse } from "../../../server/db/client.ts";
+import { users } from "../../../server/db/schema.ts";
 import { atomically } from "../../../server/db/transaction.ts";
 import { hashSecret } from "../../../server/lib/tokens.ts";
 import { recoveryEmailHtml } from "../../../server/services/account/password-reset.ts";
@@ -16,9 +18,12 @@ import {
 	sessionCheckCacheOf,
 	TOKEN_LOOKUP_SQL,
 } from "../../../server/services/sessions/check-cache.ts";
+import { sessionChecksOf } from "../../../server/services/sessions/session-lookup.ts";
 import { createPat } from "../../helpers/access-tokens.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
+import { describeOnPostgres, describeOnSqlite, onPostgres } from "../../helpers/engine.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
+import { flag, rawAll, rawGet, rawRun } from "../../helpers/raw-sql.ts";
 import { authOf } from "../../helpers/services.ts";
 import { totpAt } from "../../helpers/totp.ts";
 import { enableTwoFactor, mfaTokenOf, type TwoFactorUser } from "../../helpers/two-factor.ts";
@@ -41,9 +46,10 @@ async function world(test: TestApp) {
 	const ada = await seedUser(app, { email: "ada@example.com", fullName: "Ada" });
 	const adaPhone = await newSession(app, ada);
 	const adaOld = await newSession(app, ada);
-	db.$client
-		.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")
-		.run(test.now() - 1, adaOld.access_token.split(".")[0]);
+	await rawRun(db, "UPDATE sessions SET expires_at = ? WHERE id = ?", [
+		test.now() - 1,
+		adaOld.access_token.split(".")[0],
+	]);
 	const bob = await seedUser(app, { email: "bob@example.com", fullName: "Bob" });
 	const uma = await seedUser(app, { email: "uma@example.com", emailVerified: false });
 	const token = (label: string, t: { access_token: string; refresh_token: string }): Token => ({
@@ -74,41 +80,41 @@ async function world(test: TestApp) {
 type World = Awaited<ReturnType<typeof world>>;
 
 /** Whether a personal access token holds, from the database alone. */
-function patRow(test: TestApp, access: string): Record<string, unknown> | undefined {
+async function patRow(test: TestApp, access: string): Promise<Record<string, unknown> | undefined> {
 	const id = access.slice("portico_pat_".length, "portico_pat_".length + 26);
 	const secret = access.slice("portico_pat_".length + 27, -7);
-	const row = test.db.$client
-		.prepare(
-			"SELECT t.secret_hash, t.expires_at, t.revoked_at, u.* FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = ?",
-		)
-		.get(id) as Record<string, unknown> | undefined;
+	const row = await rawGet(
+		test.db,
+		"SELECT t.secret_hash, t.expires_at, t.revoked_at, u.* FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = ?",
+		[id],
+	);
 	const valid =
 		row !== undefined &&
 		hashSecret(secret).equals(row.secret_hash as Buffer) &&
 		row.revoked_at === null &&
-		(row.expires_at as number) > test.now() &&
-		row.is_active === 1;
+		Number(row.expires_at) > test.now() &&
+		flag(row.is_active);
 	return valid ? row : undefined;
 }
 
 /** What GET /users/me must answer for a token, worked out from the database alone (no cache, no service code). */
-function expectedAnswer(test: TestApp, access: string): { status: number; body?: object } {
+async function expectedAnswer(test: TestApp, access: string): Promise<{ status: number; body?: object }> {
 	const [id, secret = ""] = access.split(".");
 	const now = test.now();
 	const row = access.startsWith("portico_pat_")
-		? patRow(test, access)
-		: (test.db.$client
-				.prepare(
-					`SELECT s.access_hash, s.access_expires_at, s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`,
-				)
-				.get(id) as Record<string, unknown> | undefined);
+		? await patRow(test, access)
+		: await rawGet(
+				test.db,
+				"SELECT s.access_hash, s.access_expires_at, s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?",
+				[id],
+			);
 	const valid =
 		row !== undefined &&
 		(access.startsWith("portico_pat_") ||
 			(hashSecret(secret).equals(row.access_hash as Buffer) &&
 				(row.access_expires_at as number) > now &&
 				(row.expires_at as number) > now &&
-				row.is_active === 1));
+				flag(row.is_active)));
 	if (!valid) return { status: 401 };
 	return {
 		status: 200,
@@ -117,8 +123,8 @@ function expectedAnswer(test: TestApp, access: string): { status: number; body?:
 			email: row.email,
 			full_name: row.full_name,
 			is_active: true,
-			is_superuser: row.is_superuser === 1,
-			email_verified: row.email_verified === 1,
+			is_superuser: flag(row.is_superuser),
+			email_verified: flag(row.email_verified),
 			created_at: new Date(row.created_at as number).toISOString(),
 		},
 	};
@@ -126,19 +132,21 @@ function expectedAnswer(test: TestApp, access: string): { status: number; body?:
 
 /** The next request of every known token gets what the database says, not what was remembered. */
 async function expectNextRequestsHold(w: World, path: string) {
-	const sessionIds = w.test.db.$client.prepare("SELECT id FROM sessions").pluck().all() as string[];
-	const cache = sessionCheckCacheOf(w.test.db);
-	for (const id of sessionIds) {
-		const remembered = cache.remembered(id);
-		if (remembered) expect(remembered, `${path}: what is remembered of ${id}`).toEqual(await cache.read(id));
-	}
-	const tokenIds = w.test.db.$client.prepare("SELECT id FROM api_tokens").pluck().all() as string[];
-	for (const id of tokenIds) {
-		const remembered = cache.rememberedToken(id);
-		if (remembered) expect(remembered, `${path}: what is remembered of token ${id}`).toEqual(await cache.readToken(id));
+	if (!onPostgres) {
+		const sessionIds = await rawAll<{ id: string }>(w.test.db, "SELECT id FROM sessions");
+		const cache = sessionCheckCacheOf(w.test.db);
+		for (const { id } of sessionIds) {
+			const remembered = cache.remembered(id);
+			if (remembered) expect(remembered, `${path}: what is remembered of ${id}`).toEqual(await cache.read(id));
+		}
+		const tokenIds = await rawAll<{ id: string }>(w.test.db, "SELECT id FROM api_tokens");
+		for (const { id } of tokenIds) {
+			const remembered = cache.rememberedToken(id);
+			if (remembered) expect(remembered, `${path}: what is remembered of token ${id}`).toEqual(await cache.readToken(id));
+		}
 	}
 	for (const token of w.tokens) {
-		const expected = expectedAnswer(w.test, token.access);
+		const expected = await expectedAnswer(w.test, token.access);
 		const res = await api(w.app, "GET", "/users/me", { headers: bearer(token.access) });
 		expect({ path, token: token.label, status: res.statusCode }).toEqual({
 			path,
@@ -422,27 +430,30 @@ function twoFactorPaths(): Record<string, Path> {
 	};
 }
 
-describe("the session-check cache", () => {
-	it("walks every path that writes a session or a user with a warm cache: the very next request of every token gets what the database says", async () => {
+describe("the session check", () => {
+	// On PostgreSQL there is no cache (decision 034): the walk then shows that every request reads the row.
+	it("walks every path that writes a session or a user, the cache warm on SQLite: the very next request of every token gets what the database says", async () => {
 		const sites = writeSitesOf(AUTH_TABLES);
 		expect(sites.length).toBeGreaterThan(10);
 		const reached = new Set<string>();
 		for (const [path, { act, before, afterwards }] of Object.entries(paths)) {
 			const test = await buildTestApp();
 			const w = await world(test);
-			const recorder = recordWrites(test.db, AUTH_TABLES);
+			// Which statement wrote is heard by SQLite's temporary triggers: recorded on SQLite only.
+			const recorder = onPostgres ? undefined : recordWrites(test.db, AUTH_TABLES);
 			await before?.(w);
 			// Warm: every session is remembered (the one past its end too: the row is read, then refused).
 			// Twice: a first use after time passed slides the token, a write that forgets it.
 			for (let round = 0; round < 2; round++)
 				for (const token of w.tokens) await api(w.app, "GET", "/users/me", { headers: bearer(token.access) });
-			expect(sessionCheckCacheOf(test.db).size, path).toBe(w.tokens.length);
-			await recorder.during(() => act(w));
+			if (recorder) expect(sessionCheckCacheOf(test.db).size, path).toBe(w.tokens.length);
+			await (recorder ? recorder.during(() => act(w)) : act(w));
 			await expectNextRequestsHold(w, path);
 			await afterwards?.(w);
-			for (const site of recorder.reached(sites)) reached.add(siteName(site));
+			for (const site of recorder?.reached(sites) ?? []) reached.add(siteName(site));
 			await test.close();
 		}
+		if (onPostgres) return;
 		const unwalked = sites.map(siteName).filter((name) => !reached.has(name));
 		expect(unwalked, "statements that write sessions, tokens or users which no path above runs: walk them too").toEqual(
 			[],
@@ -458,7 +469,8 @@ describe("the session-check cache", () => {
 	});
 });
 
-describe("what the cache remembers", () => {
+// SQLite's in-process cache (decision 027); PostgreSQL has none: its twin is the describe after this one.
+describeOnSqlite("what the cache remembers", () => {
 	it("is read only from tables whose writes it hears of", () => {
 		const read = [...`${SESSION_LOOKUP_SQL}\n${TOKEN_LOOKUP_SQL}`.matchAll(/\b(?:from|join)\s+[`"]?(\w+)/gi)].map(
 			(match) => match[1],
@@ -511,5 +523,42 @@ describe("what the cache remembers", () => {
 		expect(JSON.stringify(record?.auth)).not.toMatch(/argon2|hashed|Hash/);
 		expect(record?.auth.user).not.toHaveProperty("hashedPassword");
 		expect(record?.auth.user).not.toHaveProperty("totpSecret");
+	});
+});
+
+// PostgreSQL's twin of the cache's guarantees: no cache, the row is read on every request (decision 034).
+describeOnPostgres("the session check on PostgreSQL", () => {
+	it("sees at once what another instance wrote: a revoked session, a deactivated user, a new name", async () => {
+		const test = await buildTestApp();
+		const w = await world(test);
+		const id = (access: string) => access.split(".")[0] as string;
+		for (const token of w.tokens) await api(w.app, "GET", "/users/me", { headers: bearer(token.access) });
+		// Written beside the app, as another instance on the same database would.
+		await rawRun(test.db, "DELETE FROM sessions WHERE id = ?", [id(w.adaPhone.access_token)]);
+		await rawRun(test.db, "UPDATE users SET is_active = false WHERE id = ?", [w.uma.id]);
+		await rawRun(test.db, "UPDATE users SET full_name = 'Robert' WHERE id = ?", [w.bob.id]);
+		await expectNextRequestsHold(w, "written by another instance");
+		expect((await api(w.app, "GET", "/users/me", { headers: w.adaPhone.headers })).statusCode).toBe(401);
+		expect((await api(w.app, "GET", "/users/me", { headers: w.uma.headers })).statusCode).toBe(401);
+		expect((await api(w.app, "GET", "/users/me", { headers: w.bob.headers })).json()).toMatchObject({
+			full_name: "Robert",
+		});
+	});
+
+	it("never answers from what a transaction wrote before it committed (it may roll back)", async () => {
+		const test = await buildTestApp();
+		const w = await world(test);
+		const id = w.bob.accessToken.split(".")[0] as string;
+		await expect(
+			atomically({ db: test.db }, async ({ db }) => {
+				await db.update(users).set({ fullName: "Never Committed" }).where(eq(users.id, w.bob.id));
+				// The body's re-check reads the row as the transaction holds it.
+				expect((await sessionChecksOf(db).read(id))?.auth.user.fullName).toBe("Never Committed");
+				throw new Error("roll back");
+			}),
+		).rejects.toThrow("roll back");
+		expect((await api(w.app, "GET", "/users/me", { headers: w.bob.headers })).json()).toMatchObject({
+			full_name: "Bob",
+		});
 	});
 });

@@ -7,6 +7,7 @@ import { DomainError } from "../../../server/domain/errors.ts";
 import { updateUser } from "../../../server/services/admin/users.ts";
 import { findUserById } from "../../../server/services/users/records.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
+import { takeDatabaseDown } from "../../helpers/database-down.ts";
 import { API, api, FORBIDDEN, loginForm } from "../../helpers/http.ts";
 import { makePng } from "../../helpers/images.ts";
 import { uploadForm } from "../../helpers/multipart.ts";
@@ -179,7 +180,7 @@ describe("GET /utils/health-check/", () => {
 		const details = await api(app, "GET", "/utils/health-check/details");
 		expect(details.statusCode).toBe(200);
 		expect(details.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
-		db.$client.close();
+		await takeDatabaseDown(db);
 		const down = await api(app, "GET", "/utils/health-check/");
 		expect(down.statusCode).toBe(503);
 		expect(down.json()).toEqual({ detail: "Service unavailable" });

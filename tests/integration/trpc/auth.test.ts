@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorTexts } from "../../../shared/errors.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
+import { takeDatabaseDown } from "../../helpers/database-down.ts";
 import { api, bearer, TOKEN_SHAPE } from "../../helpers/http.ts";
 import { mutate, mutateUnchecked, query } from "../../helpers/trpc.ts";
 import { newSession, seedUser } from "../../helpers/users.ts";
@@ -167,7 +168,7 @@ describe("tRPC internal errors", () => {
 	it("never show the underlying message to the client", async () => {
 		const { app, db } = await buildTestApp();
 		const user = await seedUser(app);
-		db.$client.close();
+		await takeDatabaseDown(db);
 		const res = await query(app, "users.me", undefined, { headers: user.headers });
 		expect(res.status).toBe(500);
 		expect(res.error?.code).toBe("INTERNAL_SERVER_ERROR");

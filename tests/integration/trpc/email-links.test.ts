@@ -3,6 +3,7 @@ import { issueAccountToken, REVERT_LINK_TTL_MS } from "../../../server/services/
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, type ParsedMail, parseMail } from "../../helpers/eml.ts";
 import { addPasskey } from "../../helpers/passkeys.ts";
+import { countOf, rawGet } from "../../helpers/raw-sql.ts";
 import { settled } from "../../helpers/settled.ts";
 import { startSmtp } from "../../helpers/smtp.ts";
 import { mutate, mutateUnchecked, query } from "../../helpers/trpc.ts";
@@ -101,10 +102,9 @@ describe("taking an account back over tRPC", () => {
 			message: "Email change reverted",
 		});
 		const count = (table: string) =>
-			(test.db.$client.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).get(owner.id) as { n: number })
-				.n;
-		expect([count("passkeys"), count("recovery_codes")]).toEqual([0, 0]);
-		expect(test.db.$client.prepare("SELECT email, totp_secret FROM users WHERE id = ?").get(owner.id)).toEqual({
+			countOf(test.db, `SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, [owner.id]);
+		expect([await count("passkeys"), await count("recovery_codes")]).toEqual([0, 0]);
+		expect(await rawGet(test.db, "SELECT email, totp_secret FROM users WHERE id = ?", [owner.id])).toEqual({
 			email: thiefEmail,
 			totp_secret: null,
 		});
@@ -112,7 +112,7 @@ describe("taking an account back over tRPC", () => {
 		expect((await mutate(app, "auth.revertEmail", { token: ownerLink })).data).toEqual({
 			message: "Email change reverted",
 		});
-		expect(test.db.$client.prepare("SELECT email FROM users WHERE id = ?").get(owner.id)).toEqual({
+		expect(await rawGet(test.db, "SELECT email FROM users WHERE id = ?", [owner.id])).toEqual({
 			email: owner.email,
 		});
 		await settled(app);

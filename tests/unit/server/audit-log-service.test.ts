@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { iterateAuditEvents, queryAuditEvents } from "../../../server/services/audit/log.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
+import { rawRun } from "../../helpers/raw-sql.ts";
 
 const START = Date.parse("2025-03-10T12:00:00Z");
 
 /** Rows straight into the table, in this order (ids 1, 2, ...), at these times (seconds after START). */
-function write(test: TestApp, seconds: number[]) {
-	const insert = test.db.$client.prepare(
-		"INSERT INTO audit_events (at, action, subject_email) VALUES (?, 'auth.login', ?)",
-	);
-	for (const [i, second] of seconds.entries()) insert.run(START + second * 1000, `user${i + 1}@example.com`);
+async function write(test: TestApp, seconds: number[]) {
+	for (const [i, second] of seconds.entries())
+		await rawRun(test.db, "INSERT INTO audit_events (at, action, subject_email) VALUES (?, 'auth.login', ?)", [
+			START + second * 1000,
+			`user${i + 1}@example.com`,
+		]);
 }
 
 const idsOf = (events: { id: number }[]) => events.map((event) => event.id);
@@ -24,7 +26,7 @@ describe("the audit log's order", () => {
 	it("is newest first by time, then by the order of writing within the same millisecond", async () => {
 		const test = await buildTestApp();
 		// Row 4 carries an earlier time than rows 2 and 3 (a clock set back, a slow transaction).
-		write(test, [0, 5, 5, 1, 9, 5]);
+		await write(test, [0, 5, 5, 1, 9, 5]);
 		const page = await queryAuditEvents(test.app.deps, {}, { skip: 0, limit: 100 });
 		expect(idsOf(page.data)).toEqual([5, 6, 3, 2, 4, 1]);
 		expect(
@@ -34,7 +36,7 @@ describe("the audit log's order", () => {
 
 	it("the export's batches follow the same order, across ties at a batch's edge, each event once", async () => {
 		const test = await buildTestApp();
-		write(test, [0, 5, 5, 1, 9, 5, 5, 5, 2, 9, 0]);
+		await write(test, [0, 5, 5, 1, 9, 5, 5, 5, 2, 9, 0]);
 		const page = await queryAuditEvents(test.app.deps, {}, { skip: 0, limit: 100 });
 		for (const batch of [1, 2, 3, 4, 500]) {
 			expect(idsOf(await collect(iterateAuditEvents(test.app.deps, {}, batch))), `batch ${batch}`).toEqual(
@@ -45,10 +47,10 @@ describe("the audit log's order", () => {
 
 	it("events written while an export runs are not in it, and nothing repeats", async () => {
 		const test = await buildTestApp();
-		write(test, [0, 1, 2, 3, 4, 5]);
+		await write(test, [0, 1, 2, 3, 4, 5]);
 		const events = iterateAuditEvents(test.app.deps, {}, 2);
 		const first = [(await events.next()).value, (await events.next()).value];
-		write(test, [6, 7]);
+		await write(test, [6, 7]);
 		const rest = await collect(events);
 		expect(idsOf([...first, ...rest] as { id: number }[])).toEqual([6, 5, 4, 3, 2, 1]);
 	});

@@ -5,6 +5,7 @@ import { sessionCheckCacheOf } from "../../../server/services/sessions/check-cac
 import { lookupSession, lookupToken, sessionChecksOf } from "../../../server/services/sessions/session-lookup.ts";
 import { createPat } from "../../helpers/access-tokens.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
+import { onPostgres, testOnPostgres, testOnSqlite } from "../../helpers/engine.ts";
 import { api } from "../../helpers/http.ts";
 import { seedUser } from "../../helpers/users.ts";
 
@@ -14,9 +15,9 @@ describe("lookupSession (the query builder's session check, for engines without 
 		const user = await seedUser(test.app, { fullName: "Ada", isSuperuser: true });
 		await test.db.update(users).set({ totpEnabledAt: 1234, emailVerified: false }).where(eq(users.id, user.id));
 		const id = user.accessToken.split(".")[0] as string;
-		const cache = sessionCheckCacheOf(test.db);
 		const viaBuilder = await lookupSession(test.db, id);
-		expect(viaBuilder).toEqual(await cache.read(id));
+		// SQLite's cache, the record to match, exists on SQLite only.
+		if (!onPostgres) expect(viaBuilder).toEqual(await sessionCheckCacheOf(test.db).read(id));
 		expect(viaBuilder?.auth.user).toMatchObject({
 			fullName: "Ada",
 			isSuperuser: true,
@@ -34,15 +35,28 @@ describe("lookupSession (the query builder's session check, for engines without 
 		const pat = await createPat(test.app, user, ["read", "admin:read"], { name: "nightly" });
 		await api(test.app, "GET", "/users/me", { headers: pat.headers });
 		const viaBuilder = await lookupToken(test.db, pat.id);
-		expect(viaBuilder).toEqual(await sessionCheckCacheOf(test.db).readToken(pat.id));
+		// SQLite's cache, the record to match, exists on SQLite only.
+		if (!onPostgres) expect(viaBuilder).toEqual(await sessionCheckCacheOf(test.db).readToken(pat.id));
 		expect(viaBuilder?.token).toMatchObject({ name: "nightly", scopes: ["read", "admin:read"] });
 		expect(viaBuilder?.token.lastUsedAt).toBe(test.now());
 		expect(Object.isFrozen(viaBuilder?.token.scopes)).toBe(true);
 		expect(await lookupToken(test.db, "no-such-token")).toBeUndefined();
 	});
 
-	it("SQLite keeps its cache", async () => {
+	// SQLite's in-process cache (decision 027); PostgreSQL's twin follows.
+	testOnSqlite("SQLite keeps its cache", async () => {
 		const test = await buildTestApp();
 		expect(sessionChecksOf(test.db)).toBe(sessionCheckCacheOf(test.db));
+	});
+
+	testOnPostgres("PostgreSQL reads the row for every request, as for every re-check (decision 034)", async () => {
+		const test = await buildTestApp();
+		const user = await seedUser(test.app, { fullName: "Ada" });
+		const id = user.accessToken.split(".")[0] as string;
+		const checks = sessionChecksOf(test.db);
+		expect(await checks.get(id)).toEqual(await lookupSession(test.db, id));
+		await test.db.update(users).set({ fullName: "Augusta" }).where(eq(users.id, user.id));
+		expect((await checks.get(id))?.auth.user.fullName).toBe("Augusta");
+		expect((await checks.read(id))?.auth.user.fullName).toBe("Augusta");
 	});
 });

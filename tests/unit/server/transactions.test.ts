@@ -7,6 +7,7 @@ import { atomically } from "../../../server/db/transaction.ts";
 import { hashKeys } from "../../../server/lib/passwords.ts";
 import { authenticateAccessToken } from "../../../server/services/sessions/session.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
+import { testOnPostgres, testOnSqlite } from "../../helpers/engine.ts";
 import { seedUser } from "../../helpers/users.ts";
 
 // docs/decisions/030: atomically() hands its body the transaction's deps; the body awaits the
@@ -45,7 +46,8 @@ describe("atomically()", () => {
 		expect(row?.n).toBe(2_000);
 	});
 
-	it("a statement of another request waits for COMMIT: it never reads what may still roll back", async () => {
+	// SQLite's one connection: a statement outside the body queues behind it. PostgreSQL's twin is the next test.
+	testOnSqlite("a statement of another request waits for COMMIT: it never reads what may still roll back", async () => {
 		const { deps, nameOf, rename } = await world();
 		let release = () => {};
 		const bodyWrote = new Promise<void>((resolve) => (release = resolve));
@@ -67,7 +69,29 @@ describe("atomically()", () => {
 		expect(order).toEqual(["body done", "other read"]);
 	});
 
-	it("the session check waits too: a revocation that rolls back never refused the session", async () => {
+	testOnPostgres(
+		"a statement of another request reads what is committed, never what may still roll back, without waiting",
+		async () => {
+			const { deps, nameOf, rename } = await world();
+			let wrote = () => {};
+			const bodyWrote = new Promise<void>((resolve) => (wrote = resolve));
+			let finish = () => {};
+			const otherRead = new Promise<void>((resolve) => (finish = resolve));
+			const transaction = atomically(deps, async ({ db }) => {
+				await rename(db, "Never Committed");
+				wrote();
+				// Held open until the other request has read: it must not wait for the end.
+				await otherRead;
+				throw new Error("roll back");
+			}).catch((error: Error) => error.message);
+			await bodyWrote;
+			const seen = await nameOf();
+			finish();
+			expect([seen, await transaction, await nameOf()]).toEqual(["Before", "roll back", "Before"]);
+		},
+	);
+
+	it("the session check never refuses a session for a revocation that rolls back (SQLite waits for the end)", async () => {
 		const { test, deps, user } = await world();
 		let release = () => {};
 		const bodyRevoked = new Promise<void>((resolve) => (release = resolve));
@@ -93,15 +117,19 @@ describe("atomically()", () => {
 		expect(await nameOf()).toBe("Before");
 	});
 
-	it("refuses a body that awaits something other than the database (a hash), and commits nothing of it", async () => {
-		const { deps, nameOf, rename, test } = await world();
-		const outcome = await atomically(deps, async ({ db }) => {
-			await rename(db, "Renamed before the hash");
-			await test.app.deps.passwords.hash("a password", hashKeys("a@example.com"));
-		}).catch(misuseOf);
-		expect(outcome).toMatch(/awaited something other than the database/);
-		expect(await nameOf()).toBe("Before");
-	});
+	// The tripwire watches SQLite's synchronous driver; on PostgreSQL every statement turns the event loop (none there).
+	testOnSqlite(
+		"refuses a body that awaits something other than the database (a hash), and commits nothing of it",
+		async () => {
+			const { deps, nameOf, rename, test } = await world();
+			const outcome = await atomically(deps, async ({ db }) => {
+				await rename(db, "Renamed before the hash");
+				await test.app.deps.passwords.hash("a password", hashKeys("a@example.com"));
+			}).catch(misuseOf);
+			expect(outcome).toMatch(/awaited something other than the database/);
+			expect(await nameOf()).toBe("Before");
+		},
+	);
 
 	it("refuses a transaction's deps once it has ended", async () => {
 		const { deps, nameOf } = await world();
