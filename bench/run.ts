@@ -22,6 +22,7 @@ import { measureSearch } from "./search.ts";
 import { seedUsers } from "./seed.ts";
 import { cpuSeconds, rssMegabytes } from "./stats.ts";
 import { measureRounds, type Target } from "./throughput.ts";
+import { tokenTarget } from "./token-target.ts";
 import { measureTwoInstances } from "./two-instances.ts";
 
 const PASSWORD = "bench-password-123";
@@ -164,6 +165,8 @@ async function main() {
 				url: url("ceiling", "/trpc/users.me"),
 				pid: ceiling.pid as number,
 			},
+			// Last, so the figures above keep their places.
+			await tokenTarget(url("rest", ""), userToken, app.pid as number),
 		];
 		say(`measuring with ${loadTool}: ${targets.length} targets, ${ROUNDS} alternating rounds of ${SECONDS} s...`);
 		const figures = await measureRounds(
@@ -171,8 +174,8 @@ async function main() {
 			{ rounds: ROUNDS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS },
 			say,
 		);
-		const [bareFig, headersFig, , restFig, pgFig, trpcFig, ceilingFig] = figures;
-		if (!bareFig || !headersFig || !restFig || !pgFig || !trpcFig || !ceilingFig)
+		const [bareFig, headersFig, , restFig, pgFig, trpcFig, ceilingFig, tokenFig] = figures;
+		if (!bareFig || !headersFig || !restFig || !pgFig || !trpcFig || !ceilingFig || !tokenFig)
 			throw new Error("a target has no figures");
 		// The baselines have done their part (the peer's logins are still to come); the rest of the run has the cores to itself.
 		await Promise.all([bare, withHeaders, ceiling, trpcApp].map(stop));
@@ -280,6 +283,12 @@ async function main() {
 				0.8,
 			],
 			["tRPC users.me p99 / the stock adapter's", ratio(trpcFig.median.p99, ceilingFig.median.p99), "<=", 1.25],
+			[
+				"REST users/me with an access token: req/s of a session's",
+				ratio(tokenFig.median.requestsPerSecond, restFig.median.requestsPerSecond),
+				">=",
+				0.9,
+			],
 			["tRPC users.me peak RSS / the stock adapter's", ratio(trpcFig.peakRssMb, ceilingFig.peakRssMb), "<=", 1.25],
 			["logins/s of argon2id alone", ratio(storm.loginsPerSecond, argon2PerSecond), ">=", 0.9],
 			["users/me p99 ms during the login storm", storm.meP99, "<", 50],

@@ -4,8 +4,6 @@ import type { Target } from "./throughput.ts";
  * The token row beside REST `users/me` (issue 25: a token request costs no more than a
  * session request): the same route, authorised with a personal access token made through
  * the user's fresh session (creating one needs a recent proof of identity, which a login is).
- * To merge into bench/run.ts's targets, after "Portico REST GET /api/v1/users/me":
- *   await tokenTarget(url("rest", ""), userToken, app.pid as number),
  */
 export async function tokenTarget(restBase: string, sessionAccessToken: string, pid: number): Promise<Target> {
 	const res = await fetch(`${restBase}/api/v1/users/me/tokens`, {
