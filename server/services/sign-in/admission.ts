@@ -1,6 +1,7 @@
 import type { ErrorReason } from "../../../shared/errors.ts";
 import type { TokenPair } from "../../../shared/schemas/auth.ts";
 import type { UserRow } from "../../db/schema.ts";
+import { assertInsideTransaction } from "../../db/transaction.ts";
 import { fail } from "../../domain/errors.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import { automaticVerificationMail } from "../account/email-verification.ts";
@@ -55,6 +56,8 @@ function refusalDetails(proof: Proof): Record<string, string> {
  * back-off, a failed code) commits with the answer.
  */
 export async function admit(deps: ServiceDeps, user: UserRow, proof: Proof, meta: RequestMeta): Promise<Admission> {
+	// Decided outside the write's transaction, a rule could be undone before the session is written.
+	assertInsideTransaction(deps.db, "admit()");
 	const secondFactorDue = proof.method === "password" && hasTwoFactor(user);
 	// With two-factor the back-off lifts only once the code held too: a known password must
 	// not reopen the guessing of codes.
