@@ -31,6 +31,9 @@ export const COPY_ORDER: Array<{ name: string; sqlite: SQLiteTable; postgres: Pg
 	{ name: "mfa_tokens", sqlite: lite.mfaTokens, postgres: pgs.mfaTokens },
 	{ name: "passkeys", sqlite: lite.passkeys, postgres: pgs.passkeys },
 	{ name: "webauthn_challenges", sqlite: lite.webauthnChallenges, postgres: pgs.webauthnChallenges },
+	{ name: "user_identities", sqlite: lite.userIdentities, postgres: pgs.userIdentities },
+	{ name: "oidc_flows", sqlite: lite.oidcFlows, postgres: pgs.oidcFlows },
+	{ name: "oidc_handoffs", sqlite: lite.oidcHandoffs, postgres: pgs.oidcHandoffs },
 ];
 
 /** Rows read and written per statement: 13 columns at most, far below PostgreSQL's 65,535 parameters. */

@@ -20,6 +20,9 @@ export let recoveryCodes = sqlite.recoveryCodes;
 export let mfaTokens = sqlite.mfaTokens;
 export let passkeys = sqlite.passkeys;
 export let webauthnChallenges = sqlite.webauthnChallenges;
+export let userIdentities = sqlite.userIdentities;
+export let oidcFlows = sqlite.oidcFlows;
+export let oidcHandoffs = sqlite.oidcHandoffs;
 
 export type { AuditEventRow, MediaRow, PasskeyRow, ProfileRow, SessionRow, UserRow } from "./schema.sqlite.ts";
 
@@ -42,4 +45,7 @@ export function bindTablesTo(dialect: TablesDialect): void {
 	mfaTokens = of.mfaTokens;
 	passkeys = of.passkeys;
 	webauthnChallenges = of.webauthnChallenges;
+	userIdentities = of.userIdentities;
+	oidcFlows = of.oidcFlows;
+	oidcHandoffs = of.oidcHandoffs;
 }
