@@ -59,6 +59,13 @@ export const errorTexts = {
 	/** A verification or "this wasn't me" link that is unknown, used or expired (the reset link's wording). */
 	INVALID_EMAIL_TOKEN: "Invalid token",
 	USER_HAS_PASSWORD: "The user has already set a password",
+	PROVIDER_NOT_FOUND: "Sign-in provider not found",
+	/** The provider's discovery, keys or token endpoint did not answer in time: its button works again once it does. */
+	PROVIDER_UNAVAILABLE: "The sign-in provider cannot be reached, please try again later",
+	/** A sign-in through a provider that did not hold: a state, browser, nonce, issuer or token check failed, or it expired. */
+	PROVIDER_SIGN_IN_FAILED: "The sign-in with your provider did not complete, please try again",
+	/** The provider's identity is linked to no account, and may not be linked by its e-mail (docs: linking rules). */
+	IDENTITY_NOT_LINKED: "No account is linked to this sign-in: sign in with your password, then link it in Settings",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;

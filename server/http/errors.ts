@@ -55,4 +55,8 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	EMAIL_ALREADY_VERIFIED: { status: 400, code: "BAD_REQUEST" },
 	INVALID_EMAIL_TOKEN: { status: 400, code: "BAD_REQUEST" },
 	USER_HAS_PASSWORD: { status: 409, code: "CONFLICT" },
+	PROVIDER_NOT_FOUND: { status: 404, code: "NOT_FOUND" },
+	PROVIDER_UNAVAILABLE: { status: 503, code: "SERVICE_UNAVAILABLE" },
+	PROVIDER_SIGN_IN_FAILED: { status: 400, code: "BAD_REQUEST" },
+	IDENTITY_NOT_LINKED: { status: 403, code: "FORBIDDEN" },
 };

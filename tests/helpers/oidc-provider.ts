@@ -34,6 +34,8 @@ export type OidcProviderOptions = {
 	claimsInIdToken?: boolean;
 	clientId?: string;
 	clientSecret?: string;
+	/** A port chosen beforehand (a provider that comes up after the app asked it); any free one otherwise. */
+	port?: number;
 };
 
 export async function startOidcProvider(options: OidcProviderOptions): Promise<TestOidcProvider> {
@@ -42,7 +44,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
 	const clientId = options.clientId ?? "portico";
 	const clientSecret = options.clientSecret ?? randomBytes(24).toString("base64url");
 	const server: Server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+	await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
 	const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	const key = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" });
 	const provider = new Provider(issuer, {

@@ -32,7 +32,12 @@ export type Proof =
 	/** The second step: a live mfa token (the password held before) and its code. */
 	| { method: "password"; during: "two_factor"; code: string }
 	/** A passkey with user verification: both factors at once. */
-	| { method: "passkey" };
+	| { method: "passkey" }
+	/**
+	 * An identity proven by a provider (its id_token checked), linked to the account. The
+	 * account's second factor is still asked unless the provider is trusted for it.
+	 */
+	| { method: "oidc"; provider: string; providerCoversTwoFactor: boolean };
 
 type AdmissionRefusal = "INACTIVE_USER" | "EMAIL_NOT_VERIFIED" | "INVALID_TOTP_CODE";
 
@@ -47,6 +52,7 @@ export type ProofRefused = { refused: ErrorReason };
 /** The audit details a refusal of this proof carries, as each sign-in wrote them before there was one admission. */
 function refusalDetails(proof: Proof): Record<string, string> {
 	if ("during" in proof) return { during: proof.during };
+	if (proof.method === "oidc") return { method: proof.method, provider: proof.provider };
 	return proof.method === "password" ? {} : { method: proof.method };
 }
 
@@ -58,7 +64,8 @@ function refusalDetails(proof: Proof): Record<string, string> {
 export async function admit(deps: ServiceDeps, user: UserRow, proof: Proof, meta: RequestMeta): Promise<Admission> {
 	// Decided outside the write's transaction, a rule could be undone before the session is written.
 	assertInsideTransaction(deps.db, "admit()");
-	const secondFactorDue = proof.method === "password" && hasTwoFactor(user);
+	const secondFactorDue =
+		hasTwoFactor(user) && (proof.method === "password" || (proof.method === "oidc" && !proof.providerCoversTwoFactor));
 	// With two-factor the back-off lifts only once the code held too: a known password must
 	// not reopen the guessing of codes.
 	if (!secondFactorDue) await clearFailedLogins(deps, user.email);
@@ -70,10 +77,11 @@ export async function admit(deps: ServiceDeps, user: UserRow, proof: Proof, meta
 	}
 	let spent: SpentFactor | undefined;
 	if (secondFactorDue) {
-		if (proof.code === undefined || proof.code === "") return { mfaToken: await issueMfaToken(deps, user.id) };
+		const code = "code" in proof ? proof.code : undefined;
+		if (code === undefined || code === "") return { mfaToken: await issueMfaToken(deps, user.id) };
 		// Thrown, so that what the caller took for this try (a try of the mfa token) is given back.
 		await assertProofTriesLeft(deps, "second_factor", { userId: user.id });
-		spent = (await spendSecondFactor(deps, user, proof.code, meta)) ?? undefined;
+		spent = (await spendSecondFactor(deps, user, code, meta)) ?? undefined;
 		if (!spent) {
 			await failedCode(deps, user, meta);
 			return { refused: "INVALID_TOTP_CODE", user };
@@ -86,9 +94,16 @@ export async function admit(deps: ServiceDeps, user: UserRow, proof: Proof, meta
 		actor: user,
 		subject: user,
 		meta,
-		details: spent ? { method: proof.method, factor: spent.factor } : { method: proof.method },
+		details: loginDetails(proof, user, spent),
 	});
 	return spent ? { admitted, user, spent } : { admitted, user };
+}
+
+/** The `auth.login` row's details: how, through which provider, with which second factor. */
+function loginDetails(proof: Proof, user: UserRow, spent: SpentFactor | undefined): Record<string, string> {
+	if (proof.method !== "oidc") return spent ? { method: proof.method, factor: spent.factor } : { method: proof.method };
+	const byProvider = proof.providerCoversTwoFactor && hasTwoFactor(user);
+	return { method: "oidc", provider: proof.provider, ...(byProvider ? { second_factor: "idp" } : {}) };
 }
 
 /**

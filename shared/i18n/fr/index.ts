@@ -209,6 +209,11 @@ const fr = {
 			EMAIL_ALREADY_VERIFIED: "E-mail déjà vérifié",
 			INVALID_EMAIL_TOKEN: "Jeton invalide",
 			USER_HAS_PASSWORD: "L'utilisateur a déjà choisi un mot de passe",
+			PROVIDER_NOT_FOUND: "Fournisseur de connexion introuvable",
+			PROVIDER_UNAVAILABLE: "Le fournisseur de connexion est injoignable, veuillez réessayer plus tard",
+			PROVIDER_SIGN_IN_FAILED: "La connexion avec votre fournisseur n'a pas abouti, veuillez réessayer",
+			IDENTITY_NOT_LINKED:
+				"Aucun compte n'est lié à cette connexion : connectez-vous avec votre mot de passe, puis liez-la dans les Paramètres",
 		},
 	},
 	navigation: {
