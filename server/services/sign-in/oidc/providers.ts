@@ -52,3 +52,13 @@ async function discover(provider: OidcProviderConfig): Promise<Configuration> {
 	configuration.timeout = PROVIDER_TIMEOUT_S;
 	return configuration;
 }
+
+/** GET /login/providers: what the login screen offers (no issuer, no client id: nothing to configure from outside). */
+export const listProviders = (deps: ServiceDeps) => {
+	const data = deps.config.oidcProviders.map((provider) => ({
+		id: provider.id,
+		name: provider.name,
+		kind: "oidc" as const,
+	}));
+	return { data, count: data.length };
+};
