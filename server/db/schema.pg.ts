@@ -300,16 +300,18 @@ export const oidcFlows = pgTable(
 	(table) => [index("oidc_flows_expires_idx").on(table.expiresAt)],
 );
 
-/** The proven identity between a provider's callback and the browser's POST: single use, 60 s, bound like its flow. */
+/**
+ * Between a provider's callback and the browser's POST: single use, 60 s, bound like its
+ * flow; the account the proven identity signs in to, or (no account) the refusal to answer.
+ */
 export const oidcHandoffs = pgTable(
 	"oidc_handoffs",
 	{
 		codeHash: text("code_hash").primaryKey(),
 		bindingHash: text("binding_hash").notNull(),
 		provider: text("provider").notNull(),
-		userId: text("user_id")
-			.notNull()
-			.references(() => users.id, { onDelete: "cascade" }),
+		userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+		refusal: text("refusal"),
 		returnTo: text("return_to").notNull(),
 		expiresAt: millis("expires_at").notNull(),
 		createdAt: createdAt(),

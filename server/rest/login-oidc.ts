@@ -95,6 +95,7 @@ export function providerLoginRoutes(app: ZodApp, deps: ServiceDeps): void {
 			config: {
 				reasons: [
 					"PROVIDER_SIGN_IN_FAILED",
+					"IDENTITY_NOT_LINKED",
 					"PROVIDER_NOT_FOUND",
 					"INACTIVE_USER",
 					"EMAIL_NOT_VERIFIED",

@@ -155,6 +155,7 @@ export async function sqliteInstallation(dataDir: string): Promise<{ databasePat
 			bindingHash: "bh",
 			provider: "company",
 			userId: "u-a",
+			refusal: null,
 			returnTo: "/",
 			expiresAt: T,
 			createdAt: T,

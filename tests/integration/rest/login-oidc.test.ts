@@ -139,3 +139,30 @@ describe("sign-in through a provider over REST", () => {
 		expect((await api(test.app, "GET", "/login/providers")).statusCode).toBe(200);
 	});
 });
+
+describe("an identity no account takes", () => {
+	it("is answered 403 to the hand-off, from the browser that started the flow: no URL says whether an account exists", async () => {
+		const w = await world();
+		w.op.signInAs("stranger-sub", { email: "stranger@company.com", email_verified: true });
+		const start = await api(w.app, "GET", "/login/oidc/company");
+		const binding = cookieOf(start.headers["set-cookie"], "portico_oidc")?.value ?? "";
+		const query = await throughProvider(String(start.headers.location));
+		const callback = await w.app.inject({
+			method: "GET",
+			url: `/api/v1/login/oidc/company/callback?${query}`,
+			cookies: { portico_oidc: binding },
+		});
+		expect(String(callback.headers.location)).toMatch(/^\/login\/sso#handoff=/);
+		const handoff = new URLSearchParams(String(callback.headers.location).split("#")[1]).get("handoff") ?? "";
+		const complete = await w.app.inject({
+			method: "POST",
+			url: "/api/v1/login/oidc/complete",
+			payload: { handoff },
+			cookies: { portico_oidc: binding },
+		});
+		expect(complete.statusCode).toBe(403);
+		expect(complete.json()).toEqual({
+			detail: "No account is linked to this sign-in: sign in with your password, then link it in Settings",
+		});
+	});
+});

@@ -25,7 +25,8 @@ export type Handoff = { code: string; returnTo: string };
  * the code exchanged with the PKCE verifier, the id_token's signature, `iss` exactly,
  * `aud`, `azp`, `exp` and `nonce`; the e-mail claims are read from userinfo too, whose
  * `sub` must be the id_token's. The identity's account (linking rules in identity.ts) is
- * recorded for a single-use hand-off code: Portico's tokens never travel in a URL.
+ * recorded for a single-use hand-off code (or that it has none): Portico's tokens never
+ * travel in a URL.
  */
 export async function finishProviderSignIn(
 	deps: ServiceDeps,
@@ -46,25 +47,23 @@ export async function finishProviderSignIn(
 	if (!identity) return await refused(deps, provider, meta, "provider_answer");
 	const code = randomBytes(32).toString("base64url");
 	const now = deps.clock();
-	const account = await atomically(deps, async (deps) => {
+	await atomically(deps, async (deps) => {
 		const account = await accountOfIdentity(deps, provider, identity, meta);
-		if (typeof account === "string") {
-			await recordFailure(deps, provider, meta, account, null);
-			return account;
-		}
+		if (typeof account === "string") await recordFailure(deps, provider, meta, account, null);
 		await deps.db.delete(oidcHandoffs).where(lte(oidcHandoffs.expiresAt, now));
+		// An identity with no account is answered by the hand-off too: the refusal reaches the
+		// browser that started the flow, in its POST, and no URL says whether an account exists.
 		await deps.db.insert(oidcHandoffs).values({
 			codeHash: hashSecretHex(code),
 			bindingHash: flow.bindingHash,
 			provider: provider.id,
-			userId: account.id,
+			userId: typeof account === "string" ? null : account.id,
+			refusal: typeof account === "string" ? "IDENTITY_NOT_LINKED" : null,
 			returnTo: flow.returnTo,
 			expiresAt: now + HANDOFF_TTL_MS,
 			createdAt: now,
 		});
-		return account;
 	});
-	if (typeof account === "string") return fail("IDENTITY_NOT_LINKED");
 	return { code, returnTo: flow.returnTo };
 }
 

@@ -35,10 +35,9 @@ export async function completeProviderSignIn(
 						.returning(),
 				)
 			: undefined;
-		const user = handoff ? await findUserById(deps, handoff.userId) : undefined;
+		const user = handoff?.userId ? await findUserById(deps, handoff.userId) : undefined;
 		const held =
 			handoff &&
-			user &&
 			binding !== undefined &&
 			handoff.expiresAt > deps.clock() &&
 			sameHash(handoff.bindingHash, hashSecretHex(binding));
@@ -51,6 +50,9 @@ export async function completeProviderSignIn(
 			});
 			return { refused: "PROVIDER_SIGN_IN_FAILED" };
 		}
+		// The callback's audit row already says why no account took this identity.
+		if (!user)
+			return { refused: handoff.refusal === "IDENTITY_NOT_LINKED" ? "IDENTITY_NOT_LINKED" : "PROVIDER_SIGN_IN_FAILED" };
 		const provider = deps.config.oidcProviders.find((one) => one.id === handoff.provider);
 		// A provider removed from the configuration since the callback signs nobody in.
 		if (!provider) return { refused: "PROVIDER_NOT_FOUND" };
