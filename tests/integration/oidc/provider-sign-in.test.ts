@@ -184,6 +184,15 @@ describe("linking by e-mail, only when every rule holds", () => {
 		expect(await identitiesOf(w, linked.id)).toHaveLength(1);
 	});
 
+	it("an identity whose sub is longer than OpenID's 255 characters is refused, not stored", async () => {
+		const w = await world();
+		await seedUser(w.app, { email: "alice@company.com" });
+		expect(await reasonOf(() => signIn(w, "s".repeat(256), { email: "alice@company.com", email_verified: true }))).toBe(
+			"PROVIDER_SIGN_IN_FAILED",
+		);
+		expect(await w.db.select().from(userIdentities)).toEqual([]);
+	});
+
 	it("reads the claims from the id_token when the provider puts them there (no userinfo needed)", async () => {
 		const op = await provider({ claimsInIdToken: true });
 		const test = await buildTestApp({ env: companyEnv(op, { ALLOWED_DOMAINS: "company.com" }) });

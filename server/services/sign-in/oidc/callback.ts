@@ -86,6 +86,8 @@ async function provenIdentity(
 	});
 	const claims = tokens.claims();
 	if (!claims) throw new Error("no id_token");
+	// OpenID Connect Core 1.0, section 2: `sub` is at most 255 ASCII characters; longer is not stored.
+	if (claims.sub.length > 255) throw new Error("sub longer than 255 characters");
 	let email = typeof claims.email === "string" ? claims.email : undefined;
 	let verified = typeof claims.email_verified === "boolean" ? claims.email_verified : undefined;
 	if (configuration.serverMetadata().userinfo_endpoint) {
