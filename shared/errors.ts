@@ -81,6 +81,7 @@ export const ruleRefusals: ReadonlySet<ErrorReason> = new Set([
 	"OWN_ACCOUNT_IN_SETTINGS",
 	"LAST_SUPERUSER",
 	"REAUTH_REQUIRED",
+	"IDENTITY_NOT_LINKED",
 ]);
 
 export const isErrorReason = (value: unknown): value is ErrorReason =>
