@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { type OidcProviderConfig, readOidcProviders } from "./config-oidc.ts";
 import { parseDatabaseUrl } from "./db/database-url.ts";
 import type { MediaLocation } from "./media/create-storage.ts";
 
@@ -78,6 +79,8 @@ const envSchema = z.object({
 		.default("us-east-1"),
 	S3_ACCESS_KEY_ID: z.string().max(256).optional(),
 	S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
+	// Provider ids; each id's own OIDC_<ID>_* variables are read by server/config-oidc.ts.
+	OIDC_PROVIDERS: z.string().max(1000).optional(),
 });
 
 export type Config = {
@@ -108,6 +111,8 @@ export type Config = {
 	logLevel: string;
 	/** Where media files go: DATA_DIR/media, or an S3-compatible bucket (MEDIA_URL). */
 	media: MediaLocation;
+	/** The OpenID Connect providers people may sign in with (OIDC_PROVIDERS). */
+	oidcProviders: OidcProviderConfig[];
 };
 
 export class ConfigError extends Error {}
@@ -139,6 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		throw new ConfigError(
 			"Invalid configuration:\n  DATABASE_URL: names a SQLite file and DATABASE_PATH another: set only one of them",
 		);
+	const oidcProviders = readOidcProviders(present);
+	if (typeof oidcProviders[0] === "string")
+		throw new ConfigError(`Invalid configuration:\n  ${oidcProviders.join("\n  ")}`);
 	const sqlitePath = (url?.kind === "sqlite" ? url.path : undefined) ?? e.DATABASE_PATH ?? `${dataDir}/app.db`;
 	return {
 		port: e.PORT,
@@ -167,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		trustProxy: e.TRUST_PROXY,
 		logLevel: e.LOG_LEVEL,
 		media: mediaConfig(e, dataDir),
+		oidcProviders: oidcProviders as OidcProviderConfig[],
 	};
 }
 

@@ -27,6 +27,7 @@ export const auditActions = [
 	"recovery_code.use",
 	"passkey.add",
 	"passkey.remove",
+	"identity.link",
 	"admin.user_create",
 	"admin.user_invite",
 	"admin.user_update",

@@ -65,6 +65,13 @@ export const errorTexts = {
 	INSUFFICIENT_SCOPE: "The access token's scopes do not allow this",
 	TOKEN_NOT_FOUND: "Access token not found",
 	TOKEN_TTL_TOO_LONG: "The access token would live longer than this server allows",
+	PROVIDER_NOT_FOUND: "Sign-in provider not found",
+	/** The provider's discovery, keys or token endpoint did not answer in time: its button works again once it does. */
+	PROVIDER_UNAVAILABLE: "The sign-in provider cannot be reached, please try again later",
+	/** A sign-in through a provider that did not hold: a state, browser, nonce, issuer or token check failed, or it expired. */
+	PROVIDER_SIGN_IN_FAILED: "The sign-in with your provider did not complete, please try again",
+	/** The provider's identity is linked to no account, and may not be linked by its e-mail (docs: linking rules). */
+	IDENTITY_NOT_LINKED: "No account is linked to this sign-in: sign in with your password, then link it in Settings",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;
@@ -80,6 +87,7 @@ export const ruleRefusals: ReadonlySet<ErrorReason> = new Set([
 	"OWN_ACCOUNT_IN_SETTINGS",
 	"LAST_SUPERUSER",
 	"REAUTH_REQUIRED",
+	"IDENTITY_NOT_LINKED",
 ]);
 
 export const isErrorReason = (value: unknown): value is ErrorReason =>

@@ -33,6 +33,9 @@ export const COPY_ORDER: Array<{ name: string; sqlite: SQLiteTable; postgres: Pg
 	{ name: "passkeys", sqlite: lite.passkeys, postgres: pgs.passkeys },
 	{ name: "webauthn_challenges", sqlite: lite.webauthnChallenges, postgres: pgs.webauthnChallenges },
 	{ name: "api_tokens", sqlite: lite.apiTokens, postgres: pgs.apiTokens },
+	{ name: "user_identities", sqlite: lite.userIdentities, postgres: pgs.userIdentities },
+	{ name: "oidc_flows", sqlite: lite.oidcFlows, postgres: pgs.oidcFlows },
+	{ name: "oidc_handoffs", sqlite: lite.oidcHandoffs, postgres: pgs.oidcHandoffs },
 ];
 
 /**

@@ -308,6 +308,69 @@ export const apiTokens = sqliteTable(
 	(table) => [index("api_tokens_user_idx").on(table.userId), index("api_tokens_expires_idx").on(table.expiresAt)],
 );
 
+/** An identity at an OpenID provider, linked to an account: found by (issuer, subject) only, never by e-mail. */
+export const userIdentities = sqliteTable(
+	"user_identities",
+	{
+		id: text("id").primaryKey(),
+		userId: text("user_id")
+			.notNull()
+			.references(() => users.id, { onDelete: "cascade" }),
+		/** The configured provider id (OIDC_PROVIDERS) it came through. */
+		provider: text("provider").notNull(),
+		issuer: text("issuer").notNull(),
+		subject: text("subject").notNull(),
+		/** The address the provider gave when it was linked, for display; never the account's own. */
+		emailAtLink: text("email_at_link"),
+		createdAt: createdAt(),
+		lastUsedAt: integer("last_used_at"),
+	},
+	(table) => [
+		uniqueIndex("user_identities_issuer_subject_unique").on(table.issuer, table.subject),
+		index("user_identities_user_idx").on(table.userId),
+	],
+);
+
+/**
+ * A sign-in at a provider under way: single use, 10 minutes, bound to the browser that
+ * started it (the hash of its HttpOnly cookie). Only hashes of the state and the binding.
+ */
+export const oidcFlows = sqliteTable(
+	"oidc_flows",
+	{
+		stateHash: text("state_hash").primaryKey(),
+		bindingHash: text("binding_hash").notNull(),
+		provider: text("provider").notNull(),
+		codeVerifier: text("code_verifier").notNull(),
+		nonce: text("nonce").notNull(),
+		purpose: text("purpose", { enum: ["login", "link", "reauth"] }).notNull(),
+		userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+		returnTo: text("return_to").notNull(),
+		expiresAt: integer("expires_at").notNull(),
+		createdAt: createdAt(),
+	},
+	(table) => [index("oidc_flows_expires_idx").on(table.expiresAt)],
+);
+
+/**
+ * Between a provider's callback and the browser's POST: single use, 60 s, bound like its
+ * flow; the account the proven identity signs in to, or (no account) the refusal to answer.
+ */
+export const oidcHandoffs = sqliteTable(
+	"oidc_handoffs",
+	{
+		codeHash: text("code_hash").primaryKey(),
+		bindingHash: text("binding_hash").notNull(),
+		provider: text("provider").notNull(),
+		userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+		refusal: text("refusal"),
+		returnTo: text("return_to").notNull(),
+		expiresAt: integer("expires_at").notNull(),
+		createdAt: createdAt(),
+	},
+	(table) => [index("oidc_handoffs_expires_idx").on(table.expiresAt)],
+);
+
 export const schema = {
 	users,
 	userCount,
@@ -325,6 +388,9 @@ export const schema = {
 	passkeys,
 	webauthnChallenges,
 	apiTokens,
+	userIdentities,
+	oidcFlows,
+	oidcHandoffs,
 };
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

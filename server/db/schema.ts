@@ -23,6 +23,9 @@ export let mfaTokens = sqlite.mfaTokens;
 export let passkeys = sqlite.passkeys;
 export let webauthnChallenges = sqlite.webauthnChallenges;
 export let apiTokens = sqlite.apiTokens;
+export let userIdentities = sqlite.userIdentities;
+export let oidcFlows = sqlite.oidcFlows;
+export let oidcHandoffs = sqlite.oidcHandoffs;
 
 export type {
 	ApiTokenRow,
@@ -56,4 +59,7 @@ export function bindTablesTo(dialect: TablesDialect): void {
 	passkeys = of.passkeys;
 	webauthnChallenges = of.webauthnChallenges;
 	apiTokens = of.apiTokens;
+	userIdentities = of.userIdentities;
+	oidcFlows = of.oidcFlows;
+	oidcHandoffs = of.oidcHandoffs;
 }

@@ -134,3 +134,14 @@ async function savepointOnPostgres<D, T>(
 		throw error;
 	}
 }
+
+/**
+ * Refuses to go on unless `db` is the handle of an open transaction (the deps `atomically`
+ * hands its body): for the functions that must act where a decision is re-checked (decision 012).
+ */
+export function assertInsideTransaction(db: Db | PgDb, what: string): void {
+	const inside = postgresConnectionOf(db)
+		? postgresTransactionOf(db)?.open === true
+		: db === connectionOf(db as Db).transaction && connectionOf(db as Db).open !== null;
+	if (!inside) throw new TransactionMisuse(`${what} outside atomically(): use the deps it hands its body`);
+}

@@ -59,4 +59,8 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	INSUFFICIENT_SCOPE: { status: 403, code: "FORBIDDEN" },
 	TOKEN_NOT_FOUND: { status: 404, code: "NOT_FOUND" },
 	TOKEN_TTL_TOO_LONG: { status: 400, code: "BAD_REQUEST" },
+	PROVIDER_NOT_FOUND: { status: 404, code: "NOT_FOUND" },
+	PROVIDER_UNAVAILABLE: { status: 503, code: "SERVICE_UNAVAILABLE" },
+	PROVIDER_SIGN_IN_FAILED: { status: 400, code: "BAD_REQUEST" },
+	IDENTITY_NOT_LINKED: { status: 403, code: "FORBIDDEN" },
 };

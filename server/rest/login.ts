@@ -7,6 +7,7 @@ import type { ServiceDeps } from "../services/deps.ts";
 import * as auth from "../services/sign-in/password.ts";
 import { toUserPublic } from "../services/users/records.ts";
 import { authHooks } from "./auth-hooks.ts";
+import { providerLoginRoutes } from "./login-oidc.ts";
 import { formBody, registerMultipart } from "./multipart-form.ts";
 import { authOf, type RouteModule, sessionOf, type ZodApp } from "./types.ts";
 
@@ -54,6 +55,8 @@ export const loginRoutes: RouteModule = (app, deps) => {
 		await registerMultipart(scope);
 		accessTokenRoute(scope.withTypeProvider<ZodTypeProvider>(), deps);
 	});
+
+	providerLoginRoutes(app, deps);
 
 	app.post(
 		"/login/test-token",

@@ -860,6 +860,22 @@ type RootTranslation = {
 			 * T​h​e​ ​a​c​c​e​s​s​ ​t​o​k​e​n​ ​w​o​u​l​d​ ​l​i​v​e​ ​l​o​n​g​e​r​ ​t​h​a​n​ ​t​h​i​s​ ​s​e​r​v​e​r​ ​a​l​l​o​w​s
 			 */
 			TOKEN_TTL_TOO_LONG: string
+			/**
+			 * S​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​ ​n​o​t​ ​f​o​u​n​d
+			 */
+			PROVIDER_NOT_FOUND: string
+			/**
+			 * T​h​e​ ​s​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r
+			 */
+			PROVIDER_UNAVAILABLE: string
+			/**
+			 * T​h​e​ ​s​i​g​n​-​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​r​o​v​i​d​e​r​ ​d​i​d​ ​n​o​t​ ​c​o​m​p​l​e​t​e​,​ ​p​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n
+			 */
+			PROVIDER_SIGN_IN_FAILED: string
+			/**
+			 * N​o​ ​a​c​c​o​u​n​t​ ​i​s​ ​l​i​n​k​e​d​ ​t​o​ ​t​h​i​s​ ​s​i​g​n​-​i​n​:​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​t​h​e​n​ ​l​i​n​k​ ​i​t​ ​i​n​ ​S​e​t​t​i​n​g​s
+			 */
+			IDENTITY_NOT_LINKED: string
 		}
 	}
 	navigation: {
@@ -1967,6 +1983,10 @@ export type NamespaceAuditTranslation = {
 		 * P​a​s​s​k​e​y​ ​r​e​m​o​v​e​d
 		 */
 		passkey__remove: string
+		/**
+		 * S​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​ ​l​i​n​k​e​d
+		 */
+		identity__link: string
 		/**
 		 * U​s​e​r​ ​c​r​e​a​t​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
 		 */
@@ -4230,6 +4250,22 @@ export type TranslationFunctions = {
 			 * The access token would live longer than this server allows
 			 */
 			TOKEN_TTL_TOO_LONG: () => LocalizedString
+			/**
+			 * Sign-in provider not found
+			 */
+			PROVIDER_NOT_FOUND: () => LocalizedString
+			/**
+			 * The sign-in provider cannot be reached, please try again later
+			 */
+			PROVIDER_UNAVAILABLE: () => LocalizedString
+			/**
+			 * The sign-in with your provider did not complete, please try again
+			 */
+			PROVIDER_SIGN_IN_FAILED: () => LocalizedString
+			/**
+			 * No account is linked to this sign-in: sign in with your password, then link it in Settings
+			 */
+			IDENTITY_NOT_LINKED: () => LocalizedString
 		}
 	}
 	navigation: {
@@ -5296,6 +5332,10 @@ export type TranslationFunctions = {
 			 * Passkey removed
 			 */
 			passkey__remove: () => LocalizedString
+			/**
+			 * Sign-in provider linked
+			 */
+			identity__link: () => LocalizedString
 			/**
 			 * User created by an administrator
 			 */

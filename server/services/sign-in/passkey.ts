@@ -7,17 +7,14 @@ import { type PasskeyRow, passkeys } from "../../db/schema.ts";
 import { atomically } from "../../db/transaction.ts";
 import { fail } from "../../domain/errors.ts";
 import { challengeOf, loadWebAuthn, relyingParty } from "../../lib/webauthn.ts";
-import type { MailMessage } from "../../mail/mailer.ts";
-import { automaticVerificationMail } from "../account/email-verification.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
 import { passkeysOf, transportsOf } from "../factors/passkeys.ts";
 import { type ChallengePurpose, keepChallenge, takeChallenge } from "../factors/webauthn-challenges.ts";
 import { atomicallyAs } from "../sessions/acting-session.ts";
-import { createSession, markAuthenticated, type SessionPrincipal } from "../sessions/session.ts";
-import { clearFailedLogins } from "../users/login-throttle.ts";
+import { markAuthenticated, type SessionPrincipal } from "../sessions/session.ts";
 import { findUserById } from "../users/records.ts";
-import { refusedAfterProof } from "./refusals.ts";
+import { type Admission, admit, answerAdmission, type ProofRefused } from "./admission.ts";
 
 /**
  * Signing in with a passkey, and confirming one's identity with one. A passkey made with
@@ -121,13 +118,11 @@ async function markUsed(deps: ServiceDeps, checked: { passkey: PasskeyRow; newCo
 		.where(eq(passkeys.id, checked.passkey.id));
 }
 
-type LoginOutcome = TokenPair | "INVALID_PASSKEY" | "INACTIVE_USER" | "EMAIL_NOT_VERIFIED";
-
 /**
- * POST /login/passkey: a session for the owner of the passkey that signed our challenge,
- * with the same refusals as a password (a deactivated account, an unproved address under
- * EMAIL_VERIFICATION=required). Anything wrong with the passkey itself is one answer,
- * "Invalid passkey", recorded as a failed login.
+ * POST /login/passkey: the owner of the passkey that signed our challenge asks the
+ * admission for a session (the same rules as a password, without a second factor: the
+ * passkey is both). Anything wrong with the passkey itself is one answer, "Invalid
+ * passkey", recorded as a failed login.
  */
 export async function loginWithPasskey(
 	deps: ServiceDeps,
@@ -136,8 +131,7 @@ export async function loginWithPasskey(
 ): Promise<TokenPair> {
 	await deps.limiter.take(deps, "login", meta.ip);
 	const checked = await checkAssertion(deps, input.response, "login", null);
-	let verification: MailMessage | null = null;
-	const outcome = await atomically(deps, async (deps): Promise<LoginOutcome> => {
+	const outcome = await atomically(deps, async (deps): Promise<Admission | ProofRefused> => {
 		const owner = "passkey" in checked ? await findUserById(deps, checked.passkey.userId) : undefined;
 		// Removed meanwhile (the owner deleted, or the passkey removed, since the check).
 		const stillThere =
@@ -152,27 +146,13 @@ export async function loginWithPasskey(
 				meta,
 				details: { method: "passkey" },
 			});
-			return "INVALID_PASSKEY";
+			return { refused: "INVALID_PASSKEY" };
 		}
-		if (!owner.isActive) return await refusedAfterProof(deps, owner, meta, "INACTIVE_USER", { method: "passkey" });
-		if (deps.config.emailVerification === "required" && !owner.emailVerified) {
-			verification = await automaticVerificationMail(deps, owner, meta);
-			return await refusedAfterProof(deps, owner, meta, "EMAIL_NOT_VERIFIED", { method: "passkey" });
-		}
-		await markUsed(deps, checked);
-		await clearFailedLogins(deps, owner.email);
-		const tokens = await createSession(deps, owner.id, meta);
-		await recordAudit(deps, {
-			action: "auth.login",
-			actor: owner,
-			subject: owner,
-			meta,
-			details: { method: "passkey" },
-		});
-		return tokens;
+		const admission = await admit(deps, owner, { method: "passkey" }, meta);
+		if ("admitted" in admission) await markUsed(deps, checked);
+		return admission;
 	});
-	if (verification) deps.mailer.send(verification);
-	return typeof outcome === "string" ? fail(outcome) : outcome;
+	return answerAdmission(deps, outcome, meta);
 }
 
 /**

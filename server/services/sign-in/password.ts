@@ -8,39 +8,32 @@ import { atomically } from "../../db/transaction.ts";
 import { fail } from "../../domain/errors.ts";
 import { hashKeys, verifyAgainstDummy } from "../../lib/passwords.ts";
 import { parseToken } from "../../lib/tokens.ts";
-import type { MailMessage } from "../../mail/mailer.ts";
-import { automaticVerificationMail } from "../account/email-verification.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
-import { announceSpentFactor, hasTwoFactor, type SpentFactor, spendSecondFactor } from "../factors/two-factor.ts";
+import { announceSpentFactor, type SpentFactor, spendSecondFactor } from "../factors/two-factor.ts";
 import { sendNotice } from "../notices.ts";
 import { atomicallyAs } from "../sessions/acting-session.ts";
 import {
-	createSession,
 	markAuthenticated,
 	revokeSession,
 	revokeUserSessions,
 	rotateSession,
 	type SessionPrincipal,
 } from "../sessions/session.ts";
-import { assertNotLockedOut, clearFailedLogins, recordFailedLogin } from "../users/login-throttle.ts";
+import { assertNotLockedOut, recordFailedLogin } from "../users/login-throttle.ts";
 import { findUserByEmail, findUserById, setPassword } from "../users/records.ts";
+import { type Admission, admit, answerAdmission, type ProofRefused } from "./admission.ts";
 import { reauthenticateWithPasskey } from "./passkey.ts";
 import { assertProofTriesLeft, countProofFailure, refundProofTry, tellOwnerIfLocked } from "./proof-limits.ts";
-import { refusedAfterProof } from "./refusals.ts";
-import { afterPasswordWithTwoFactor, type PasswordAcceptedOutcome } from "./two-factor.ts";
 
 /**
  * Checks the password (or spends the same time on a dummy hash when the e-mail is
- * unknown), applies the per-IP bucket and the per-account-and-client back-off, then opens
- * a session, but only if the account is still the one whose password was checked: the
- * verify takes a while, and a reset, a deactivation or a deletion may land meanwhile.
- * Under EMAIL_VERIFICATION=required an unproved address is refused only after the
- * password was found right (a wrong one answers as always), and gets a fresh link: its
- * owner has no session from which to ask for one.
- * An account with two-factor gets MFA_REQUIRED with a token for the second step instead
- * (or completes with the form's `totp_code`); a wrong password answers the same for every
- * account, so nobody learns which ones have two-factor.
+ * unknown), applies the per-IP bucket and the per-account-and-client back-off, then asks
+ * the admission for a session, but only if the account is still the one whose password
+ * was checked: the verify takes a while, and a reset, a deactivation or a deletion may
+ * land meanwhile. The account's rules (active, a proved address, two-factor) are the
+ * admission's, applied only once the password was found right: a wrong one answers the
+ * same for every account, so nobody learns which ones have two-factor.
  */
 export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestMeta): Promise<TokenPair> {
 	const email = input.username.trim().toLowerCase();
@@ -55,41 +48,15 @@ export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestM
 		await failedAttempt(deps, email, user, meta);
 		return fail("INCORRECT_LOGIN");
 	}
-	let verification: MailMessage | null = null;
-	// Refusals are returned, not thrown, so that the cleared back-off (or a failed code) commits.
-	const outcome = await atomically(deps, async (deps): Promise<LoginOutcome> => {
+	const outcome = await atomically(deps, async (deps): Promise<Admission | ProofRefused> => {
 		const now = await findUserById(deps, user.id);
 		// Changed under us: the password that was checked is no longer this account's.
-		if (!now || now.hashedPassword !== user.hashedPassword || now.email !== user.email) return "INCORRECT_LOGIN";
-		const twoFactor = hasTwoFactor(now);
-		// With two-factor the back-off lifts only once the code held too: a known password
-		// must not reopen the guessing of codes.
-		if (!twoFactor) await clearFailedLogins(deps, email);
-		if (!now.isActive) return await refusedAfterProof(deps, now, meta, "INACTIVE_USER");
-		if (deps.config.emailVerification === "required" && !now.emailVerified) {
-			verification = await automaticVerificationMail(deps, now, meta);
-			return await refusedAfterProof(deps, now, meta, "EMAIL_NOT_VERIFIED");
-		}
-		if (twoFactor) return await afterPasswordWithTwoFactor(deps, now, input.totp_code, meta);
-		const tokens = await createSession(deps, now.id, meta);
-		await recordAudit(deps, { action: "auth.login", actor: now, subject: now, meta, details: { method: "password" } });
-		return { tokens };
+		if (!now || now.hashedPassword !== user.hashedPassword || now.email !== user.email)
+			return { refused: "INCORRECT_LOGIN" };
+		return admit(deps, now, { method: "password", code: input.totp_code }, meta);
 	});
-	if (verification) deps.mailer.send(verification);
-	if (outcome === "INVALID_TOTP_CODE") await tellOwnerIfLocked(deps, "second_factor", user, meta);
-	if (typeof outcome === "string") return fail(outcome);
-	if ("mfaToken" in outcome) return fail("MFA_REQUIRED", { extra: { mfa_token: outcome.mfaToken } });
-	if ("spent" in outcome) announceSpentFactor(deps, user, outcome.spent, meta);
-	return outcome.tokens;
+	return answerAdmission(deps, outcome, meta);
 }
-
-type LoginOutcome =
-	| { tokens: TokenPair }
-	| Exclude<PasswordAcceptedOutcome, string>
-	| "INCORRECT_LOGIN"
-	| "INACTIVE_USER"
-	| "EMAIL_NOT_VERIFIED"
-	| "INVALID_TOTP_CODE";
 
 /**
  * The caller's password hash as stored now: a session never carries it (it stays in the

@@ -216,6 +216,11 @@ const fr = {
 			INSUFFICIENT_SCOPE: "Les droits du jeton d'accès ne le permettent pas",
 			TOKEN_NOT_FOUND: "Jeton d'accès introuvable",
 			TOKEN_TTL_TOO_LONG: "Le jeton d'accès vivrait plus longtemps que ce serveur ne l'autorise",
+			PROVIDER_NOT_FOUND: "Fournisseur de connexion introuvable",
+			PROVIDER_UNAVAILABLE: "Le fournisseur de connexion est injoignable, veuillez réessayer plus tard",
+			PROVIDER_SIGN_IN_FAILED: "La connexion avec votre fournisseur n'a pas abouti, veuillez réessayer",
+			IDENTITY_NOT_LINKED:
+				"Aucun compte n'est lié à cette connexion : connectez-vous avec votre mot de passe, puis liez-la dans les Paramètres",
 		},
 	},
 	navigation: {

@@ -145,6 +145,38 @@ export async function sqliteInstallation(dataDir: string): Promise<{ databasePat
 			{ challenge: "ch-1", userId: "u-a", purpose: "register", expiresAt: T, createdAt: T },
 			{ challenge: "ch-2", userId: null, purpose: "login", expiresAt: T, createdAt: T },
 		]);
+		await db.insert(lite.userIdentities).values({
+			id: "id-1",
+			userId: "u-a",
+			provider: "company",
+			issuer: "https://sso.example.com",
+			subject: "alice-at-sso",
+			emailAtLink: "alice@example.com",
+			createdAt: T,
+			lastUsedAt: null,
+		});
+		await db.insert(lite.oidcFlows).values({
+			stateHash: "sh",
+			bindingHash: "bh",
+			provider: "company",
+			codeVerifier: "v",
+			nonce: "n",
+			purpose: "link",
+			userId: "u-a",
+			returnTo: "/settings",
+			expiresAt: T,
+			createdAt: T,
+		});
+		await db.insert(lite.oidcHandoffs).values({
+			codeHash: "ch",
+			bindingHash: "bh",
+			provider: "company",
+			userId: "u-a",
+			refusal: null,
+			returnTo: "/",
+			expiresAt: T,
+			createdAt: T,
+		});
 		return { databasePath, mediaIds };
 	} finally {
 		await closeDatabase(db);

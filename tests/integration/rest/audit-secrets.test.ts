@@ -1,15 +1,22 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { OidcProviderConfig } from "../../../server/config-oidc.ts";
+import { readOidcProviders } from "../../../server/config-oidc.ts";
 import { createSuperuserAccount } from "../../../server/services/admin/first-superuser.ts";
 import { setPasswordAsOperator } from "../../../server/services/admin/operator.ts";
 import { runHousekeeping } from "../../../server/services/housekeeping.ts";
+import { finishProviderSignIn } from "../../../server/services/sign-in/oidc/callback.ts";
+import { completeProviderSignIn } from "../../../server/services/sign-in/oidc/handoff.ts";
 import { createPat } from "../../helpers/access-tokens.ts";
 import { actionsTheCodeWrites, rawAuditRows, storedSecrets } from "../../helpers/audit.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, parseMail } from "../../helpers/eml.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
+import { startOidcProvider } from "../../helpers/oidc-provider.ts";
+import { COMPANY_CALLBACK, companyEnv, signInAtProvider } from "../../helpers/oidc-sign-in.ts";
 import { signedLoginChallenge, TEST_ORIGIN } from "../../helpers/passkeys.ts";
+import { META } from "../../helpers/services.ts";
 import { settled } from "../../helpers/settled.ts";
 import { totpAt } from "../../helpers/totp.ts";
 import { seedAdmin, seedUser } from "../../helpers/users.ts";
@@ -23,6 +30,8 @@ type Tokens = { access_token: string; refresh_token: string };
  * also takes every hash and secret the database holds at that moment, so what was stored
  * and later deleted is searched too.
  */
+const oidcProvidersOf = (env: Record<string, string>) => readOidcProviders(env) as OidcProviderConfig[];
+
 class Secrets {
 	readonly list: { label: string; value: string }[] = [];
 
@@ -441,6 +450,25 @@ describe("no secret ever reaches an audit row", () => {
 		await secrets.harvest(test);
 		await setPasswordAsOperator(app.deps, "ada2@example.com", operatorSet);
 		await secrets.harvest(test);
+
+		// A sign-in through an OpenID provider that links Ada's account by her verified address.
+		const op = await startOidcProvider({ redirectUri: COMPANY_CALLBACK });
+		try {
+			app.deps.config.oidcProviders = oidcProvidersOf(companyEnv(op, { ALLOWED_DOMAINS: "example.com" }));
+			secrets.add("the provider's client secret", op.clientSecret);
+			op.signInAs("ada-at-the-provider", { email: "ada2@example.com", email_verified: true });
+			const started = await signInAtProvider(test);
+			secrets.harvest(test);
+			const binding = secrets.add("a provider flow's browser binding", started.binding);
+			secrets.add("a provider flow's state", started.query.get("state") ?? "");
+			secrets.add("a provider's authorization code", started.query.get("code") ?? "");
+			const handoff = await finishProviderSignIn(app.deps, "company", started.query, binding, META);
+			secrets.add("a hand-off code", handoff.code);
+			secrets.harvest(test);
+			secrets.addPair("ada through the provider", await completeProviderSignIn(app.deps, handoff.code, binding, META));
+		} finally {
+			await op.close();
+		}
 
 		// The tour did what it says: every action the code can write is in the table.
 		const written = new Set((await rawAuditRows(test.db)).map((row) => row.action));

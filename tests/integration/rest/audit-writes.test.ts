@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { type OidcProviderConfig, readOidcProviders } from "../../../server/config-oidc.ts";
 import { type AuditEventRow, auditEvents, users } from "../../../server/db/schema.ts";
 import { hashSecretHex } from "../../../server/lib/tokens.ts";
 import { recoveryEmailHtml } from "../../../server/services/account/password-reset.ts";
@@ -11,15 +12,18 @@ import {
 	REVERT_LINK_TTL_MS,
 	VERIFY_LINK_TTL_MS,
 } from "../../../server/services/links/email-links.ts";
+import { finishProviderSignIn } from "../../../server/services/sign-in/oidc/callback.ts";
 import { sweepExpiredTokens } from "../../../server/services/tokens/manage.ts";
 import type { AuditAction } from "../../../shared/schemas/audit.ts";
 import { createPat } from "../../helpers/access-tokens.ts";
 import { actionsTheCodeWrites, refuseAuditRows } from "../../helpers/audit.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
+import { startOidcProvider, type TestOidcProvider } from "../../helpers/oidc-provider.ts";
+import { COMPANY_CALLBACK, companyEnv, signInAtProvider } from "../../helpers/oidc-sign-in.ts";
 import { addPasskey, signedLoginChallenge, TEST_ORIGIN } from "../../helpers/passkeys.ts";
 import { countOf, rawGet } from "../../helpers/raw-sql.ts";
-import { authOf } from "../../helpers/services.ts";
+import { authOf, META } from "../../helpers/services.ts";
 import { settled } from "../../helpers/settled.ts";
 import { totpAt } from "../../helpers/totp.ts";
 import { enableTwoFactor, mfaTokenOf } from "../../helpers/two-factor.ts";
@@ -27,6 +31,12 @@ import { newSession, seedAdmin, seedUser } from "../../helpers/users.ts";
 import { SoftAuthenticator } from "../../helpers/webauthn.ts";
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** The OpenID providers a probe started, closed after its test. */
+const providers: TestOidcProvider[] = [];
+afterEach(async () => {
+	await Promise.all(providers.splice(0).map((provider) => provider.close()));
+});
 const rows = async ({ db }: App): Promise<AuditEventRow[]> => await db.select().from(auditEvents);
 const actions = async (test: App) => (await rows(test)).map((row) => row.action);
 
@@ -549,6 +559,24 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 				(await count(test, "SELECT max(authenticated_at) AS n FROM sessions WHERE user_id = ?", user.id)) > before,
 		};
 	},
+	"identity.link": async (test) => {
+		const op = await startOidcProvider({ redirectUri: COMPANY_CALLBACK });
+		providers.push(op);
+		test.app.deps.config.oidcProviders = readOidcProviders(
+			companyEnv(op, { ALLOWED_DOMAINS: "company.com" }),
+		) as OidcProviderConfig[];
+		const user = await seedUser(test.app, { email: "alice@company.com" });
+		op.signInAs("alice-sub", { email: "alice@company.com", email_verified: true });
+		return {
+			act: async () => {
+				const { binding, query } = await signInAtProvider(test);
+				await finishProviderSignIn(test.app.deps, "company", query, binding, META).catch(() => undefined);
+				return undefined;
+			},
+			changed: async () =>
+				(await count(test, "SELECT count(*) AS n FROM user_identities WHERE user_id = ?", user.id)) === 1,
+		};
+	},
 	"user.delete": async (test) => {
 		const user = await seedUser(test.app);
 		return {
@@ -569,7 +597,8 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 		const pat = await createPat(test.app, user);
 		return {
 			act: () => status(api(test.app, "DELETE", `/users/me/tokens/${pat.id}`, { headers: user.headers })),
-			changed: async () => (await count(test, "SELECT count(*) AS n FROM api_tokens WHERE revoked_at IS NOT NULL")) === 1,
+			changed: async () =>
+				(await count(test, "SELECT count(*) AS n FROM api_tokens WHERE revoked_at IS NOT NULL")) === 1,
 		};
 	},
 	"token.revoke (account recovery)": async (test) => {
@@ -582,7 +611,8 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 		return {
 			act: () =>
 				status(api(test.app, "POST", "/reset-password/", { body: { token, new_password: "a-brand-new-password" } })),
-			changed: async () => (await count(test, "SELECT count(*) AS n FROM api_tokens WHERE revoked_at IS NOT NULL")) === 1,
+			changed: async () =>
+				(await count(test, "SELECT count(*) AS n FROM api_tokens WHERE revoked_at IS NOT NULL")) === 1,
 		};
 	},
 	"admin.token_revoke": async (test) => {
@@ -591,7 +621,8 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 		const admin = await seedAdmin(test.app);
 		return {
 			act: () => status(api(test.app, "DELETE", `/users/${user.id}/tokens/${pat.id}`, { headers: admin.headers })),
-			changed: async () => (await count(test, "SELECT count(*) AS n FROM api_tokens WHERE revoked_at IS NOT NULL")) === 1,
+			changed: async () =>
+				(await count(test, "SELECT count(*) AS n FROM api_tokens WHERE revoked_at IS NOT NULL")) === 1,
 		};
 	},
 	"token.expire": async (test) => {

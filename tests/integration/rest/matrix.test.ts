@@ -254,6 +254,16 @@ const rows: Row[] = [
 	},
 	{ route: "POST /login/passkey/options", public: true, expect: 200, request: () => ({}) },
 	{ route: "POST /login/passkey", public: true, expect: 400, request: () => json({ response: strayAssertion() }) },
+	{ route: "GET /login/providers", public: true, expect: 200, request: () => ({}) },
+	// No provider is configured here: unknown at the start, and the callback lands on /login/sso with the refusal.
+	{ route: "GET /login/oidc/{id}", public: true, expect: 404, request: () => ({ url: "/login/oidc/company" }) },
+	{
+		route: "GET /login/oidc/{id}/callback",
+		public: true,
+		expect: 302,
+		request: () => ({ url: "/login/oidc/company/callback?code=c&state=s" }),
+	},
+	{ route: "POST /login/oidc/complete", public: true, expect: 400, request: () => json({ handoff: "h".repeat(43) }) },
 	{ route: "POST /login/reauthenticate/options", expect: self, request: () => ({}) },
 	{ route: "GET /users/{user_id}/totp", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}/totp` }) },
 	{ route: "GET /users/me/tokens", expect: self, request: () => ({}) },

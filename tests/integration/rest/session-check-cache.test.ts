@@ -142,7 +142,8 @@ async function expectNextRequestsHold(w: World, path: string) {
 		const tokenIds = await rawAll<{ id: string }>(w.test.db, "SELECT id FROM api_tokens");
 		for (const { id } of tokenIds) {
 			const remembered = cache.rememberedToken(id);
-			if (remembered) expect(remembered, `${path}: what is remembered of token ${id}`).toEqual(await cache.readToken(id));
+			if (remembered)
+				expect(remembered, `${path}: what is remembered of token ${id}`).toEqual(await cache.readToken(id));
 		}
 	}
 	for (const token of w.tokens) {

@@ -14,7 +14,7 @@ describe("the tables services import (server/db/schema.ts)", () => {
 	afterEach(() => tables.bindTablesTo("sqlite"));
 
 	it("are SQLite's until bound, then PostgreSQL's, every one of them, as importers see them", () => {
-		expect(Object.keys(tablesOf(sqlite))).toHaveLength(16);
+		expect(Object.keys(tablesOf(sqlite))).toHaveLength(19);
 		expect(tablesOf(tables)).toEqual(tablesOf(sqlite));
 		tables.bindTablesTo("postgres");
 		expect(tablesOf(tables)).toEqual(tablesOf(pg));

@@ -24,6 +24,7 @@ const audit = {
 		recovery_code__use: "تم استخدام رمز استرداد",
 		passkey__add: "تمت إضافة مفتاح مرور",
 		passkey__remove: "تمت إزالة مفتاح مرور",
+		identity__link: "تم ربط مزوّد تسجيل الدخول",
 		admin__user_create: "أنشأ مسؤول المستخدم",
 		admin__user_invite: "تمت دعوة المستخدم",
 		admin__user_update: "حدّث مسؤول المستخدم",

@@ -28,6 +28,7 @@ const audit = {
 		recovery_code__use: "Recovery code used",
 		passkey__add: "Passkey added",
 		passkey__remove: "Passkey removed",
+		identity__link: "Sign-in provider linked",
 		admin__user_create: "User created by an administrator",
 		admin__user_invite: "User invited",
 		admin__user_update: "User updated by an administrator",

@@ -24,6 +24,7 @@ const audit = {
 		recovery_code__use: "Code de récupération utilisé",
 		passkey__add: "Clé d'accès ajoutée",
 		passkey__remove: "Clé d'accès supprimée",
+		identity__link: "Fournisseur de connexion lié",
 		admin__user_create: "Utilisateur créé par un administrateur",
 		admin__user_invite: "Utilisateur invité",
 		admin__user_update: "Utilisateur modifié par un administrateur",

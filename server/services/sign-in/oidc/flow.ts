@@ -1,0 +1,107 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, lte } from "drizzle-orm";
+import { first } from "../../../db/query.ts";
+import { oidcFlows } from "../../../db/schema.ts";
+import { atomically } from "../../../db/transaction.ts";
+import { fail } from "../../../domain/errors.ts";
+import { loadOpenIdClient } from "../../../lib/openid.ts";
+import { hashSecretHex } from "../../../lib/tokens.ts";
+import type { RequestMeta, ServiceDeps } from "../../deps.ts";
+import { callbackUrl, providerById, providerConfiguration } from "./providers.ts";
+
+/** A sign-in at a provider must come back within this time. */
+export const FLOW_TTL_MS = 10 * 60_000;
+/** Where the browser goes after a sign-in when it asked for nowhere (or somewhere not allowed). */
+const HOME = "/";
+
+/** A path on this site only (an open redirect otherwise): `/x`, never `//host`, `/\host` or a scheme. */
+export function safeReturnPath(value: string | undefined): string {
+	if (!value || value.length > 255 || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
+		return HOME;
+	const unsafe = [...value].some((char) => char === "\\" || (char.codePointAt(0) ?? 0) < 0x20);
+	return unsafe ? HOME : value;
+}
+
+/** The browser binding: a random secret in an HttpOnly cookie; its hash in the flow row. */
+const newSecret = () => randomBytes(32).toString("base64url");
+
+export const sameHash = (a: string, b: string): boolean =>
+	a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export type StartedFlow = { authorizationUrl: string; binding: string };
+
+/**
+ * GET /login/oidc/{id}: the authorization request (code flow, PKCE S256, state, nonce,
+ * `response_mode=query`) and its row, spent once by the callback; `binding` goes in an
+ * HttpOnly cookie, so only the browser that started the flow can finish it (login CSRF).
+ */
+export async function startProviderSignIn(
+	deps: ServiceDeps,
+	providerId: string,
+	returnTo: string | undefined,
+	meta: RequestMeta,
+): Promise<StartedFlow> {
+	await deps.limiter.take(deps, "login", meta.ip);
+	const provider = providerById(deps, providerId);
+	const configuration = await providerConfiguration(deps, provider);
+	const client = await loadOpenIdClient();
+	const state = client.randomState();
+	const nonce = client.randomNonce();
+	const codeVerifier = client.randomPKCECodeVerifier();
+	const binding = newSecret();
+	const url = client.buildAuthorizationUrl(configuration, {
+		redirect_uri: callbackUrl(deps, provider),
+		scope: provider.scopes,
+		response_type: "code",
+		response_mode: "query",
+		code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+		code_challenge_method: "S256",
+		state,
+		nonce,
+	});
+	const now = deps.clock();
+	await atomically(deps, async (deps) => {
+		// Housekeeping: flows nobody finished go whenever a new one starts.
+		await deps.db.delete(oidcFlows).where(lte(oidcFlows.expiresAt, now));
+		await deps.db.insert(oidcFlows).values({
+			stateHash: hashSecretHex(state),
+			bindingHash: hashSecretHex(binding),
+			provider: provider.id,
+			codeVerifier,
+			nonce,
+			purpose: "login",
+			userId: null,
+			returnTo: safeReturnPath(returnTo),
+			expiresAt: now + FLOW_TTL_MS,
+			createdAt: now,
+		});
+	});
+	return { authorizationUrl: url.href, binding };
+}
+
+export type SpentFlow = typeof oidcFlows.$inferSelect;
+
+/**
+ * The flow a callback names by its `state`, taken (so never twice), when it is this
+ * provider's, not expired and started by this browser (`binding`, from its cookie).
+ */
+export async function takeFlow(
+	deps: ServiceDeps,
+	providerId: string,
+	state: string | null,
+	binding: string | undefined,
+): Promise<SpentFlow | undefined> {
+	if (!state || state.length > 512 || !binding) return undefined;
+	const flow = await atomically(deps, async (deps) =>
+		first(
+			deps.db
+				.delete(oidcFlows)
+				.where(and(eq(oidcFlows.stateHash, hashSecretHex(state)), eq(oidcFlows.provider, providerId)))
+				.returning(),
+		),
+	);
+	if (!flow || flow.expiresAt <= deps.clock() || !sameHash(flow.bindingHash, hashSecretHex(binding))) return undefined;
+	return flow;
+}
+
+export const refuseFlow = (): never => fail("PROVIDER_SIGN_IN_FAILED");

@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { OidcProviderConfig } from "../../../config-oidc.ts";
+import { first } from "../../../db/query.ts";
+import { type UserRow, userIdentities } from "../../../db/schema.ts";
+import { recordAudit } from "../../audit/record.ts";
+import type { RequestMeta, ServiceDeps } from "../../deps.ts";
+import { findUserByEmail, findUserById } from "../../users/records.ts";
+
+/** What the provider said about the person, its id_token checked (and its userinfo, same `sub`). */
+export type ProvenIdentity = {
+	issuer: string;
+	subject: string;
+	email: string | undefined;
+	/** The provider's `email_verified`: absent is not true (unless the provider is trusted for it). */
+	emailVerified: boolean | undefined;
+};
+
+/** Why an identity found no account, for the audit row. */
+export type Unlinked =
+	| "no_email"
+	| "email_not_verified"
+	| "domain_not_allowed"
+	| "no_account"
+	| "account_not_verified"
+	| "account_inactive"
+	| "provider_already_linked";
+
+/**
+ * The account an identity signs in to, inside the transaction that records the hand-off
+ * (decision 012): the one linked to (`issuer`, `subject`), never found by e-mail or name.
+ * Otherwise it is linked by e-mail only when every rule holds: the provider says the
+ * address is verified (absent counts as false unless `TRUST_EMAIL`), its domain is one of
+ * the allowed ones (exactly), and the account with that address is verified, active and
+ * has no identity of this provider yet. An unverified account is never linked: its address
+ * may have been registered by someone else first (pre-hijacking).
+ */
+export async function accountOfIdentity(
+	deps: ServiceDeps,
+	provider: OidcProviderConfig,
+	identity: ProvenIdentity,
+	meta: RequestMeta,
+): Promise<UserRow | Unlinked> {
+	const linked = await first(
+		deps.db
+			.select()
+			.from(userIdentities)
+			.where(and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject))),
+	);
+	if (linked) {
+		await deps.db.update(userIdentities).set({ lastUsedAt: deps.clock() }).where(eq(userIdentities.id, linked.id));
+		return (await findUserById(deps, linked.userId)) ?? "no_account";
+	}
+	const email = identity.email?.trim().toLowerCase();
+	if (!email) return "no_email";
+	const verified = identity.emailVerified ?? provider.trustEmail;
+	if (verified !== true) return "email_not_verified";
+	const domain = email.slice(email.lastIndexOf("@") + 1);
+	if (!provider.allowedDomains.includes(domain)) return "domain_not_allowed";
+	const account = await findUserByEmail(deps, email);
+	if (!account) return "no_account";
+	if (!account.emailVerified) return "account_not_verified";
+	if (!account.isActive) return "account_inactive";
+	const sameProvider = await first(
+		deps.db
+			.select({ id: userIdentities.id })
+			.from(userIdentities)
+			.where(and(eq(userIdentities.userId, account.id), eq(userIdentities.provider, provider.id))),
+	);
+	if (sameProvider) return "provider_already_linked";
+	const now = deps.clock();
+	await deps.db.insert(userIdentities).values({
+		id: randomUUID(),
+		userId: account.id,
+		provider: provider.id,
+		issuer: identity.issuer,
+		subject: identity.subject,
+		emailAtLink: email,
+		createdAt: now,
+		lastUsedAt: now,
+	});
+	await recordAudit(deps, {
+		action: "identity.link",
+		actor: account,
+		subject: account,
+		meta,
+		details: { provider: provider.id, by: "email" },
+	});
+	return account;
+}

@@ -1,0 +1,120 @@
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Provider from "oidc-provider";
+
+/**
+ * A real, certified OpenID provider (oidc-provider) on a loopback port, for the tests of
+ * sign-in through a provider: no mock of the protocol. Its one client is Portico's; the
+ * sign-in page is replaced by code: the next authorization signs in as `signInAs(sub)`,
+ * and consent is granted for what was asked. Accounts are claims sets the test sets.
+ */
+export type OidcAccount = {
+	email?: string;
+	email_verified?: boolean;
+	name?: string;
+	hd?: string;
+	[claim: string]: unknown;
+};
+
+export type TestOidcProvider = {
+	issuer: string;
+	clientId: string;
+	clientSecret: string;
+	/** The account the next authorization signs in as. */
+	signInAs(sub: string, claims?: OidcAccount): void;
+	setClaims(sub: string, claims: OidcAccount): void;
+	/** Stops answering (a provider down); `close()` ends it for good. */
+	close(): Promise<void>;
+};
+
+export type OidcProviderOptions = {
+	redirectUri: string;
+	/** Claims in the id_token itself (oidc-provider's default puts scope claims only in userinfo). */
+	claimsInIdToken?: boolean;
+	clientId?: string;
+	clientSecret?: string;
+	/** A port chosen beforehand (a provider that comes up after the app asked it); any free one otherwise. */
+	port?: number;
+};
+
+export async function startOidcProvider(options: OidcProviderOptions): Promise<TestOidcProvider> {
+	const accounts = new Map<string, OidcAccount>();
+	let next: string | undefined;
+	const clientId = options.clientId ?? "portico";
+	const clientSecret = options.clientSecret ?? randomBytes(24).toString("base64url");
+	const server: Server = createServer();
+	await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+	const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	const key = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" });
+	const provider = new Provider(issuer, {
+		clients: [
+			{
+				client_id: clientId,
+				client_secret: clientSecret,
+				redirect_uris: [options.redirectUri],
+				response_types: ["code"],
+				grant_types: ["authorization_code"],
+			},
+		],
+		jwks: { keys: [{ ...key, use: "sig", alg: "RS256", kid: "test" }] },
+		cookies: { keys: [randomBytes(32).toString("hex")] },
+		pkce: { required: () => true },
+		conformIdTokenClaims: !options.claimsInIdToken,
+		claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "hd"] },
+		features: { devInteractions: { enabled: false } },
+		findAccount: async (_ctx: unknown, sub: string) => ({
+			accountId: sub,
+			claims: async () => ({ sub, ...(accounts.get(sub) ?? {}) }),
+		}),
+		// Consent is the test's given: every scope asked for is granted.
+		loadExistingGrant: async (ctx: {
+			oidc: { client: { clientId: string }; session: { accountId: string }; provider: Provider };
+		}) => {
+			const grant = new ctx.oidc.provider.Grant({
+				clientId: ctx.oidc.client.clientId,
+				accountId: ctx.oidc.session.accountId,
+			});
+			grant.addOIDCScope("openid email profile");
+			await grant.save();
+			return grant;
+		},
+		interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+		ttl: {
+			AccessToken: 3600,
+			AuthorizationCode: 600,
+			Grant: 3600,
+			IdToken: 3600,
+			Interaction: 600,
+			Session: 3600,
+		},
+		renderError: async (ctx: { body: unknown; type: string }, out: Record<string, unknown>) => {
+			ctx.type = "json";
+			ctx.body = out;
+		},
+	});
+	provider.use(async (ctx, nextMiddleware) => {
+		if (!ctx.path.startsWith("/interaction/")) return nextMiddleware();
+		await provider.interactionDetails(ctx.req, ctx.res);
+		const accountId = next ?? "nobody";
+		await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId } }, { mergeWithLastSubmission: false });
+	});
+	server.on("request", provider.callback());
+	return {
+		issuer,
+		clientId,
+		clientSecret,
+		signInAs(sub, claims) {
+			next = sub;
+			if (claims) accounts.set(sub, claims);
+		},
+		setClaims(sub, claims) {
+			accounts.set(sub, claims);
+		},
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.closeAllConnections();
+				server.close(() => resolve());
+			}),
+	};
+}
