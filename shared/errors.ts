@@ -88,6 +88,9 @@ export const ruleRefusals: ReadonlySet<ErrorReason> = new Set([
 	"LAST_SUPERUSER",
 	"REAUTH_REQUIRED",
 	"IDENTITY_NOT_LINKED",
+	// An access token's refusals (the browser never holds one, but a 403 about a token is never the session's end).
+	"TOKEN_NOT_ALLOWED",
+	"INSUFFICIENT_SCOPE",
 ]);
 
 export const isErrorReason = (value: unknown): value is ErrorReason =>
