@@ -63,7 +63,12 @@ export const createdTokenSchema = tokenPublicSchema.extend({ token: z.string() }
 export type CreatedToken = z.infer<typeof createdTokenSchema>;
 
 /** Any string: an id that is not one of the tokens in view is a 404. */
-export const tokenIdParamsSchema = z.object({ token_id: z.string({ error: "mustBeText" }).max(64, "textTooLong") });
+export const tokenIdParamsSchema = z.object({
+	token_id: z
+		.string({ error: "mustBeText" })
+		.max(64, "textTooLong")
+		.refine((value) => !CONTROL_CHARACTERS.test(value), { message: "noControlCharacters" }),
+});
 
 /** GET /tokens/: the admin's list of every token, filtered. */
 export const tokenListQuerySchema = z.object({

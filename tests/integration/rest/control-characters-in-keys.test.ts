@@ -18,6 +18,8 @@ describe("a control character in a key the caller names in a path", () => {
 			["PATCH", "/users/me/passkeys/key%0A", user.headers, { name: "Laptop" }],
 			["DELETE", "/users/me/sessions/%00", user.headers],
 			["GET", `/media/user/${user.id}%00`, user.headers],
+			["DELETE", "/users/me/tokens/%00", user.headers],
+			["DELETE", `/users/${user.id}/tokens/%00`, admin.headers],
 		];
 		for (const [method, path, headers, body] of cases) {
 			const res = await api(app, method, path, { headers, body });
@@ -32,6 +34,7 @@ describe("a control character in a key the caller names in a path", () => {
 		for (const [procedure, input] of [
 			["passkeys.remove", { passkey_id: "\u0000" }],
 			["sessions.revoke", { session_id: "\u0000" }],
+			["tokens.revoke", { token_id: "\u0000" }],
 		] as const) {
 			const res = await mutateUnchecked(app, procedure, input, { headers: user.headers });
 			expect({ procedure, status: res.status }).toEqual({ procedure, status: 400 });

@@ -2,9 +2,17 @@ import { describe, expect, it } from "vitest";
 import { tabFromParam, visibleTabs } from "../../../client/features/settings/settings-tabs.ts";
 
 describe("settings tabs", () => {
-	it("shows six tabs to a user, Security then Sessions after Password, and hides the danger zone from a superuser", () => {
-		expect(visibleTabs(false)).toEqual(["my-profile", "password", "security", "sessions", "appearance", "danger-zone"]);
-		expect(visibleTabs(true)).toEqual(["my-profile", "password", "security", "sessions", "appearance"]);
+	it("shows seven tabs to a user, Security, Sessions then Tokens after Password, and hides the danger zone from a superuser", () => {
+		expect(visibleTabs(false)).toEqual([
+			"my-profile",
+			"password",
+			"security",
+			"sessions",
+			"tokens",
+			"appearance",
+			"danger-zone",
+		]);
+		expect(visibleTabs(true)).toEqual(["my-profile", "password", "security", "sessions", "tokens", "appearance"]);
 	});
 
 	it("opens the tab named by ?tab=, else My profile", () => {
