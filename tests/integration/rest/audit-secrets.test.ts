@@ -439,7 +439,7 @@ describe("no secret ever reaches an audit row", () => {
 		const dyAgain = secrets.addPair("dy login again", ok(await loginForm(app, dy.email, dyNew)).json() as Tokens);
 		const dyLast = await createPat(app, { headers: bearer(dyAgain.access_token) }, ["read"], { days: 1 });
 		secrets.add("dy's last token", dyLast.token);
-		secrets.harvest(test);
+		await secrets.harvest(test);
 		test.advance(86_400_000);
 		await runHousekeeping(app.deps);
 
@@ -458,13 +458,13 @@ describe("no secret ever reaches an audit row", () => {
 			secrets.add("the provider's client secret", op.clientSecret);
 			op.signInAs("ada-at-the-provider", { email: "ada2@example.com", email_verified: true });
 			const started = await signInAtProvider(test);
-			secrets.harvest(test);
+			await secrets.harvest(test);
 			const binding = secrets.add("a provider flow's browser binding", started.binding);
 			secrets.add("a provider flow's state", started.query.get("state") ?? "");
 			secrets.add("a provider's authorization code", started.query.get("code") ?? "");
 			const handoff = await finishProviderSignIn(app.deps, "company", started.query, binding, META);
 			secrets.add("a hand-off code", handoff.code);
-			secrets.harvest(test);
+			await secrets.harvest(test);
 			secrets.addPair("ada through the provider", await completeProviderSignIn(app.deps, handoff.code, binding, META));
 		} finally {
 			await op.close();
