@@ -27,7 +27,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 // throwaway PostgreSQL cluster that the runner starts once (its workers inherit the URL).
 if (process.env.E2E_POSTGRES === "1") process.env.E2E_DATABASE_URL ??= await e2eDatabaseUrl();
 const onPostgres: Record<string, string> = process.env.E2E_DATABASE_URL
-	? { DATABASE_URL: process.env.E2E_DATABASE_URL }
+	? // PostgreSQL needs SECRET_KEY (the key is shared by every instance; a throwaway one here).
+		{ DATABASE_URL: process.env.E2E_DATABASE_URL, SECRET_KEY: "e2".repeat(32) }
 	: {};
 
 function appServer({ port, dataDir, env = {} }: { port: number; dataDir: string; env?: Record<string, string> }) {

@@ -1,5 +1,13 @@
 import pg from "pg";
-import { createUserViaApi, expect, PASSWORD, signUpAndLogIn, test, uniqueEmail } from "./fixtures.ts";
+import {
+	createUserViaApi,
+	expect,
+	fromAnotherAddress,
+	PASSWORD,
+	signUpAndLogIn,
+	test,
+	uniqueEmail,
+} from "./fixtures.ts";
 
 // The project "postgres" (tests/playwright.config.ts): a few screens against the server on
 // PostgreSQL. Each test also reads the server's database, to see the screen's write landed there.
@@ -46,6 +54,8 @@ test("a wrong password is refused, the right one opens the dashboard", async ({ 
 	await page.getByTestId("password-input").fill("wrong-password-1");
 	await page.getByRole("button", { name: "Log In" }).click();
 	await expect(page.locator("[data-sonner-toast][data-type='error']")).toContainText("Incorrect email or password");
+	// The back-off is per account and address (now in the database): the retry comes from another address.
+	await fromAnotherAddress(page);
 	await page.getByTestId("password-input").fill(PASSWORD);
 	await page.getByRole("button", { name: "Log In" }).click();
 	await expect(page.getByRole("heading", { name: "Hi, Login Postgres" })).toBeVisible();
