@@ -18,7 +18,7 @@ const builds = [
 	{
 		name: "the server bundle",
 		output: "server/dist/main.mjs",
-		sources: ["server", "shared", "package.json"],
+		sources: ["server", "shared", "scripts/build-server.mjs", "package.json"],
 		tool: "node_modules/.bin/esbuild",
 		script: "build:server",
 		required: true,
