@@ -101,8 +101,8 @@ async function atomicallyOnPostgres<D extends { db: Db | PgDb }, T>(
 	const transaction = transactionOn(connection, client);
 	let broken: Error | undefined;
 	try {
-		await client.query("begin");
-		await client.query("select pg_advisory_xact_lock($1)", [WRITER_LOCK]);
+		// One round trip for both (a simple query may hold several statements; the key is our constant).
+		await client.query(`begin; select pg_advisory_xact_lock(${WRITER_LOCK})`);
 		const result = await transactionBodies.run(connection, () => work({ ...deps, db: transaction.db }));
 		await client.query("commit");
 		return result;

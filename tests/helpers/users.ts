@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { users } from "../../server/db/schema.ts";
+import { atomically } from "../../server/db/transaction.ts";
 import { hashPassword } from "../../server/lib/passwords.ts";
 import { createSession } from "../../server/services/sessions/session.ts";
 
@@ -81,6 +82,6 @@ export const seedAdmin = async (app: FastifyInstance) =>
 
 /** Another session for an existing user (another device). */
 export async function newSession(app: FastifyInstance, user: { id: string }, ip = "127.0.0.1", userAgent = "vitest") {
-	const tokens = await createSession(app.deps, user.id, { ip, userAgent });
+	const tokens = await atomically(app.deps, (deps) => createSession(deps, user.id, { ip, userAgent }));
 	return { ...tokens, headers: { authorization: `Bearer ${tokens.access_token}` } };
 }
