@@ -16,6 +16,7 @@ import { atomically } from "./transaction.ts";
  * of its two schemas (docs/decisions/031: identical row types), each dialect's own module,
  * whatever dialect server/db/schema.ts has bound the services' tables to. `id` marks SQLite's
  * AUTOINCREMENT ids, identity columns on PostgreSQL whose sequence must go past the copy.
+ * Not the tables the triggers keep (server/db/derived-tables.ts): those count the rows as they come in.
  */
 export const COPY_ORDER: Array<{ name: string; sqlite: SQLiteTable; postgres: PgTable; id?: true }> = [
 	{ name: "users", sqlite: lite.users, postgres: pgs.users },
@@ -37,12 +38,6 @@ export const COPY_ORDER: Array<{ name: string; sqlite: SQLiteTable; postgres: Pg
 	{ name: "oidc_flows", sqlite: lite.oidcFlows, postgres: pgs.oidcFlows },
 	{ name: "oidc_handoffs", sqlite: lite.oidcHandoffs, postgres: pgs.oidcHandoffs },
 ];
-
-/**
- * Tables derived from the others, which migrations-pg creates and its triggers keep: not
- * copied (user_count counts the users as they are copied in).
- */
-export const DERIVED_TABLES = ["user_count"];
 
 /** Rows read and written per statement: 13 columns at most, far below PostgreSQL's 65,535 parameters. */
 const BATCH = 500;

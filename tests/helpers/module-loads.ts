@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ROOT } from "./process.ts";
 
 /**
@@ -32,4 +35,44 @@ export function lastJsonOfFreshNode(script: string, env: Record<string, string>)
 		encoding: "utf8",
 	});
 	return JSON.parse(out.trim().split("\n").pop() ?? "");
+}
+
+/**
+ * A fresh Node process builds the whole app (SQLite in memory, `config` added to its
+ * settings, a temporary data folder), says whether a module whose URL contains `urlPart` is
+ * loaded, answers `request`, and says it again.
+ */
+export function moduleLoadsAroundRequest(
+	urlPart: string,
+	request: { method: string; url: string },
+	config: Record<string, string> = {},
+): { before: boolean; status: number; after: boolean } {
+	const script = `
+${watchModuleLoads(urlPart)}
+const { buildApp } = await import("./server/app.ts");
+const { loadConfig } = await import("./server/config.ts");
+const { migrateDatabase, openDatabase } = await import("./server/db/client.ts");
+const config = loadConfig({
+	DATABASE_PATH: ":memory:",
+	DATA_DIR: process.env.DATA_DIR,
+	LOG_LEVEL: "silent",
+	...${JSON.stringify(config)},
+});
+const db = openDatabase(":memory:");
+await migrateDatabase(db);
+const app = await buildApp({ config, db });
+await app.ready();
+await settle();
+const before = loaded;
+const response = await app.inject(${JSON.stringify(request)});
+await settle();
+console.log(JSON.stringify({ before, status: response.statusCode, after: loaded }));
+await app.close();
+`;
+	const dataDir = mkdtempSync(join(tmpdir(), "portico-module-loads-"));
+	try {
+		return lastJsonOfFreshNode(script, { DATA_DIR: dataDir }) as { before: boolean; status: number; after: boolean };
+	} finally {
+		rmSync(dataDir, { recursive: true, force: true });
+	}
 }

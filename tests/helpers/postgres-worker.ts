@@ -1,5 +1,6 @@
 import pg from "pg";
 import { inject, onTestFinished } from "vitest";
+import { DERIVED_TABLES } from "../../server/db/derived-tables.ts";
 import { onCluster, postgresAdminUrl } from "./postgres.ts";
 import { SCHEMA_FINGERPRINT } from "./postgres-fingerprint.ts";
 
@@ -8,8 +9,9 @@ import { SCHEMA_FINGERPRINT } from "./postgres-fingerprint.ts";
  * TRUNCATE ... RESTART IDENTITY CASCADE of every app table leaves, at a fraction of its cost.
  * TRUNCATE gives each table and index new files; on a test's few rows it took 2-4 times as
  * long as DELETE (docs/guides/postgresql.md has the numbers). Foreign keys are not checked meanwhile
- * (session_replication_role = replica): every table is emptied in the same transaction.
- * Not the migrations' bookkeeping, in its own schema.
+ * (session_replication_role = replica): every table is emptied in the same transaction. Nor
+ * do the triggers that keep the derived tables (server/db/derived-tables.ts) fire: those
+ * tables are filled again after. Not the migrations' bookkeeping, in its own schema.
  */
 const EMPTY_WRITTEN_TABLES = `
 do $$
@@ -20,7 +22,7 @@ declare
 begin
 	for app_table in
 		select c.oid::regclass from pg_class c join pg_namespace n on n.oid = c.relnamespace
-		where n.nspname = 'public' and c.relkind = 'r' and c.relname <> 'user_count'
+		where n.nspname = 'public' and c.relkind = 'r'
 	loop
 		execute format('select exists (select from %s)', app_table) into written;
 		if not written then
@@ -32,9 +34,8 @@ begin
 		end if;
 		if written then execute format('delete from %s', app_table); end if;
 	end loop;
-	-- The kept count of users (docs/decisions/036): its triggers are off meanwhile, so it is set
-	-- back to the empty table's row rather than deleted.
-	insert into user_count (id, users) values (1, 0) on conflict (id) do update set users = 0;
+	-- The tables the triggers keep, emptied with the triggers off: filled again from the emptied tables.
+	${DERIVED_TABLES.map((table) => `${table.fill};`).join("\n\t")}
 	perform setval(format('%I.%I', s.schemaname, s.sequencename)::regclass, s.start_value, false)
 		from pg_sequences s where s.schemaname = 'public' and s.last_value is not null;
 end $$`;

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Dialog, Flex, Text } from "@radix-ui/themes";
+import { Button, Checkbox, Dialog, Flex, Text } from "@radix-ui/themes";
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { TokenPublic } from "../../../shared/schemas/tokens.ts";
@@ -8,8 +8,8 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { displayName } from "../../lib/display-name.ts";
 import { notifyMutationError } from "../../lib/error-text.ts";
-import { localDate, relativeTime } from "../../lib/locale-format.ts";
 import { notifySuccess } from "../../lib/toast.ts";
+import { TokenRow } from "./token-row.tsx";
 
 type Props = {
 	/** One user's tokens; without it, every live token, with filters. */
@@ -21,7 +21,7 @@ type Props = {
 
 /** Admin -> a user's Tokens, or every token: who holds what, last use, end; Revoke after a confirmation. */
 export function AdminTokensDialog({ user, open, onClose, onCloseAutoFocus }: Props) {
-	const { LL, locale } = useI18n();
+	const { LL } = useI18n();
 	const t = LL.sessions.tokens;
 	const trpc = useTRPC();
 	const queryClient = useQueryClient();
@@ -78,56 +78,16 @@ export function AdminTokensDialog({ user, open, onClose, onCloseAutoFocus }: Pro
 								{t.empty()}
 							</Text>
 						) : null}
-						{list.data?.data.map((token) => {
-							const live = token.revoked_at === null && Date.parse(token.expires_at) > now;
-							return (
-								<Card asChild key={token.id} data-testid="admin-token-row">
-									<li>
-										<Flex
-											direction={{ initial: "column", xs: "row" }}
-											gap="3"
-											align={{ initial: "start", xs: "center" }}
-										>
-											<Flex direction="column" gap="1" flexGrow="1" minWidth="0">
-												<Flex gap="2" wrap="wrap" align="center">
-													<Text weight="medium" style={{ overflowWrap: "anywhere" }}>
-														{token.name}
-													</Text>
-													{token.scopes.map((scope) => (
-														<Badge key={scope} color="gray">
-															<bdi dir="ltr">{scope}</bdi>
-														</Badge>
-													))}
-													{live ? null : <Badge color="red">{t.ended()}</Badge>}
-												</Flex>
-												<Flex asChild wrap="wrap" gapX="3">
-													<Text size="2" color="gray">
-														{user ? null : <bdi style={{ overflowWrap: "anywhere" }}>{token.user_email}</bdi>}
-														<span>{t.endsOn({ date: localDate(token.expires_at, locale) })}</span>
-														<span>
-															{token.last_used_at
-																? t.lastUsed({ when: relativeTime(token.last_used_at, now, locale) })
-																: t.neverUsed()}
-														</span>
-													</Text>
-												</Flex>
-											</Flex>
-											{live ? (
-												<Button
-													variant="soft"
-													color="red"
-													aria-label={t.revokeFor({ name: token.name })}
-													data-testid="admin-token-revoke"
-													onClick={() => setRevoking(token)}
-												>
-													{t.revoke()}
-												</Button>
-											) : null}
-										</Flex>
-									</li>
-								</Card>
-							);
-						})}
+						{list.data?.data.map((token) => (
+							<TokenRow
+								key={token.id}
+								token={token}
+								now={now}
+								testIdPrefix="admin-token"
+								owner={user ? undefined : token.user_email}
+								onRevoke={setRevoking}
+							/>
+						))}
 					</ul>
 				</Flex>
 				<Flex gap="3" mt="4" justify="end">

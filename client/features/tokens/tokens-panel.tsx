@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Callout, Card, Checkbox, Flex, Heading, Select, Text, TextField } from "@radix-ui/themes";
+import { Box, Button, Callout, Card, Checkbox, Flex, Heading, Select, Text, TextField } from "@radix-ui/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { type TokenPublic, type TokenScope, tokenScopes } from "../../../shared/schemas/tokens.ts";
@@ -6,9 +6,9 @@ import { useTRPC } from "../../api/trpc.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { notifyMutationError } from "../../lib/error-text.ts";
-import { localDate, localDateTime, relativeTime } from "../../lib/locale-format.ts";
 import { notifySuccess } from "../../lib/toast.ts";
 import { useCurrentUser } from "../sign-in-state/hooks.ts";
+import { TokenRow } from "./token-row.tsx";
 
 const LIFETIMES = [7, 30, 90, 365] as const;
 
@@ -21,7 +21,7 @@ const SCOPE_KEYS = { read: "read", write: "write", "admin:read": "admin_read", "
  * Revoke asks first. Creating needs a recent proof of identity (the reauth dialog asks).
  */
 export function TokensPanel() {
-	const { LL, locale } = useI18n();
+	const { LL } = useI18n();
 	const t = LL.sessions.tokens;
 	const trpc = useTRPC();
 	const queryClient = useQueryClient();
@@ -63,7 +63,6 @@ export function TokensPanel() {
 		}
 		await refresh();
 	};
-	const live = (token: TokenPublic) => token.revoked_at === null && Date.parse(token.expires_at) > now;
 
 	return (
 		<Flex direction="column" gap="5" maxWidth="720px">
@@ -177,51 +176,16 @@ export function TokensPanel() {
 						</Text>
 					) : null}
 					{tokens.data?.data.map((token) => (
-						<Card asChild key={token.id} data-testid="token-row">
-							<li>
-								<Flex direction={{ initial: "column", xs: "row" }} gap="3" align={{ initial: "start", xs: "center" }}>
-									<Flex direction="column" gap="1" flexGrow="1" minWidth="0">
-										<Flex gap="2" wrap="wrap" align="center">
-											<Text weight="medium" style={{ overflowWrap: "anywhere" }}>
-												{token.name}
-											</Text>
-											{token.scopes.map((scope) => (
-												<Badge key={scope} color="gray">
-													<bdi dir="ltr">{scope}</bdi>
-												</Badge>
-											))}
-											{live(token) ? null : <Badge color="red">{t.ended()}</Badge>}
-										</Flex>
-										<Flex asChild wrap="wrap" gapX="3">
-											<Text size="2" color="gray">
-												<span title={localDateTime(token.expires_at, locale)}>
-													{t.endsOn({ date: localDate(token.expires_at, locale) })}
-												</span>
-												<span data-testid="token-last-used">
-													{token.last_used_at
-														? t.lastUsed({ when: relativeTime(token.last_used_at, now, locale) })
-														: t.neverUsed()}
-												</span>
-											</Text>
-										</Flex>
-									</Flex>
-									{live(token) ? (
-										<Button
-											variant="soft"
-											color="red"
-											aria-label={t.revokeFor({ name: token.name })}
-											data-testid="token-revoke"
-											onClick={() => {
-												setRevoking(token);
-												setRevokeOpen(true);
-											}}
-										>
-											{t.revoke()}
-										</Button>
-									) : null}
-								</Flex>
-							</li>
-						</Card>
+						<TokenRow
+							key={token.id}
+							token={token}
+							now={now}
+							testIdPrefix="token"
+							onRevoke={(chosen) => {
+								setRevoking(chosen);
+								setRevokeOpen(true);
+							}}
+						/>
 					))}
 				</ul>
 			</Flex>

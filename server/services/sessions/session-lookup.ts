@@ -3,7 +3,25 @@ import type { Db } from "../../db/client.ts";
 import { databaseKindOf } from "../../db/database-kind.ts";
 import { first } from "../../db/query.ts";
 import { apiTokens, sessions, users } from "../../db/schema.ts";
-import { parseScopes, type SessionRecord, sessionCheckCacheOf, type TokenRecord } from "./check-cache.ts";
+import {
+	type SessionRecord,
+	sessionCheckCacheOf,
+	sessionRecordOf,
+	type TokenRecord,
+	tokenRecordOf,
+} from "./check-cache.ts";
+
+/** The user a request knows, as the query builder selects it beside a session or a token. */
+const sessionUserColumns = {
+	id: users.id,
+	email: users.email,
+	fullName: users.fullName,
+	isActive: users.isActive,
+	isSuperuser: users.isSuperuser,
+	emailVerified: users.emailVerified,
+	createdAt: users.createdAt,
+	totpEnabledAt: users.totpEnabledAt,
+};
 
 /**
  * The session and its user as the database holds them, through the query builder: the
@@ -19,16 +37,7 @@ export async function lookupSession(db: Db, sessionId: string): Promise<SessionR
 				expiresAt: sessions.expiresAt,
 				lastSeenAt: sessions.lastSeenAt,
 				authenticatedAt: sessions.authenticatedAt,
-				user: {
-					id: users.id,
-					email: users.email,
-					fullName: users.fullName,
-					isActive: users.isActive,
-					isSuperuser: users.isSuperuser,
-					emailVerified: users.emailVerified,
-					createdAt: users.createdAt,
-					totpEnabledAt: users.totpEnabledAt,
-				},
+				user: sessionUserColumns,
 			})
 			.from(sessions)
 			.innerJoin(users, eq(users.id, sessions.userId))
@@ -36,17 +45,7 @@ export async function lookupSession(db: Db, sessionId: string): Promise<SessionR
 			.limit(1),
 	);
 	if (!row) return undefined;
-	const user = Object.freeze(row.user);
-	const session = Object.freeze({
-		id: sessionId,
-		userId: user.id,
-		createdAt: row.sessionCreatedAt,
-		accessExpiresAt: row.accessExpiresAt,
-		expiresAt: row.expiresAt,
-		lastSeenAt: row.lastSeenAt,
-		authenticatedAt: row.authenticatedAt,
-	});
-	return { auth: Object.freeze({ user, session }), accessHash: row.accessHash };
+	return sessionRecordOf(sessionId, row, Object.freeze(row.user));
 }
 
 /** A personal access token and its owner as the database holds them, on any engine. */
@@ -61,16 +60,7 @@ export async function lookupToken(db: Db, tokenId: string): Promise<TokenRecord 
 				expiresAt: apiTokens.expiresAt,
 				lastUsedAt: apiTokens.lastUsedAt,
 				revokedAt: apiTokens.revokedAt,
-				user: {
-					id: users.id,
-					email: users.email,
-					fullName: users.fullName,
-					isActive: users.isActive,
-					isSuperuser: users.isSuperuser,
-					emailVerified: users.emailVerified,
-					createdAt: users.createdAt,
-					totpEnabledAt: users.totpEnabledAt,
-				},
+				user: sessionUserColumns,
 			})
 			.from(apiTokens)
 			.innerJoin(users, eq(users.id, apiTokens.userId))
@@ -78,17 +68,7 @@ export async function lookupToken(db: Db, tokenId: string): Promise<TokenRecord 
 			.limit(1),
 	);
 	if (!row) return undefined;
-	const user = Object.freeze(row.user);
-	const token = Object.freeze({
-		id: tokenId,
-		userId: user.id,
-		name: row.name,
-		scopes: parseScopes(row.scopes),
-		createdAt: row.tokenCreatedAt,
-		expiresAt: row.expiresAt,
-		lastUsedAt: row.lastUsedAt,
-	});
-	return Object.freeze({ token, user, secretHash: row.secretHash, revokedAt: row.revokedAt });
+	return tokenRecordOf(tokenId, row, Object.freeze(row.user));
 }
 
 /**

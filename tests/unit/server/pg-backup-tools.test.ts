@@ -1,13 +1,14 @@
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { getTableConfig as pgTableConfig } from "drizzle-orm/pg-core";
 import { getTableConfig as sqliteTableConfig } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { BackupError } from "../../../server/db/backup.ts";
-import { COPY_ORDER, DERIVED_TABLES } from "../../../server/db/migrate-data.ts";
+import { DERIVED_TABLES, isDerivedTable } from "../../../server/db/derived-tables.ts";
+import { COPY_ORDER } from "../../../server/db/migrate-data.ts";
 import { postgresTool, splitPassword } from "../../../server/db/pg-backup.ts";
 import * as pgs from "../../../server/db/schema.pg.ts";
-import { tempDir } from "../../helpers/process.ts";
+import { ROOT, tempDir } from "../../helpers/process.ts";
 
 const executable = (path: string) => {
 	writeFileSync(path, "#!/bin/sh\n");
@@ -53,7 +54,7 @@ describe("migrate-data's table order", () => {
 		expect([...names].sort()).toEqual(
 			Object.values(pgs.schema)
 				.map((table) => pgTableConfig(table).name)
-				.filter((name) => !DERIVED_TABLES.includes(name))
+				.filter((name) => !isDerivedTable(name))
 				.sort(),
 		);
 		for (const [position, table] of COPY_ORDER.entries()) {
@@ -64,5 +65,16 @@ describe("migrate-data's table order", () => {
 				expect(names.indexOf(parent), `${table.name} -> ${parent}`).toBeLessThan(position);
 			}
 		}
+	});
+});
+
+describe("the tables the triggers keep", () => {
+	it("are filled by the very statement their PostgreSQL migration fills them with", () => {
+		const folder = join(ROOT, "migrations-pg");
+		const migrations = readdirSync(folder)
+			.filter((name) => name.endsWith(".sql"))
+			.map((name) => readFileSync(join(folder, name), "utf8"))
+			.join("\n");
+		for (const table of DERIVED_TABLES) expect(migrations, table.name).toContain(`${table.fill};`);
 	});
 });

@@ -11,7 +11,9 @@ import { testOnPostgres, testOnSqlite } from "../../helpers/engine.ts";
 import { seedUser } from "../../helpers/users.ts";
 
 // docs/decisions/030: atomically() hands its body the transaction's deps; the body awaits the
-// database and nothing else; every other statement on the connection waits for COMMIT.
+// database and nothing else; every other statement on the connection waits for COMMIT (on
+// PostgreSQL, bodies run one at a time under the writer's advisory lock, decision 033); a
+// nested call is a savepoint; misused handles are refused.
 
 async function world() {
 	const test = await buildTestApp();
@@ -117,6 +119,16 @@ describe("atomically()", () => {
 		expect(await nameOf()).toBe("Before");
 	});
 
+	it("refuses atomically() with the outer deps inside a body (it would wait for the body's own end)", async () => {
+		const { deps, nameOf, rename } = await world();
+		const outcome = await atomically(deps, async ({ db }) => {
+			await rename(db, "Inside");
+			await atomically(deps, async (inner) => rename(inner.db, "Nested through the outer deps"));
+		}).catch(misuseOf);
+		expect(outcome).toMatch(/atomically\(\) through the outer deps inside atomically\(\)/);
+		expect(await nameOf()).toBe("Before");
+	});
+
 	// The tripwire watches SQLite's synchronous driver; on PostgreSQL every statement turns the event loop (none there).
 	testOnSqlite(
 		"refuses a body that awaits something other than the database (a hash), and commits nothing of it",
@@ -135,6 +147,9 @@ describe("atomically()", () => {
 		const { deps, nameOf } = await world();
 		const leaked = await atomically(deps, async (inner) => inner.db);
 		expect(await nameOf(leaked).catch(misuseOf)).toMatch(/transaction's deps after it ended/);
+		expect(await atomically({ db: leaked }, async () => "ran").catch(misuseOf)).toMatch(
+			/with a transaction's deps after it ended/,
+		);
 	});
 
 	it("a call with the body's deps is a savepoint: it rolls back alone, or with the transaction", async () => {
@@ -152,5 +167,22 @@ describe("atomically()", () => {
 			throw new Error("outer");
 		}).catch(() => undefined);
 		expect(await nameOf()).toBe("Kept");
+	});
+
+	it("a failed statement inside a savepoint leaves the transaction usable", async () => {
+		const { deps, nameOf, rename, user } = await world();
+		// Refused on both engines (NOT NULL); on PostgreSQL it would abort the whole transaction but for the savepoint.
+		const noEmail = { email: null } as unknown as { email: string };
+		const inner = await atomically(deps, async (outer) => {
+			const outcome = await atomically(outer, async ({ db }) =>
+				db.update(users).set(noEmail).where(eq(users.id, user.id)),
+			).then(
+				() => "written",
+				() => "refused",
+			);
+			await rename(outer.db, "After the failed savepoint");
+			return outcome;
+		});
+		expect([inner, await nameOf()]).toEqual(["refused", "After the failed savepoint"]);
 	});
 });
