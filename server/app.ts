@@ -15,6 +15,7 @@ import { zodValidatorCompiler } from "./http/validation.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { PasswordHasher } from "./lib/passwords.ts";
 import type { RateLimiter } from "./lib/rate-limiter.ts";
+import type { Scheduler } from "./lib/scheduler.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { MediaStorage } from "./media/storage.ts";
 import { clientDistDir } from "./paths.ts";
@@ -30,6 +31,8 @@ export type AppDeps = {
 	config: Config;
 	db: Db;
 	clock?: Clock;
+	/** Timers driven by the clock; tests pass one that fires when they advance it. */
+	scheduler?: Scheduler;
 	limiter?: RateLimiter<Db>;
 	/** Defaults: SMTP when configured, else the outbox; files under DATA_DIR/media. Tests pass their own. */
 	mailer?: Mailer;

@@ -25,6 +25,8 @@ export type OidcProviderConfig = {
 	sessionTtlMs: number;
 	/** Password sign-in and recovery refused for the allowed domains, superusers excepted. */
 	enforce: boolean;
+	/** `provider`: logging out of a session made through it also ends the provider's (its end_session_endpoint). */
+	logout: "local" | "provider";
 };
 
 const ID = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
@@ -106,7 +108,13 @@ function readProvider(id: string, env: Record<string, string | undefined>, probl
 		bypassTwoFactor: flag("BYPASS_TWO_FACTOR"),
 		sessionTtlMs: sessionTtl(get("SESSION_TTL"), () => problem("SESSION_TTL", "must be a duration like 8h or 1d")),
 		enforce,
+		logout: logoutMode(get("LOGOUT"), () => problem("LOGOUT", "must be local or provider")),
 	};
+}
+
+function logoutMode(value: string | undefined, bad: () => void): "local" | "provider" {
+	if (value !== undefined && value !== "local" && value !== "provider") bad();
+	return value === "provider" ? "provider" : "local";
 }
 
 function sessionTtl(value: string | undefined, bad: () => void): number {

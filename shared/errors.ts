@@ -72,6 +72,9 @@ export const errorTexts = {
 	PROVIDER_SIGN_IN_FAILED: "The sign-in with your provider did not complete, please try again",
 	/** The provider's identity is linked to no account, and may not be linked by its e-mail (docs: linking rules). */
 	IDENTITY_NOT_LINKED: "No account is linked to this sign-in: sign in with your password, then link it in Settings",
+	/** The address's domain signs in through its provider only (`OIDC_<ID>_ENFORCE`): no password sign-in nor recovery. */
+	PASSWORD_SIGN_IN_DISABLED:
+		"Password sign-in is turned off for this address: sign in with your organisation's provider",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;
@@ -88,6 +91,7 @@ export const ruleRefusals: ReadonlySet<ErrorReason> = new Set([
 	"LAST_SUPERUSER",
 	"REAUTH_REQUIRED",
 	"IDENTITY_NOT_LINKED",
+	"PASSWORD_SIGN_IN_DISABLED",
 	// An access token's refusals (the browser never holds one, but a 403 about a token is never the session's end).
 	"TOKEN_NOT_ALLOWED",
 	"INSUFFICIENT_SCOPE",

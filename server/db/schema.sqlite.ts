@@ -66,6 +66,10 @@ export const sessions = sqliteTable(
 		authenticatedAt: integer("authenticated_at").notNull().default(0),
 		ip: text("ip"),
 		userAgent: text("user_agent"),
+		/** The sign-in provider the session was made through (its logout may go there too); null for a password or passkey. */
+		provider: text("provider"),
+		/** A hard end that neither the sliding expiry nor a refresh passes: a provider's SESSION_TTL (leavers). */
+		endsAt: integer("ends_at"),
 	},
 	(table) => [index("sessions_user_id_idx").on(table.userId)],
 );
@@ -245,6 +249,9 @@ export const mfaTokens = sqliteTable(
 		attemptsLeft: integer("attempts_left").notNull(),
 		expiresAt: integer("expires_at").notNull(),
 		createdAt: createdAt(),
+		/** How the first step was proven: `password` or `oidc` (then `provider` names it). */
+		method: text("method").notNull().default("password"),
+		provider: text("provider"),
 	},
 	(table) => [index("mfa_tokens_user_idx").on(table.userId)],
 );

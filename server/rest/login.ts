@@ -1,5 +1,11 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { loginSchema, logoutSchema, refreshSchema, tokenPairSchema } from "../../shared/schemas/auth.ts";
+import {
+	loginSchema,
+	logoutResultSchema,
+	logoutSchema,
+	refreshSchema,
+	tokenPairSchema,
+} from "../../shared/schemas/auth.ts";
 import { reauthenticateSchema } from "../../shared/schemas/reauth.ts";
 import { messageSchema, userPublicSchema } from "../../shared/schemas/users.ts";
 import { clearSessionCookie, requestMeta, tokenReply } from "../http/session.ts";
@@ -23,6 +29,7 @@ function accessTokenRoute(app: ZodApp, deps: ServiceDeps): void {
 			config: {
 				reasons: [
 					"INCORRECT_LOGIN",
+					"PASSWORD_SIGN_IN_DISABLED",
 					"INACTIVE_USER",
 					"EMAIL_NOT_VERIFIED",
 					"RATE_LIMITED",
@@ -91,9 +98,10 @@ export const loginRoutes: RouteModule = (app, deps) => {
 			schema: {
 				tags,
 				security,
-				summary: "End this session",
+				summary:
+					"End this session; through a provider with LOGOUT=provider, end_session_url is where the browser goes to end the provider's too",
 				body: logoutSchema.nullish(),
-				response: { 200: messageSchema },
+				response: { 200: logoutResultSchema },
 			},
 		},
 		async (request, reply) => {

@@ -38,7 +38,7 @@ export const recoveryRoutes: RouteModule = (app, deps) => {
 	app.post(
 		"/reset-password/",
 		{
-			config: { reasons: ["INVALID_RESET_TOKEN", "INACTIVE_USER", "RATE_LIMITED"] },
+			config: { reasons: ["INVALID_RESET_TOKEN", "INACTIVE_USER", "PASSWORD_SIGN_IN_DISABLED", "RATE_LIMITED"] },
 			schema: {
 				tags,
 				summary: "Set a new password with a reset token; ends every session",

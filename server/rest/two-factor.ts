@@ -25,6 +25,7 @@ function mfaLoginRoute(app: ZodApp, deps: ServiceDeps): void {
 			config: {
 				reasons: [
 					"MFA_TOKEN_INVALID",
+					"PASSWORD_SIGN_IN_DISABLED",
 					"INVALID_TOTP_CODE",
 					"EMAIL_NOT_VERIFIED",
 					"RATE_LIMITED",

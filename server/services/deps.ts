@@ -9,6 +9,7 @@ import type { Logger } from "../lib/logger.ts";
 import { MemoryRateLimitStore } from "../lib/memory-rate-limit-store.ts";
 import { createPasswordHasher, type PasswordHasher } from "../lib/passwords.ts";
 import { RateLimiter, type RateLimitStore } from "../lib/rate-limiter.ts";
+import { realScheduler, type Scheduler } from "../lib/scheduler.ts";
 import { loadSecretKey } from "../lib/secret-key.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
 import { createMediaStorage } from "../media/create-storage.ts";
@@ -27,6 +28,8 @@ export type ServiceDeps = {
 	background: Background;
 	/** The AES-256 key of the secrets stored encrypted (two-factor): SECRET_KEY, or DATA_DIR/secret.key. */
 	secretKey: Buffer;
+	/** Timers the tests drive with their clock (a provider's timeout). */
+	scheduler: Scheduler;
 };
 
 /**
@@ -50,7 +53,7 @@ export type RequestMeta = {
  */
 export function createServiceDeps(
 	base: { config: Config; db: Db; log: Logger; clock?: Clock },
-	parts: Partial<Pick<ServiceDeps, "limiter" | "mailer" | "storage" | "passwords" | "secretKey">> = {},
+	parts: Partial<Pick<ServiceDeps, "limiter" | "mailer" | "storage" | "passwords" | "secretKey" | "scheduler">> = {},
 ): ServiceDeps {
 	const { config, db, log } = base;
 	const clock = base.clock ?? Date.now;
@@ -68,6 +71,7 @@ export function createServiceDeps(
 		passwords: parts.passwords ?? createPasswordHasher(),
 		background: createBackground(log),
 		secretKey: parts.secretKey ?? loadSecretKey(config),
+		scheduler: parts.scheduler ?? realScheduler,
 	};
 }
 

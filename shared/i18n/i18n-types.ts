@@ -876,6 +876,10 @@ type RootTranslation = {
 			 * N​o​ ​a​c​c​o​u​n​t​ ​i​s​ ​l​i​n​k​e​d​ ​t​o​ ​t​h​i​s​ ​s​i​g​n​-​i​n​:​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​t​h​e​n​ ​l​i​n​k​ ​i​t​ ​i​n​ ​S​e​t​t​i​n​g​s
 			 */
 			IDENTITY_NOT_LINKED: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​s​i​g​n​-​i​n​ ​i​s​ ​t​u​r​n​e​d​ ​o​f​f​ ​f​o​r​ ​t​h​i​s​ ​a​d​d​r​e​s​s​:​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​o​r​g​a​n​i​s​a​t​i​o​n​'​s​ ​p​r​o​v​i​d​e​r
+			 */
+			PASSWORD_SIGN_IN_DISABLED: string
 		}
 	}
 	navigation: {
@@ -4266,6 +4270,10 @@ export type TranslationFunctions = {
 			 * No account is linked to this sign-in: sign in with your password, then link it in Settings
 			 */
 			IDENTITY_NOT_LINKED: () => LocalizedString
+			/**
+			 * Password sign-in is turned off for this address: sign in with your organisation's provider
+			 */
+			PASSWORD_SIGN_IN_DISABLED: () => LocalizedString
 		}
 	}
 	navigation: {

@@ -38,6 +38,13 @@ export const refreshSchema = z.object({ refresh_token: required("tokenRequired")
 
 export const logoutSchema = z.object({ refresh_token: optionalBoundedText() }).default({});
 
+/**
+ * A logout's answer. `end_session_url`, for a session made through a provider with
+ * `OIDC_<ID>_LOGOUT=provider`: where the browser goes next, to end the provider's session too.
+ */
+export const logoutResultSchema = z.object({ message: z.string(), end_session_url: z.string().optional() });
+export type LogoutResult = z.infer<typeof logoutResultSchema>;
+
 export const recoverPasswordSchema = z.object({ email: email() });
 
 const resetMatch = matching<{ new_password: string; confirm_password?: string }>(

@@ -10,6 +10,7 @@ import { closeDatabase, migrate, openConfiguredDatabase, servicesDb } from "../.
 import type { PasswordHasher } from "../../server/lib/passwords.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import type { MediaStorage } from "../../server/media/storage.ts";
+import { ClockScheduler } from "./clock-scheduler.ts";
 import { recordStatuses } from "./observed-statuses.ts";
 import { freshDatabase } from "./postgres.ts";
 import { workerDatabase } from "./postgres-worker.ts";
@@ -53,7 +54,7 @@ export type TestApp = {
 	dataDir: string;
 	/** The app's time. */
 	now: () => number;
-	/** Moves the app's clock forward. */
+	/** Moves the app's clock forward (on the frozen clock, the app's timers then due fire). */
 	advance: (ms: number) => void;
 	/** Closes the app and its database now (a restart); otherwise that happens after the test. */
 	close: () => Promise<void>;
@@ -91,10 +92,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
 	const realOffset = start - Date.now();
 	let moved = 0;
 	const now = options.clock === "real" ? () => Date.now() + realOffset + moved : () => start + moved;
+	// On the frozen clock the app's timers fire when the test advances it; on the real one, by themselves.
+	const scheduler = options.clock === "real" ? undefined : new ClockScheduler(now);
 	const app = await buildApp({
 		config,
 		db,
 		clock: now,
+		scheduler,
 		logger: options.logger ?? false,
 		clientDir: options.clientDir ?? join(dataDir, "no-client"),
 		mailer: options.mailer?.(config),
@@ -111,6 +115,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
 		now,
 		advance: (ms) => {
 			moved += ms;
+			scheduler?.runDue();
 		},
 		close: async () => {
 			if (!open.delete(testApp)) return;

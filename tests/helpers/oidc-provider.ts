@@ -24,6 +24,13 @@ export type TestOidcProvider = {
 	/** The account the next authorization signs in as. */
 	signInAs(sub: string, claims?: OidcAccount): void;
 	setClaims(sub: string, claims: OidcAccount): void;
+	/**
+	 * A slow provider: requests whose path matches are accepted and never answered (until the
+	 * test ends), from now on; `stall(undefined)` answers again.
+	 */
+	stall(paths: RegExp | undefined): void;
+	/** Resolves with the path of the next request held by `stall` (ask before it is sent). */
+	nextHeld(): Promise<string>;
 	/** Stops answering (a provider down); `close()` ends it for good. */
 	close(): Promise<void>;
 };
@@ -53,6 +60,8 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
 				client_id: clientId,
 				client_secret: clientSecret,
 				redirect_uris: [options.redirectUri],
+				// Where Portico's logout (LOGOUT=provider) asks the provider to send the browser back.
+				post_logout_redirect_uris: [new URL("/login", options.redirectUri).href],
 				response_types: ["code"],
 				grant_types: ["authorization_code"],
 			},
@@ -99,7 +108,15 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
 		const accountId = next ?? "nobody";
 		await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId } }, { mergeWithLastSubmission: false });
 	});
-	server.on("request", provider.callback());
+	let stalled: RegExp | undefined;
+	const waiting: ((path: string) => void)[] = [];
+	const answer = provider.callback();
+	server.on("request", (request, response) => {
+		const path = request.url ?? "/";
+		if (!stalled?.test(path)) return answer(request, response);
+		// Held: the connection stays open without a byte of answer, until the client gives up or the test ends.
+		for (const resolve of waiting.splice(0)) resolve(path);
+	});
 	return {
 		issuer,
 		clientId,
@@ -111,6 +128,10 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
 		setClaims(sub, claims) {
 			accounts.set(sub, claims);
 		},
+		stall(paths) {
+			stalled = paths;
+		},
+		nextHeld: () => new Promise<string>((resolve) => waiting.push(resolve)),
 		close: () =>
 			new Promise<void>((resolve) => {
 				server.closeAllConnections();

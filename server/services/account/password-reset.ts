@@ -16,6 +16,7 @@ import { sendNotice } from "../notices.ts";
 import { atomicallyAsAdmin } from "../sessions/acting-session.ts";
 import type { Authenticated } from "../sessions/session.ts";
 import { revokeAllTokensOf } from "../tokens/manage.ts";
+import { passwordRefused, recordEnforcedRefusal } from "../users/enforced-provider.ts";
 import { findUserByEmail, findUserById, setPassword } from "../users/records.ts";
 
 export const RECOVERY_SENT = { message: "Password recovery email sent" };
@@ -71,6 +72,11 @@ export async function requestPasswordRecovery(
 	deps.background.run(async () => {
 		const user = await findUserByEmail(deps, email);
 		if (!user?.isActive || !(await deps.limiter.tryTake(deps, "recoveryPerAccount", user.id))) return;
+		// Under an enforced provider the address signs in there: no link (the answer is the same).
+		if (passwordRefused(deps.config, user.email, user)) {
+			await atomically(deps, async (deps) => recordEnforcedRefusal(deps, user.email, user, meta, "password_recovery"));
+			return;
+		}
 		deps.mailer.send({ to: user.email, ...(await resetEmailFor(deps, user, locale, meta)) });
 	});
 	return RECOVERY_SENT;
@@ -111,15 +117,25 @@ export async function resetPassword(
 	);
 	if (!spent || spent.expiresAt <= deps.clock()) return fail("INVALID_RESET_TOKEN");
 	const user = (await findUserById(deps, spent.userId)) ?? fail("INVALID_RESET_TOKEN");
+	// A link sent before the provider enforced its domain: spent, and refused.
+	if (passwordRefused(deps.config, user.email, user)) {
+		await atomically(deps, async (deps) => recordEnforcedRefusal(deps, user.email, user, meta, "password_reset"));
+		return fail("PASSWORD_SIGN_IN_DISABLED");
+	}
 	if (!user.isActive) fail("INACTIVE_USER");
 	const hashedPassword = await deps.passwords.hash(input.new_password, hashKeys(user.email, meta.requestId));
 	// While hashing, the password may have changed (which ends every link, this one too),
 	// or the account been deactivated or deleted: the link then changes nothing.
-	await atomically(deps, async (deps) => {
+	const outcome = await atomically(deps, async (deps) => {
 		const now = await findUserById(deps, user.id);
 		if (!now || now.hashedPassword !== user.hashedPassword || now.email !== user.email)
 			return fail("INVALID_RESET_TOKEN");
 		if (!now.isActive) fail("INACTIVE_USER");
+		// Demoted from superuser while the new password was hashed.
+		if (passwordRefused(deps.config, now.email, now)) {
+			await recordEnforcedRefusal(deps, now.email, now, meta, "password_reset");
+			return "enforced";
+		}
 		await setPassword(deps, now, hashedPassword);
 		// An account recovery: whoever held the account may have left a token behind.
 		await revokeAllTokensOf(deps, now, "password_reset", meta);
@@ -127,7 +143,9 @@ export async function resetPassword(
 		// so an invited user who sets a password by the invitation is not asked to verify.
 		if (!now.emailVerified) await deps.db.update(users).set({ emailVerified: true }).where(eq(users.id, now.id));
 		await recordAudit(deps, { action: "password.reset", subject: now, meta, details: { by: "link" } });
+		return "reset";
 	});
+	if (outcome === "enforced") return fail("PASSWORD_SIGN_IN_DISABLED");
 	sendNotice(deps, user, { kind: "passwordChanged" }, meta);
 	return { message: "Password updated successfully" };
 }

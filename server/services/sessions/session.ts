@@ -24,9 +24,27 @@ const pair = (id: string, accessSecret: string, refreshSecret: string): TokenPai
 	token_type: "bearer",
 });
 
-export async function createSession(deps: ServiceDeps, userId: string, meta: RequestMeta): Promise<TokenPair> {
+/** The later of two times never passes `endsAt` (a session's hard end, when it has one). */
+const capped = (time: number, endsAt: number | null | undefined): number =>
+	endsAt === null || endsAt === undefined ? time : Math.min(time, endsAt);
+
+/** A session made through a sign-in provider: which one, and the hard end its SESSION_TTL sets. */
+export type ProviderSession = { provider: string; endsAt: number };
+
+/**
+ * A new session. Through a provider, `endsAt` is its hard end: its expiry and its access
+ * token's never pass it, so every check of them (the session check, its sliding expiry, a
+ * refresh) ends the session then.
+ */
+export async function createSession(
+	deps: ServiceDeps,
+	userId: string,
+	meta: RequestMeta,
+	through?: ProviderSession,
+): Promise<TokenPair> {
 	const { clock, config } = deps;
 	const now = clock();
+	const endsAt = through?.endsAt;
 	const id = newTokenId();
 	const accessSecret = newSecret();
 	const refreshSecret = newSecret();
@@ -40,13 +58,15 @@ export async function createSession(deps: ServiceDeps, userId: string, meta: Req
 		userId,
 		accessHash: hashSecret(accessSecret),
 		refreshHash: hashSecret(refreshSecret),
-		accessExpiresAt: now + config.accessTokenTtlMs,
-		expiresAt: now + config.refreshTokenTtlMs,
+		accessExpiresAt: capped(now + config.accessTokenTtlMs, endsAt),
+		expiresAt: capped(now + config.refreshTokenTtlMs, endsAt),
 		createdAt: now,
 		lastSeenAt: now,
 		authenticatedAt: now,
 		ip: meta.ip,
 		userAgent: meta.userAgent?.slice(0, 512) ?? null,
+		provider: through?.provider ?? null,
+		endsAt: endsAt ?? null,
 	});
 	return pair(id, accessSecret, refreshSecret);
 }
@@ -141,7 +161,8 @@ export async function rotateSession(deps: ServiceDeps, refreshToken: string, met
 			}
 			return null;
 		}
-		if (row.session.expiresAt <= now || !row.user.isActive) {
+		const { endsAt } = row.session;
+		if (row.session.expiresAt <= now || (endsAt !== null && endsAt <= now) || !row.user.isActive) {
 			await revokeSession(deps, row.session.id);
 			return null;
 		}
@@ -153,8 +174,9 @@ export async function rotateSession(deps: ServiceDeps, refreshToken: string, met
 				accessHash: hashSecret(accessSecret),
 				refreshHash: hashSecret(refreshSecret),
 				previousRefreshHash: row.session.refreshHash,
-				accessExpiresAt: now + config.accessTokenTtlMs,
-				expiresAt: now + config.refreshTokenTtlMs,
+				// A rotation renews the session but never past its hard end.
+				accessExpiresAt: capped(now + config.accessTokenTtlMs, endsAt),
+				expiresAt: capped(now + config.refreshTokenTtlMs, endsAt),
 				lastSeenAt: now,
 				ip: meta.ip,
 				userAgent: meta.userAgent?.slice(0, 512) ?? null,

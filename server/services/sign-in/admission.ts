@@ -8,9 +8,10 @@ import { automaticVerificationMail } from "../account/email-verification.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
 import { announceSpentFactor, hasTwoFactor, type SpentFactor, spendSecondFactor } from "../factors/two-factor.ts";
-import { createSession } from "../sessions/session.ts";
+import { createSession, type ProviderSession } from "../sessions/session.ts";
+import { passwordRefused, recordEnforcedRefusal } from "../users/enforced-provider.ts";
 import { clearFailedLogins, recordFailedLogin } from "../users/login-throttle.ts";
-import { issueMfaToken } from "./mfa-tokens.ts";
+import { type FirstStep, issueMfaToken } from "./mfa-tokens.ts";
 import { assertProofTriesLeft, countProofFailure, tellOwnerIfLocked } from "./proof-limits.ts";
 import { refusedAfterProof } from "./refusals.ts";
 
@@ -35,11 +36,14 @@ export type Proof =
 	| { method: "passkey" }
 	/**
 	 * An identity proven by a provider (its id_token checked), linked to the account. The
-	 * account's second factor is still asked unless the provider is trusted for it.
+	 * account's second factor is still asked unless the provider is trusted for it. The
+	 * session it opens ends after the provider's SESSION_TTL at the latest (leavers).
 	 */
-	| { method: "oidc"; provider: string; providerCoversTwoFactor: boolean };
+	| { method: "oidc"; provider: string; providerCoversTwoFactor: boolean; sessionTtlMs: number }
+	/** The second step after a provider's sign-in: its mfa token remembers the provider. */
+	| { method: "oidc"; provider: string; during: "two_factor"; code: string; sessionTtlMs: number };
 
-type AdmissionRefusal = "INACTIVE_USER" | "EMAIL_NOT_VERIFIED" | "INVALID_TOTP_CODE";
+type AdmissionRefusal = "INACTIVE_USER" | "EMAIL_NOT_VERIFIED" | "INVALID_TOTP_CODE" | "PASSWORD_SIGN_IN_DISABLED";
 
 export type Admission =
 	| { admitted: TokenPair; user: UserRow; spent?: SpentFactor }
@@ -51,6 +55,8 @@ export type ProofRefused = { refused: ErrorReason };
 
 /** The audit details a refusal of this proof carries, as each sign-in wrote them before there was one admission. */
 function refusalDetails(proof: Proof): Record<string, string> {
+	if (proof.method === "oidc" && "during" in proof)
+		return { during: proof.during, method: proof.method, provider: proof.provider };
 	if ("during" in proof) return { during: proof.during };
 	if (proof.method === "oidc") return { method: proof.method, provider: proof.provider };
 	return proof.method === "password" ? {} : { method: proof.method };
@@ -64,8 +70,14 @@ function refusalDetails(proof: Proof): Record<string, string> {
 export async function admit(deps: ServiceDeps, user: UserRow, proof: Proof, meta: RequestMeta): Promise<Admission> {
 	// Decided outside the write's transaction, a rule could be undone before the session is written.
 	assertInsideTransaction(deps.db, "admit()");
-	const secondFactorDue =
-		hasTwoFactor(user) && (proof.method === "password" || (proof.method === "oidc" && !proof.providerCoversTwoFactor));
+	// Re-checked here, with the row read in the write's transaction: a superuser demoted, or a
+	// provider made to enforce its domain, since the password was checked.
+	if (proof.method === "password" && passwordRefused(deps.config, user.email, user)) {
+		await recordEnforcedRefusal(deps, user.email, user, meta, "during" in proof ? proof.during : undefined);
+		return { refused: "PASSWORD_SIGN_IN_DISABLED", user };
+	}
+	const providerCoversTwoFactor = "providerCoversTwoFactor" in proof && proof.providerCoversTwoFactor;
+	const secondFactorDue = hasTwoFactor(user) && proof.method !== "passkey" && !providerCoversTwoFactor;
 	// With two-factor the back-off lifts only once the code held too: a known password must
 	// not reopen the guessing of codes.
 	if (!secondFactorDue) await clearFailedLogins(deps, user.email);
@@ -78,7 +90,7 @@ export async function admit(deps: ServiceDeps, user: UserRow, proof: Proof, meta
 	let spent: SpentFactor | undefined;
 	if (secondFactorDue) {
 		const code = "code" in proof ? proof.code : undefined;
-		if (code === undefined || code === "") return { mfaToken: await issueMfaToken(deps, user.id) };
+		if (code === undefined || code === "") return { mfaToken: await issueMfaToken(deps, user.id, firstStepOf(proof)) };
 		// Thrown, so that what the caller took for this try (a try of the mfa token) is given back.
 		await assertProofTriesLeft(deps, "second_factor", { userId: user.id });
 		spent = (await spendSecondFactor(deps, user, code, meta)) ?? undefined;
@@ -88,7 +100,7 @@ export async function admit(deps: ServiceDeps, user: UserRow, proof: Proof, meta
 		}
 		await clearFailedLogins(deps, user.email);
 	}
-	const admitted = await createSession(deps, user.id, meta);
+	const admitted = await createSession(deps, user.id, meta, providerSessionOf(deps, proof));
 	await recordAudit(deps, {
 		action: "auth.login",
 		actor: user,
@@ -99,11 +111,22 @@ export async function admit(deps: ServiceDeps, user: UserRow, proof: Proof, meta
 	return spent ? { admitted, user, spent } : { admitted, user };
 }
 
+/** How the first step was proven, for the mfa token of the second: the second step's `auth.login` says it. */
+const firstStepOf = (proof: Proof): FirstStep =>
+	proof.method === "oidc" ? { method: "oidc", provider: proof.provider } : { method: "password" };
+
+/** A session through a provider ends after its SESSION_TTL at the latest, whatever refreshes it (leavers). */
+const providerSessionOf = (deps: ServiceDeps, proof: Proof): ProviderSession | undefined =>
+	proof.method === "oidc" ? { provider: proof.provider, endsAt: deps.clock() + proof.sessionTtlMs } : undefined;
+
 /** The `auth.login` row's details: how, through which provider, with which second factor. */
 function loginDetails(proof: Proof, user: UserRow, spent: SpentFactor | undefined): Record<string, string> {
-	if (proof.method !== "oidc") return spent ? { method: proof.method, factor: spent.factor } : { method: proof.method };
-	const byProvider = proof.providerCoversTwoFactor && hasTwoFactor(user);
-	return { method: "oidc", provider: proof.provider, ...(byProvider ? { second_factor: "idp" } : {}) };
+	const details: Record<string, string> =
+		proof.method === "oidc" ? { method: "oidc", provider: proof.provider } : { method: proof.method };
+	if (spent) details.factor = spent.factor;
+	if ("providerCoversTwoFactor" in proof && proof.providerCoversTwoFactor && hasTwoFactor(user))
+		details.second_factor = "idp";
+	return details;
 }
 
 /**

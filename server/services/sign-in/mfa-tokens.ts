@@ -13,8 +13,11 @@ export const MAX_LIVE_MFA_TOKENS = 5;
 /** 32 random bytes, base64url: 43 characters. */
 export const MFA_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** How the first step was proven: the second step's session and `auth.login` row follow it. */
+export type FirstStep = { method: "password" } | { method: "oidc"; provider: string };
+
 /** A token proving the first factor held, for the second step; only its SHA-256 is kept. Inside a transaction. */
-export async function issueMfaToken(deps: ServiceDeps, userId: string): Promise<string> {
+export async function issueMfaToken(deps: ServiceDeps, userId: string, firstStep: FirstStep): Promise<string> {
 	const { db, clock } = deps;
 	const token = randomBytes(32).toString("base64url");
 	const now = clock();
@@ -24,6 +27,8 @@ export async function issueMfaToken(deps: ServiceDeps, userId: string): Promise<
 		tokenHash: hashSecretHex(token),
 		userId,
 		attemptsLeft: MFA_TOKEN_TRIES,
+		method: firstStep.method,
+		provider: firstStep.method === "oidc" ? firstStep.provider : null,
 		expiresAt: now + MFA_TOKEN_TTL_MS,
 		createdAt: now,
 	});

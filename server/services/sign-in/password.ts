@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { LoginInput, TokenPair } from "../../../shared/schemas/auth.ts";
+import type { LoginInput, LogoutResult, TokenPair } from "../../../shared/schemas/auth.ts";
 import type { ReauthenticateInput } from "../../../shared/schemas/reauth.ts";
 import type { UpdatePasswordInput } from "../../../shared/schemas/users.ts";
 import { first } from "../../db/query.ts";
@@ -20,9 +20,11 @@ import {
 	rotateSession,
 	type SessionPrincipal,
 } from "../sessions/session.ts";
+import { passwordRefused, recordEnforcedRefusal } from "../users/enforced-provider.ts";
 import { assertNotLockedOut, recordFailedLogin } from "../users/login-throttle.ts";
 import { findUserByEmail, findUserById, setPassword } from "../users/records.ts";
 import { type Admission, admit, answerAdmission, type ProofRefused } from "./admission.ts";
+import { providerLogoutUrl } from "./oidc/logout.ts";
 import { reauthenticateWithPasskey } from "./passkey.ts";
 import { assertProofTriesLeft, countProofFailure, refundProofTry, tellOwnerIfLocked } from "./proof-limits.ts";
 
@@ -33,7 +35,9 @@ import { assertProofTriesLeft, countProofFailure, refundProofTry, tellOwnerIfLoc
  * was checked: the verify takes a while, and a reset, a deactivation or a deletion may
  * land meanwhile. The account's rules (active, a proved address, two-factor) are the
  * admission's, applied only once the password was found right: a wrong one answers the
- * same for every account, so nobody learns which ones have two-factor.
+ * same for every account, so nobody learns which ones have two-factor. An address of a
+ * domain a provider enforces (users/enforced-provider.ts) is refused whatever the password, but
+ * for a superuser's right one.
  */
 export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestMeta): Promise<TokenPair> {
 	const email = input.username.trim().toLowerCase();
@@ -44,6 +48,12 @@ export async function login(deps: ServiceDeps, input: LoginInput, meta: RequestM
 	const valid = user
 		? await deps.passwords.verify(user.hashedPassword, input.password, keys)
 		: await verifyAgainstDummy(deps.passwords, input.password, keys);
+	// Under an enforced provider every answer is its refusal but a superuser's right password:
+	// whether the account exists, or the password was right, stays unsaid (and counts as a failure).
+	if (passwordRefused(deps.config, email, valid ? user : undefined)) {
+		await failedAttempt(deps, email, user, meta, undefined, true);
+		return fail("PASSWORD_SIGN_IN_DISABLED");
+	}
 	if (!user || !valid) {
 		await failedAttempt(deps, email, user, meta);
 		return fail("INCORRECT_LOGIN");
@@ -106,9 +116,11 @@ async function failedAttempt(
 	user: Pick<UserRow, "id" | "email"> | undefined,
 	meta: RequestMeta,
 	during?: "password_change" | "reauthenticate" | "two_factor",
+	enforced = false,
 ): Promise<void> {
 	await atomically(deps, async (deps) => {
 		await recordFailedLogin(deps, email, meta.ip);
+		if (enforced) return await recordEnforcedRefusal(deps, email, user, meta);
 		await recordAudit(deps, {
 			action: "auth.login_failed",
 			subject: user ?? null,
@@ -121,14 +133,21 @@ async function failedAttempt(
 export const refresh = async (deps: ServiceDeps, refreshToken: string, meta: RequestMeta): Promise<TokenPair> =>
 	rotateSession(deps, refreshToken, meta);
 
-/** Ends the caller's session, and the one a given refresh token names when it is also theirs. */
+/**
+ * Ends the caller's session, and the one a given refresh token names when it is also theirs.
+ * A session made through a provider with LOGOUT=provider answers where the browser goes next
+ * to end the provider's session too.
+ */
 export async function logout(
 	deps: ServiceDeps,
 	auth: SessionPrincipal,
 	refreshToken: string | undefined,
 	meta: RequestMeta,
-): Promise<{ message: string }> {
-	await atomicallyAs(deps, auth, async (deps) => {
+): Promise<LogoutResult> {
+	const through = await atomicallyAs(deps, auth, async (deps) => {
+		const ending = await first(
+			deps.db.select({ provider: sessions.provider }).from(sessions).where(eq(sessions.id, auth.session.id)),
+		);
 		await revokeSession(deps, auth.session.id);
 		const other = refreshToken ? parseToken(refreshToken) : null;
 		if (other && other.id !== auth.session.id) {
@@ -138,8 +157,10 @@ export async function logout(
 			if (row?.userId === auth.user.id) await revokeSession(deps, other.id);
 		}
 		await recordAudit(deps, { action: "auth.logout", actor: auth.user, subject: auth.user, meta });
+		return ending?.provider ?? null;
 	});
-	return { message: "Logged out successfully" };
+	const endSessionUrl = await providerLogoutUrl(deps, through);
+	return { message: "Logged out successfully", ...(endSessionUrl ? { end_session_url: endSessionUrl } : {}) };
 }
 
 export async function logoutAll(

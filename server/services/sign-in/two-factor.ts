@@ -11,10 +11,12 @@ import type { RequestMeta, ServiceDeps } from "../deps.ts";
 import { hasTwoFactor } from "../factors/two-factor.ts";
 import { assertNotLockedOut } from "../users/login-throttle.ts";
 import { findUserById } from "../users/records.ts";
-import { type Admission, admit, answerAdmission, type ProofRefused } from "./admission.ts";
+import { type Admission, admit, answerAdmission, type Proof, type ProofRefused } from "./admission.ts";
 import { MFA_TOKEN_SHAPE } from "./mfa-tokens.ts";
 
 export { MAX_LIVE_MFA_TOKENS, MFA_TOKEN_TRIES, MFA_TOKEN_TTL_MS } from "./mfa-tokens.ts";
+
+type MfaTokenRow = typeof mfaTokens.$inferSelect;
 
 /** A token that is unknown, used up or expired: a failed login (on its account when known). Inside a transaction. */
 async function invalidToken(
@@ -30,6 +32,14 @@ async function invalidToken(
 		details: { during: "two_factor", reason },
 	});
 	return { refused: "MFA_TOKEN_INVALID" };
+}
+
+/** The second step's proof, as the first was proven (a password, or a provider still configured). */
+function secondStepProof(deps: ServiceDeps, token: MfaTokenRow, code: string): Proof | undefined {
+	if (token.method !== "oidc") return { method: "password", during: "two_factor", code };
+	const provider = deps.config.oidcProviders.find((one) => one.id === token.provider);
+	if (!provider) return undefined;
+	return { method: "oidc", provider: provider.id, during: "two_factor", code, sessionTtlMs: provider.sessionTtlMs };
 }
 
 /**
@@ -73,7 +83,13 @@ export async function completeMfaLogin(deps: ServiceDeps, input: MfaLoginInput, 
 			await end();
 			return await invalidToken(deps, user ?? null, meta, user?.isActive ? "two_factor_off" : "inactive");
 		}
-		const admission = await admit(deps, user, { method: "password", during: "two_factor", code: input.code }, meta);
+		const proof = secondStepProof(deps, claimed, input.code);
+		// The provider of the first step was removed from the configuration meanwhile: it signs nobody in.
+		if (!proof) {
+			await end();
+			return await invalidToken(deps, user, meta, "provider_removed");
+		}
+		const admission = await admit(deps, user, proof, meta);
 		const triesLeft = "refused" in admission && admission.refused === "INVALID_TOTP_CODE" && claimed.attemptsLeft > 0;
 		if (!triesLeft) await end();
 		return admission;

@@ -221,6 +221,8 @@ const fr = {
 			PROVIDER_SIGN_IN_FAILED: "La connexion avec votre fournisseur n'a pas abouti, veuillez réessayer",
 			IDENTITY_NOT_LINKED:
 				"Aucun compte n'est lié à cette connexion : connectez-vous avec votre mot de passe, puis liez-la dans les Paramètres",
+			PASSWORD_SIGN_IN_DISABLED:
+				"La connexion par mot de passe est désactivée pour cette adresse : connectez-vous avec le fournisseur de votre organisation",
 		},
 	},
 	navigation: {

@@ -34,6 +34,7 @@ describe("OpenID Connect providers in the environment", () => {
 				bypassTwoFactor: false,
 				sessionTtlMs: 24 * 3_600_000,
 				enforce: false,
+				logout: "local",
 			},
 		]);
 	});
@@ -49,6 +50,7 @@ describe("OpenID Connect providers in the environment", () => {
 			OIDC_TEAM_SSO_SIGNUP: "true",
 			OIDC_TEAM_SSO_BYPASS_TWO_FACTOR: "1",
 			OIDC_TEAM_SSO_SESSION_TTL: "8h",
+			OIDC_TEAM_SSO_LOGOUT: "provider",
 		}).oidcProviders;
 		expect(provider).toMatchObject({
 			id: "team-sso",
@@ -58,6 +60,7 @@ describe("OpenID Connect providers in the environment", () => {
 			signup: true,
 			bypassTwoFactor: true,
 			sessionTtlMs: 8 * 3_600_000,
+			logout: "provider",
 		});
 	});
 
@@ -95,6 +98,7 @@ describe("OpenID Connect providers in the environment", () => {
 				OIDC_COMPANY_ALLOWED_DOMAINS: "company.com,*.evil",
 				OIDC_COMPANY_TRUST_EMAIL: "yes",
 				OIDC_COMPANY_SESSION_TTL: "0",
+				OIDC_COMPANY_LOGOUT: "everywhere",
 			}),
 		).toEqual([
 			"OIDC_COMPANY_ISSUER: must be an https:// URL without query, fragment or credentials",
@@ -102,6 +106,7 @@ describe("OpenID Connect providers in the environment", () => {
 			"OIDC_COMPANY_ALLOWED_DOMAINS: must be domain names separated by commas, like company.com",
 			"OIDC_COMPANY_TRUST_EMAIL: must be true or false",
 			"OIDC_COMPANY_SESSION_TTL: must be a duration like 8h or 1d",
+			"OIDC_COMPANY_LOGOUT: must be local or provider",
 		]);
 	});
 

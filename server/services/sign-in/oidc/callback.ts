@@ -11,6 +11,7 @@ import { recordAudit } from "../../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../../deps.ts";
 import { type SpentFlow, takeFlow } from "./flow.ts";
 import { accountOfIdentity, type ProvenIdentity } from "./identity.ts";
+import { isProviderTimeout } from "./provider-fetch.ts";
 import { callbackUrl, providerById, providerConfiguration } from "./providers.ts";
 
 /** The hand-off code lives this long: the browser posts it as soon as the page loads. */
@@ -40,11 +41,14 @@ export async function finishProviderSignIn(
 	const flow = await takeFlow(deps, provider.id, query.get("state"), binding);
 	if (!flow) return await refused(deps, provider, meta, "flow");
 	const configuration = await providerConfiguration(deps, provider);
+	let failure = "provider_answer";
 	const identity = await provenIdentity(deps, provider, configuration, flow, query).catch(async (error: unknown) => {
 		deps.log.warn({ provider: provider.id, err: error }, "provider sign-in refused");
+		// Its token, keys or userinfo endpoint did not answer in time (provider-fetch.ts).
+		if (isProviderTimeout(error)) failure = "provider_timeout";
 		return null;
 	});
-	if (!identity) return await refused(deps, provider, meta, "provider_answer");
+	if (!identity) return await refused(deps, provider, meta, failure);
 	const code = randomBytes(32).toString("base64url");
 	const now = deps.clock();
 	await atomically(deps, async (deps) => {

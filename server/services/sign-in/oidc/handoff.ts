@@ -59,7 +59,12 @@ export async function completeProviderSignIn(
 		return admit(
 			deps,
 			user,
-			{ method: "oidc", provider: provider.id, providerCoversTwoFactor: provider.bypassTwoFactor },
+			{
+				method: "oidc",
+				provider: provider.id,
+				providerCoversTwoFactor: provider.bypassTwoFactor,
+				sessionTtlMs: provider.sessionTtlMs,
+			},
 			meta,
 		);
 	});

@@ -4,9 +4,7 @@ import type { OidcProviderConfig } from "../../../config-oidc.ts";
 import { fail } from "../../../domain/errors.ts";
 import { loadOpenIdClient } from "../../../lib/openid.ts";
 import type { ServiceDeps } from "../../deps.ts";
-
-/** Every call to a provider (discovery, keys, token, userinfo) gives up after this long. */
-export const PROVIDER_TIMEOUT_S = 5;
+import { PROVIDER_TIMEOUT_MS, providerFetch } from "./provider-fetch.ts";
 
 /** Discovered configurations per app (its Config) and provider; a failed discovery is not kept, so it is retried. */
 const discovered = new WeakMap<Config, Map<string, Promise<Configuration>>>();
@@ -29,7 +27,7 @@ export async function providerConfiguration(deps: ServiceDeps, provider: OidcPro
 	discovered.set(deps.config, cache);
 	let pending = cache.get(provider.id);
 	if (!pending) {
-		pending = discover(provider);
+		pending = discover(deps, provider);
 		cache.set(provider.id, pending);
 		pending.catch(() => cache.get(provider.id) === pending && cache.delete(provider.id));
 	}
@@ -39,7 +37,12 @@ export async function providerConfiguration(deps: ServiceDeps, provider: OidcPro
 	});
 }
 
-async function discover(provider: OidcProviderConfig): Promise<Configuration> {
+/**
+ * Every call to the provider goes through providerFetch, whose timeout the deps' scheduler
+ * drives. openid-client's own timer (a real one) stays only as a backstop for discovery,
+ * where it cannot be turned off, and is off for the calls after it.
+ */
+async function discover(deps: ServiceDeps, provider: OidcProviderConfig): Promise<Configuration> {
 	const client = await loadOpenIdClient();
 	const insecure = new URL(provider.issuer).protocol === "http:";
 	const configuration = await client.discovery(
@@ -47,9 +50,15 @@ async function discover(provider: OidcProviderConfig): Promise<Configuration> {
 		provider.clientId,
 		undefined,
 		provider.clientSecret === undefined ? client.None() : client.ClientSecretPost(provider.clientSecret),
-		{ timeout: PROVIDER_TIMEOUT_S, ...(insecure ? { execute: [client.allowInsecureRequests] } : {}) },
+		{
+			[client.customFetch]: providerFetch(deps.scheduler),
+			timeout: (2 * PROVIDER_TIMEOUT_MS) / 1000,
+			// The id_token's signature is checked against the provider's keys too (openid-client
+			// otherwise trusts the token endpoint's TLS answer for it, as OpenID Connect allows).
+			execute: [client.enableNonRepudiationChecks, ...(insecure ? [client.allowInsecureRequests] : [])],
+		},
 	);
-	configuration.timeout = PROVIDER_TIMEOUT_S;
+	configuration.timeout = 0;
 	return configuration;
 }
 
