@@ -34,10 +34,11 @@ export type Proof =
 	/** A passkey with user verification: both factors at once. */
 	| { method: "passkey" }
 	/**
-	 * An identity proven by a provider (its id_token checked), linked to the account. The
-	 * account's second factor is still asked unless the provider is trusted for it.
+	 * An identity proven by a provider (its id_token checked; GitHub: its API read with the
+	 * code's token), linked to the account. The account's second factor is still asked unless
+	 * the provider is trusted for it.
 	 */
-	| { method: "oidc"; provider: string; providerCoversTwoFactor: boolean };
+	| { method: "oidc" | "github"; provider: string; providerCoversTwoFactor: boolean };
 
 type AdmissionRefusal = "INACTIVE_USER" | "EMAIL_NOT_VERIFIED" | "INVALID_TOTP_CODE";
 
@@ -52,7 +53,7 @@ export type ProofRefused = { refused: ErrorReason };
 /** The audit details a refusal of this proof carries, as each sign-in wrote them before there was one admission. */
 function refusalDetails(proof: Proof): Record<string, string> {
 	if ("during" in proof) return { during: proof.during };
-	if (proof.method === "oidc") return { method: proof.method, provider: proof.provider };
+	if ("provider" in proof) return { method: proof.method, provider: proof.provider };
 	return proof.method === "password" ? {} : { method: proof.method };
 }
 
@@ -65,7 +66,7 @@ export async function admit(deps: ServiceDeps, user: UserRow, proof: Proof, meta
 	// Decided outside the write's transaction, a rule could be undone before the session is written.
 	assertInsideTransaction(deps.db, "admit()");
 	const secondFactorDue =
-		hasTwoFactor(user) && (proof.method === "password" || (proof.method === "oidc" && !proof.providerCoversTwoFactor));
+		hasTwoFactor(user) && (proof.method === "password" || ("provider" in proof && !proof.providerCoversTwoFactor));
 	// With two-factor the back-off lifts only once the code held too: a known password must
 	// not reopen the guessing of codes.
 	if (!secondFactorDue) await clearFailedLogins(deps, user.email);
@@ -101,9 +102,9 @@ export async function admit(deps: ServiceDeps, user: UserRow, proof: Proof, meta
 
 /** The `auth.login` row's details: how, through which provider, with which second factor. */
 function loginDetails(proof: Proof, user: UserRow, spent: SpentFactor | undefined): Record<string, string> {
-	if (proof.method !== "oidc") return spent ? { method: proof.method, factor: spent.factor } : { method: proof.method };
+	if (!("provider" in proof)) return spent ? { method: proof.method, factor: spent.factor } : { method: proof.method };
 	const byProvider = proof.providerCoversTwoFactor && hasTwoFactor(user);
-	return { method: "oidc", provider: proof.provider, ...(byProvider ? { second_factor: "idp" } : {}) };
+	return { method: proof.method, provider: proof.provider, ...(byProvider ? { second_factor: "idp" } : {}) };
 }
 
 /**

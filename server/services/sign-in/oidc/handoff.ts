@@ -11,6 +11,8 @@ import { type Admission, admit, answerAdmission, type ProofRefused } from "../ad
 import { sameHash } from "./flow.ts";
 
 const CODE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** What the callback may have recorded for an identity it found no account for. */
+const CALLBACK_REFUSALS = ["IDENTITY_NOT_LINKED", "ORG_NOT_ALLOWED"] as const;
 
 /**
  * POST /login/oidc/complete: the hand-off code from the callback's fragment, from the
@@ -51,15 +53,14 @@ export async function completeProviderSignIn(
 			return { refused: "PROVIDER_SIGN_IN_FAILED" };
 		}
 		// The callback's audit row already says why no account took this identity.
-		if (!user)
-			return { refused: handoff.refusal === "IDENTITY_NOT_LINKED" ? "IDENTITY_NOT_LINKED" : "PROVIDER_SIGN_IN_FAILED" };
+		if (!user) return { refused: CALLBACK_REFUSALS.find((reason) => reason === handoff.refusal) ?? "PROVIDER_SIGN_IN_FAILED" };
 		const provider = deps.config.oidcProviders.find((one) => one.id === handoff.provider);
 		// A provider removed from the configuration since the callback signs nobody in.
 		if (!provider) return { refused: "PROVIDER_NOT_FOUND" };
 		return admit(
 			deps,
 			user,
-			{ method: "oidc", provider: provider.id, providerCoversTwoFactor: provider.bypassTwoFactor },
+			{ method: provider.kind, provider: provider.id, providerCoversTwoFactor: provider.bypassTwoFactor },
 			meta,
 		);
 	});
