@@ -27,7 +27,10 @@ export async function githubStub(port?: number, clientSecret?: string): Promise<
 }
 
 /** The settings of GitHub sign-in at `stub` (its API URL derived, as for GitHub Enterprise), with `extra`. */
-export const githubEnv = (stub: Pick<GithubStub, "url" | "clientId" | "clientSecret">, extra: Record<string, string> = {}) => ({
+export const githubEnv = (
+	stub: Pick<GithubStub, "url" | "clientId" | "clientSecret">,
+	extra: Record<string, string> = {},
+) => ({
 	GITHUB_CLIENT_ID: stub.clientId,
 	GITHUB_CLIENT_SECRET: stub.clientSecret,
 	GITHUB_URL: stub.url,

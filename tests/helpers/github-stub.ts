@@ -69,7 +69,9 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
 	};
 	const bearer = (req: IncomingMessage) => {
 		const [scheme, token] = (req.headers.authorization ?? "").split(" ");
-		return scheme?.toLowerCase() === "bearer" || scheme?.toLowerCase() === "token" ? tokens.get(token ?? "") : undefined;
+		return scheme?.toLowerCase() === "bearer" || scheme?.toLowerCase() === "token"
+			? tokens.get(token ?? "")
+			: undefined;
 	};
 
 	const authorize = (url: URL, res: ServerResponse) => {
@@ -108,7 +110,8 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
 			return json(res, 200, {
 				error: "bad_verification_code",
 				error_description: "The code passed is incorrect or expired.",
-				error_uri: "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors/#bad-verification-code",
+				error_uri:
+					"https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors/#bad-verification-code",
 			});
 		}
 		grant.used = true;

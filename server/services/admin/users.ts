@@ -10,6 +10,7 @@ import { sendNotice } from "../notices.ts";
 import { atomicallyAsAdmin } from "../sessions/acting-session.ts";
 import { type Authenticated, revokeUserSessions, type SessionUser } from "../sessions/session.ts";
 import { revokeAllTokensOf } from "../tokens/manage.ts";
+import { isPendingInvitation } from "../users/invitation.ts";
 import {
 	emailTakenByOther,
 	findUserById,
@@ -20,7 +21,6 @@ import {
 	USER_DELETED,
 	writeUserChanges,
 } from "../users/records.ts";
-import { isPendingInvitation } from "../users/invitation.ts";
 import { INVITATION_SENT, issueInvitation, mailInvitation } from "./invitations.ts";
 
 // What a superuser does to the accounts of others (the admin area and its REST twins).

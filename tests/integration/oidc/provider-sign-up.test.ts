@@ -17,6 +17,7 @@ import {
 	githubWorld,
 	signInWithGithub,
 } from "../../helpers/github-sign-in.ts";
+import type { GithubUser } from "../../helpers/github-stub.ts";
 import { api, loginForm } from "../../helpers/http.ts";
 import { type OidcAccount, startOidcProvider, type TestOidcProvider } from "../../helpers/oidc-provider.ts";
 import { COMPANY_CALLBACK, companyEnv, signInAtProvider } from "../../helpers/oidc-sign-in.ts";
@@ -79,7 +80,13 @@ describe("OpenID Connect sign-up (OIDC_<ID>_SIGNUP=true)", () => {
 			isSuperuser: false,
 		});
 		expect(await w.db.select().from(userIdentities)).toMatchObject([
-			{ userId: user?.id, provider: "company", issuer: w.op.issuer, subject: "new-sub", emailAtLink: "new.person@company.com" },
+			{
+				userId: user?.id,
+				provider: "company",
+				issuer: w.op.issuer,
+				subject: "new-sub",
+				emailAtLink: "new.person@company.com",
+			},
 		]);
 		expect(await auditOf(w, "user.signup")).toEqual([{ subjectId: user?.id, details: { via: "company" } }]);
 		expect(await auditOf(w, "identity.link")).toEqual([
@@ -125,7 +132,11 @@ describe("OpenID Connect sign-up (OIDC_<ID>_SIGNUP=true)", () => {
 
 	it("the name claim, on one line and cut to the field's 255 characters", async () => {
 		const w = await oidcWorld({ SIGNUP: "true" });
-		await oidcSignIn(w, "long-sub", { email: "long@company.com", email_verified: true, name: `A\nB ${"x".repeat(400)}` });
+		await oidcSignIn(w, "long-sub", {
+			email: "long@company.com",
+			email_verified: true,
+			name: `A\nB ${"x".repeat(400)}`,
+		});
 		const [user] = await usersWith(w, "long@company.com");
 		expect(user?.fullName).toBe(`A B ${"x".repeat(251)}`);
 		expect(fullNameOf(`${"x".repeat(254)}😀`)).toBe("x".repeat(254));
@@ -184,16 +195,19 @@ describe("GitHub sign-up (GITHUB_SIGNUP=true with GITHUB_ALLOWED_ORGS)", () => {
 			"IDENTITY_NOT_LINKED",
 			"no_email",
 		],
-	] as const)("refused with %s: no account", async (_name, change, reason, audited) => {
-		const w = await githubWorld(ORG_ENV);
-		expect(await refusal(() => signInWithGithub(w, { ...NEWCOMER, ...change }))).toBe(reason);
-		expect(await w.db.select().from(users)).toEqual([]);
-		expect((await auditOf(w, "auth.login_failed")).at(-1)?.details).toEqual({
-			during: "github",
-			provider: "github",
-			reason: audited,
-		});
-	});
+	] as [string, Partial<GithubUser>, string, string][])(
+		"refused with %s: no account",
+		async (_name, change, reason, audited) => {
+			const w = await githubWorld(ORG_ENV);
+			expect(await refusal(() => signInWithGithub(w, { ...NEWCOMER, ...change }))).toBe(reason);
+			expect(await w.db.select().from(users)).toEqual([]);
+			expect((await auditOf(w, "auth.login_failed")).at(-1)?.details).toEqual({
+				during: "github",
+				provider: "github",
+				reason: audited,
+			});
+		},
+	);
 
 	it("off without GITHUB_SIGNUP: IDENTITY_NOT_LINKED", async () => {
 		const w = await githubWorld({ GITHUB_ALLOWED_ORGS: "acme" });

@@ -20,7 +20,13 @@ import type { AuditAction } from "../../../shared/schemas/audit.ts";
 import { createPat } from "../../helpers/access-tokens.ts";
 import { actionsTheCodeWrites, refuseAuditRows } from "../../helpers/audit.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
-import { closeGithubStubsAfterEach, GITHUB_CALLBACK, githubEnv, githubStub, githubUser } from "../../helpers/github-sign-in.ts";
+import {
+	closeGithubStubsAfterEach,
+	GITHUB_CALLBACK,
+	githubEnv,
+	githubStub,
+	githubUser,
+} from "../../helpers/github-sign-in.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
 import { startOidcProvider, type TestOidcProvider } from "../../helpers/oidc-provider.ts";
 import { COMPANY_CALLBACK, companyEnv, signInAtProvider, throughProvider } from "../../helpers/oidc-sign-in.ts";

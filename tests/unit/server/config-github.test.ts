@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../../server/config.ts";
 
-const GITHUB = { GITHUB_CLIENT_ID: "Iv1.0123456789abcdef", GITHUB_CLIENT_SECRET: "0123456789abcdef0123456789abcdef01234567" };
+const GITHUB = {
+	GITHUB_CLIENT_ID: "Iv1.0123456789abcdef",
+	GITHUB_CLIENT_SECRET: "0123456789abcdef0123456789abcdef01234567",
+};
 
 const problems = (env: Record<string, string>): string[] => {
 	try {
@@ -52,9 +55,12 @@ describe("GitHub sign-in in the environment", () => {
 			github: { webUrl: "https://github.company.com", apiUrl: "https://github.company.com/api/v3" },
 		});
 		expect(
-			github({ ...GITHUB, GITHUB_URL: "https://github.company.com", GITHUB_API_URL: "https://api.github.company.com/" })
-				?.github,
-		).toMatchObject({ apiUrl: "https://api.github.company.com" });
+			github({
+				...GITHUB,
+				GITHUB_URL: "https://github.company.com",
+				GITHUB_API_URL: "https://api.github.company.com/",
+			}),
+		).toMatchObject({ github: { apiUrl: "https://api.github.company.com" } });
 		expect(github({ ...GITHUB, GITHUB_URL: "http://127.0.0.1:4000" })).toMatchObject({
 			issuer: "http://127.0.0.1:4000",
 			github: { apiUrl: "http://127.0.0.1:4000/api/v3" },

@@ -113,7 +113,9 @@ async function inOneOf(
 	for (let pages = 0; page && pages < MAX_ORG_PAGES; pages++) {
 		const { body, next } = await read(page);
 		if (!Array.isArray(body)) throw new Error("GitHub's organisations are not a list");
-		const logins = body.map((org: { login?: unknown }) => (typeof org.login === "string" ? org.login.toLowerCase() : ""));
+		const logins = body.map((org: { login?: unknown }) =>
+			typeof org.login === "string" ? org.login.toLowerCase() : "",
+		);
 		if (logins.some((login) => allowedOrgs.includes(login))) return true;
 		page = next;
 	}

@@ -53,7 +53,8 @@ export async function completeProviderSignIn(
 			return { refused: "PROVIDER_SIGN_IN_FAILED" };
 		}
 		// The callback's audit row already says why no account took this identity.
-		if (!user) return { refused: CALLBACK_REFUSALS.find((reason) => reason === handoff.refusal) ?? "PROVIDER_SIGN_IN_FAILED" };
+		if (!user)
+			return { refused: CALLBACK_REFUSALS.find((reason) => reason === handoff.refusal) ?? "PROVIDER_SIGN_IN_FAILED" };
 		const provider = deps.config.oidcProviders.find((one) => one.id === handoff.provider);
 		// A provider removed from the configuration since the callback signs nobody in.
 		if (!provider) return { refused: "PROVIDER_NOT_FOUND" };

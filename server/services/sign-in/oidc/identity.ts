@@ -68,7 +68,8 @@ export async function accountOfIdentity(
 	const domain = email.slice(email.lastIndexOf("@") + 1);
 	if (!provider.allowedDomains.includes(domain)) return "domain_not_allowed";
 	const account = await findUserByEmail(deps, email);
-	if (!account) return provider.signup ? await signUpThroughProvider(deps, provider, identity, email, meta) : "no_account";
+	if (!account)
+		return provider.signup ? await signUpThroughProvider(deps, provider, identity, email, meta) : "no_account";
 	if (!account.emailVerified) return "account_not_verified";
 	if (!account.isActive) return "account_inactive";
 	const sameProvider = await first(

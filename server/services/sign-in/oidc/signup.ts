@@ -43,7 +43,10 @@ export async function signUpThroughProvider(
 				emailVerified: true,
 			},
 			"SIGNUP_EMAIL_TAKEN",
-			{ transaction: (work) => work(deps), afterInsert: (deps, user) => linkNewAccount(deps, provider, identity, user, meta) },
+			{
+				transaction: (work) => work(deps),
+				afterInsert: (deps, user) => linkNewAccount(deps, provider, identity, user, meta),
+			},
 		);
 	// A savepoint: should the unique address or identity be taken after all, nothing of it stays.
 	return await atomically(deps, signedUp).catch((error: unknown) => {
