@@ -163,6 +163,7 @@ describe("refusals produced by GitHub's answers", () => {
 		const w = await githubWorld();
 		const owner = await seedUser(w.app, { email: "alice@company.com" });
 		expect(await refusal(() => signInWithGithub(w, ALICE))).toBe("IDENTITY_NOT_LINKED");
+		expect((await lastAudit(w, "auth.login_failed"))?.details).toMatchObject({ reason: "not_linked" });
 		expect(await w.db.select().from(userIdentities)).toEqual([]);
 		expect(await w.db.select().from(users).where(eq(users.id, owner.id))).toHaveLength(1);
 	});
