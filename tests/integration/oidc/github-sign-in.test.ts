@@ -261,6 +261,24 @@ describe("the flow: bound to one browser, spent once", () => {
 		});
 	});
 
+	it("the hand-off: once, from the browser that started the flow (audited during github)", async () => {
+		const w = await githubWorld();
+		const user = await seedUser(w.app);
+		await linkGithub(w, user.id, ALICE.id);
+		const { binding, query } = await atGithub(w, ALICE);
+		const handoff = await finishProviderSignIn(w.app.deps, "github", query, binding, META);
+		expect(await refusal(() => completeProviderSignIn(w.app.deps, handoff.code, "another-browser", META))).toBe(
+			"PROVIDER_SIGN_IN_FAILED",
+		);
+		expect(await lastAudit(w, "auth.login_failed")).toEqual({
+			subjectId: user.id,
+			details: { during: "github", reason: "handoff" },
+		});
+		expect(await refusal(() => completeProviderSignIn(w.app.deps, handoff.code, binding, META))).toBe(
+			"PROVIDER_SIGN_IN_FAILED",
+		);
+	});
+
 	it("swapped state: one flow's code with another flow's state fails GitHub's PKCE check", async () => {
 		const w = await githubWorld();
 		const user = await seedUser(w.app);

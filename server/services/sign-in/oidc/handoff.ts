@@ -44,11 +44,13 @@ export async function completeProviderSignIn(
 			handoff.expiresAt > deps.clock() &&
 			sameHash(handoff.bindingHash, hashSecretHex(binding));
 		if (!held) {
+			// A code no flow gave says nothing of its provider: "oidc" then.
+			const during = deps.config.oidcProviders.find((one) => one.id === handoff?.provider)?.kind ?? "oidc";
 			await recordAudit(deps, {
 				action: "auth.login_failed",
 				subject: user ?? null,
 				meta,
-				details: { during: "oidc", reason: "handoff" },
+				details: { during, reason: "handoff" },
 			});
 			return { refused: "PROVIDER_SIGN_IN_FAILED" };
 		}
