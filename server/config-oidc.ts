@@ -1,15 +1,23 @@
 import { isIP } from "node:net";
+import type { GithubSettings } from "./config-github.ts";
 
 /**
- * The OpenID Connect providers people may sign in with, from the environment:
- * `OIDC_PROVIDERS=company,...` and per id `OIDC_<ID>_*` (docs/guides/configuration.md).
- * Read by server/config.ts; a bad value names its variable.
+ * A provider people may sign in with. OpenID Connect ones come from the environment:
+ * `OIDC_PROVIDERS=company,...` and per id `OIDC_<ID>_*` (docs/guides/configuration.md);
+ * GitHub (plain OAuth 2, no id_token) from `GITHUB_*` (server/config-github.ts), in the
+ * same shape so that every rule reads one list. Read by server/config.ts; a bad value
+ * names its variable.
  */
-export type OidcProviderConfig = {
+export type OidcProviderConfig = ProviderSettings & ({ kind: "oidc" } | { kind: "github"; github: GithubSettings });
+
+/** How a provider proves an identity: OpenID Connect, or GitHub's OAuth 2 and API. */
+export type ProviderKind = OidcProviderConfig["kind"];
+
+type ProviderSettings = {
 	/** Lower-case; also the callback's path segment. */
 	id: string;
 	name: string;
-	/** Compared exactly with the id_token's `iss`. */
+	/** Compared exactly with the id_token's `iss` (GitHub: its web origin, the identities' issuer). */
 	issuer: string;
 	clientId: string;
 	clientSecret: string | undefined;
@@ -55,6 +63,8 @@ export function readOidcProviders(env: Record<string, string | undefined>): Oidc
 	if (ids.some((id) => !ID.test(id)))
 		return ["OIDC_PROVIDERS: must be provider ids separated by commas (a-z, 0-9 and -, at most 32 characters)"];
 	if (new Set(ids).size !== ids.length) return ["OIDC_PROVIDERS: names a provider twice"];
+	if (ids.includes("github"))
+		return ["OIDC_PROVIDERS: github is the id of GitHub sign-in (GITHUB_CLIENT_ID): give this provider another id"];
 	const providers = ids.map((id) => readProvider(id, env, problems));
 	return problems.length > 0 ? problems : providers;
 }
@@ -96,6 +106,7 @@ function readProvider(id: string, env: Record<string, string | undefined>, probl
 	const enforce = flag("ENFORCE");
 	if (enforce && allowedDomains.length === 0) problem("ENFORCE", "needs ALLOWED_DOMAINS: the domains it applies to");
 	return {
+		kind: "oidc",
 		id,
 		name: get("NAME") ?? id,
 		issuer,

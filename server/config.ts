@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { readGithubProvider } from "./config-github.ts";
 import { type OidcProviderConfig, readOidcProviders } from "./config-oidc.ts";
 import { parseDatabaseUrl } from "./db/database-url.ts";
 import type { MediaLocation } from "./media/create-storage.ts";
@@ -81,6 +82,13 @@ const envSchema = z.object({
 	S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
 	// Provider ids; each id's own OIDC_<ID>_* variables are read by server/config-oidc.ts.
 	OIDC_PROVIDERS: z.string().max(1000).optional(),
+	// GitHub sign-in, on with GITHUB_CLIENT_ID; server/config-github.ts reads what they mean.
+	GITHUB_CLIENT_ID: z.string().max(255).optional(),
+	GITHUB_CLIENT_SECRET: z.string().max(255).optional(),
+	GITHUB_ALLOWED_ORGS: z.string().max(4000).optional(),
+	GITHUB_SIGNUP: z.string().max(5).optional(),
+	GITHUB_URL: z.string().max(2048).optional(),
+	GITHUB_API_URL: z.string().max(2048).optional(),
 });
 
 export type Config = {
@@ -111,7 +119,7 @@ export type Config = {
 	logLevel: string;
 	/** Where media files go: DATA_DIR/media, or an S3-compatible bucket (MEDIA_URL). */
 	media: MediaLocation;
-	/** The OpenID Connect providers people may sign in with (OIDC_PROVIDERS). */
+	/** The providers people may sign in with: OpenID Connect (OIDC_PROVIDERS), then GitHub (GITHUB_CLIENT_ID). */
 	oidcProviders: OidcProviderConfig[];
 };
 
@@ -145,8 +153,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 			"Invalid configuration:\n  DATABASE_URL: names a SQLite file and DATABASE_PATH another: set only one of them",
 		);
 	const oidcProviders = readOidcProviders(present);
-	if (typeof oidcProviders[0] === "string")
-		throw new ConfigError(`Invalid configuration:\n  ${oidcProviders.join("\n  ")}`);
+	const github = readGithubProvider(present);
+	const providerProblems = [
+		...(typeof oidcProviders[0] === "string" ? oidcProviders : []),
+		...(Array.isArray(github) ? github : []),
+	];
+	if (providerProblems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${providerProblems.join("\n  ")}`);
 	const sqlitePath = (url?.kind === "sqlite" ? url.path : undefined) ?? e.DATABASE_PATH ?? `${dataDir}/app.db`;
 	return {
 		port: e.PORT,
@@ -175,7 +187,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 		trustProxy: e.TRUST_PROXY,
 		logLevel: e.LOG_LEVEL,
 		media: mediaConfig(e, dataDir),
-		oidcProviders: oidcProviders as OidcProviderConfig[],
+		oidcProviders: [
+			...(oidcProviders as OidcProviderConfig[]),
+			...(github === undefined || Array.isArray(github) ? [] : [github]),
+		],
 	};
 }
 

@@ -71,7 +71,9 @@ export const errorTexts = {
 	/** A sign-in through a provider that did not hold: a state, browser, nonce, issuer or token check failed, or it expired. */
 	PROVIDER_SIGN_IN_FAILED: "The sign-in with your provider did not complete, please try again",
 	/** The provider's identity is linked to no account, and may not be linked by its e-mail (docs: linking rules). */
-	IDENTITY_NOT_LINKED: "No account is linked to this sign-in: sign in with your password, then link it in Settings",
+	IDENTITY_NOT_LINKED: "No account is linked to this sign-in: sign in another way, then link it in Settings",
+	/** GitHub with GITHUB_ALLOWED_ORGS: the person is a member of none of the allowed organisations. */
+	ORG_NOT_ALLOWED: "Your GitHub account is not a member of an organisation allowed to sign in here",
 	/** The address's domain signs in through its provider only (`OIDC_<ID>_ENFORCE`): no password sign-in nor recovery. */
 	PASSWORD_SIGN_IN_DISABLED:
 		"Password sign-in is turned off for this address: sign in with your organisation's provider",
@@ -92,6 +94,7 @@ export const ruleRefusals: ReadonlySet<ErrorReason> = new Set([
 	"REAUTH_REQUIRED",
 	"IDENTITY_NOT_LINKED",
 	"PASSWORD_SIGN_IN_DISABLED",
+	"ORG_NOT_ALLOWED",
 	// An access token's refusals (the browser never holds one, but a 403 about a token is never the session's end).
 	"TOKEN_NOT_ALLOWED",
 	"INSUFFICIENT_SCOPE",

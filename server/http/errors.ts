@@ -64,4 +64,5 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	PROVIDER_SIGN_IN_FAILED: { status: 400, code: "BAD_REQUEST" },
 	IDENTITY_NOT_LINKED: { status: 403, code: "FORBIDDEN" },
 	PASSWORD_SIGN_IN_DISABLED: { status: 403, code: "FORBIDDEN" },
+	ORG_NOT_ALLOWED: { status: 403, code: "FORBIDDEN" },
 };

@@ -96,6 +96,7 @@ export function providerLoginRoutes(app: ZodApp, deps: ServiceDeps): void {
 				reasons: [
 					"PROVIDER_SIGN_IN_FAILED",
 					"IDENTITY_NOT_LINKED",
+					"ORG_NOT_ALLOWED",
 					"PROVIDER_NOT_FOUND",
 					"INACTIVE_USER",
 					"EMAIL_NOT_VERIFIED",

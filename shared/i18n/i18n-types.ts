@@ -873,9 +873,13 @@ type RootTranslation = {
 			 */
 			PROVIDER_SIGN_IN_FAILED: string
 			/**
-			 * N​o​ ​a​c​c​o​u​n​t​ ​i​s​ ​l​i​n​k​e​d​ ​t​o​ ​t​h​i​s​ ​s​i​g​n​-​i​n​:​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​t​h​e​n​ ​l​i​n​k​ ​i​t​ ​i​n​ ​S​e​t​t​i​n​g​s
+			 * N​o​ ​a​c​c​o​u​n​t​ ​i​s​ ​l​i​n​k​e​d​ ​t​o​ ​t​h​i​s​ ​s​i​g​n​-​i​n​:​ ​s​i​g​n​ ​i​n​ ​a​n​o​t​h​e​r​ ​w​a​y​,​ ​t​h​e​n​ ​l​i​n​k​ ​i​t​ ​i​n​ ​S​e​t​t​i​n​g​s
 			 */
 			IDENTITY_NOT_LINKED: string
+			/**
+			 * Y​o​u​r​ ​G​i​t​H​u​b​ ​a​c​c​o​u​n​t​ ​i​s​ ​n​o​t​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​a​n​ ​o​r​g​a​n​i​s​a​t​i​o​n​ ​a​l​l​o​w​e​d​ ​t​o​ ​s​i​g​n​ ​i​n​ ​h​e​r​e
+			 */
+			ORG_NOT_ALLOWED: string
 			/**
 			 * P​a​s​s​w​o​r​d​ ​s​i​g​n​-​i​n​ ​i​s​ ​t​u​r​n​e​d​ ​o​f​f​ ​f​o​r​ ​t​h​i​s​ ​a​d​d​r​e​s​s​:​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​o​r​g​a​n​i​s​a​t​i​o​n​'​s​ ​p​r​o​v​i​d​e​r
 			 */
@@ -4267,9 +4271,13 @@ export type TranslationFunctions = {
 			 */
 			PROVIDER_SIGN_IN_FAILED: () => LocalizedString
 			/**
-			 * No account is linked to this sign-in: sign in with your password, then link it in Settings
+			 * No account is linked to this sign-in: sign in another way, then link it in Settings
 			 */
 			IDENTITY_NOT_LINKED: () => LocalizedString
+			/**
+			 * Your GitHub account is not a member of an organisation allowed to sign in here
+			 */
+			ORG_NOT_ALLOWED: () => LocalizedString
 			/**
 			 * Password sign-in is turned off for this address: sign in with your organisation's provider
 			 */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { boundedText, optionalBoundedText } from "./fields.ts";
 
 /** GET /login/providers: the sign-in providers the login screen offers. */
-export const providerSchema = z.object({ id: z.string(), name: z.string(), kind: z.literal("oidc") });
+export const providerSchema = z.object({ id: z.string(), name: z.string(), kind: z.enum(["oidc", "github"]) });
 export const providerListSchema = z.object({ data: z.array(providerSchema), count: z.number() });
 export type ProviderList = z.infer<typeof providerListSchema>;
 

@@ -23,7 +23,10 @@ export const userListQuerySchema = listQuerySchema.extend({
 		.optional()
 		.transform((value) => (value === "" ? undefined : value)),
 	role: z.enum(["superuser", "user"], { error: "roleInvalid" }).optional(),
-	/** `invited`: active, and no password chosen yet (the invitation is pending); `active`: active, with a password. */
+	/**
+	 * `invited`: active, no password chosen yet and no provider identity (the invitation is
+	 * pending); `active`: active, with a password or signing in through a provider.
+	 */
 	status: z.enum(["active", "inactive", "invited"], { error: "statusInvalid" }).optional(),
 	verified: z
 		.enum(["true", "false"], { error: "mustBeBoolean" })

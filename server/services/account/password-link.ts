@@ -3,9 +3,9 @@ import type { PasswordLinkInfo } from "../../../shared/schemas/auth.ts";
 import { first } from "../../db/query.ts";
 import { resetTokens } from "../../db/schema.ts";
 import { fail } from "../../domain/errors.ts";
-import { NO_PASSWORD } from "../../lib/passwords.ts";
 import { hashSecretHex } from "../../lib/tokens.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
+import { isPendingInvitation } from "../users/invitation.ts";
 import { findUserById } from "../users/records.ts";
 
 /** 32 random bytes, base64url: 43 characters. */
@@ -35,5 +35,5 @@ export async function describePasswordLink(
 	);
 	if (!row || row.expiresAt <= deps.clock()) return fail("INVALID_RESET_TOKEN");
 	const user = (await findUserById(deps, row.userId)) ?? fail("INVALID_RESET_TOKEN");
-	return { email: user.email, invitation: user.hashedPassword === NO_PASSWORD };
+	return { email: user.email, invitation: await isPendingInvitation(deps, user) };
 }

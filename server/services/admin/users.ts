@@ -3,13 +3,14 @@ import type { UserCreateInput, UserPublic, UserUpdateInput } from "../../../shar
 import { first } from "../../db/query.ts";
 import { type UserRow, users } from "../../db/schema.ts";
 import { fail } from "../../domain/errors.ts";
-import { hashKeys, NO_PASSWORD } from "../../lib/passwords.ts";
+import { hashKeys } from "../../lib/passwords.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
 import { sendNotice } from "../notices.ts";
 import { atomicallyAsAdmin } from "../sessions/acting-session.ts";
 import { type Authenticated, revokeUserSessions, type SessionUser } from "../sessions/session.ts";
 import { revokeAllTokensOf } from "../tokens/manage.ts";
+import { isPendingInvitation } from "../users/invitation.ts";
 import {
 	emailTakenByOther,
 	findUserById,
@@ -84,7 +85,7 @@ export async function resendInvitation(
 ): Promise<{ message: string }> {
 	const { user, token } = await atomicallyAsAdmin(deps, actor, async (deps) => {
 		const target = (await findUserById(deps, userId)) ?? fail("USER_NOT_FOUND");
-		if (target.hashedPassword !== NO_PASSWORD) fail("USER_HAS_PASSWORD");
+		if (!(await isPendingInvitation(deps, target))) fail("USER_HAS_PASSWORD");
 		return { user: target, token: await issueInvitation(deps, actor.user, target, meta, true) };
 	});
 	mailInvitation(deps, user, token, acceptLanguage);
@@ -106,7 +107,7 @@ export async function revokeInvitation(
 ): Promise<{ message: string }> {
 	const check = async (deps: ServiceDeps) => {
 		const target = (await findUserById(deps, userId)) ?? fail("USER_NOT_FOUND");
-		if (target.hashedPassword !== NO_PASSWORD) fail("USER_HAS_PASSWORD");
+		if (!(await isPendingInvitation(deps, target))) fail("USER_HAS_PASSWORD");
 		return target;
 	};
 	const target = await check(deps);

@@ -1,5 +1,6 @@
 import type { ErrorReason } from "../../../shared/errors.ts";
 import type { TokenPair } from "../../../shared/schemas/auth.ts";
+import type { ProviderKind } from "../../config-oidc.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { assertInsideTransaction } from "../../db/transaction.ts";
 import { fail } from "../../domain/errors.ts";
@@ -35,13 +36,14 @@ export type Proof =
 	/** A passkey with user verification: both factors at once. */
 	| { method: "passkey" }
 	/**
-	 * An identity proven by a provider (its id_token checked), linked to the account. The
-	 * account's second factor is still asked unless the provider is trusted for it. The
-	 * session it opens ends after the provider's SESSION_TTL at the latest (leavers).
+	 * An identity proven by a provider (its id_token checked; GitHub: its API read with the
+	 * code's token), linked to the account. The account's second factor is still asked unless
+	 * the provider is trusted for it. The session it opens ends after the provider's
+	 * SESSION_TTL at the latest (leavers).
 	 */
-	| { method: "oidc"; provider: string; providerCoversTwoFactor: boolean; sessionTtlMs: number }
+	| { method: ProviderKind; provider: string; providerCoversTwoFactor: boolean; sessionTtlMs: number }
 	/** The second step after a provider's sign-in: its mfa token remembers the provider. */
-	| { method: "oidc"; provider: string; during: "two_factor"; code: string; sessionTtlMs: number };
+	| { method: ProviderKind; provider: string; during: "two_factor"; code: string; sessionTtlMs: number };
 
 type AdmissionRefusal = "INACTIVE_USER" | "EMAIL_NOT_VERIFIED" | "INVALID_TOTP_CODE" | "PASSWORD_SIGN_IN_DISABLED";
 
@@ -55,10 +57,10 @@ export type ProofRefused = { refused: ErrorReason };
 
 /** The audit details a refusal of this proof carries, as each sign-in wrote them before there was one admission. */
 function refusalDetails(proof: Proof): Record<string, string> {
-	if (proof.method === "oidc" && "during" in proof)
+	if ("provider" in proof && "during" in proof)
 		return { during: proof.during, method: proof.method, provider: proof.provider };
 	if ("during" in proof) return { during: proof.during };
-	if (proof.method === "oidc") return { method: proof.method, provider: proof.provider };
+	if ("provider" in proof) return { method: proof.method, provider: proof.provider };
 	return proof.method === "password" ? {} : { method: proof.method };
 }
 
@@ -113,16 +115,16 @@ export async function admit(deps: ServiceDeps, user: UserRow, proof: Proof, meta
 
 /** How the first step was proven, for the mfa token of the second: the second step's `auth.login` says it. */
 const firstStepOf = (proof: Proof): FirstStep =>
-	proof.method === "oidc" ? { method: "oidc", provider: proof.provider } : { method: "password" };
+	"provider" in proof ? { method: proof.method, provider: proof.provider } : { method: "password" };
 
 /** A session through a provider ends after its SESSION_TTL at the latest, whatever refreshes it (leavers). */
 const providerSessionOf = (deps: ServiceDeps, proof: Proof): ProviderSession | undefined =>
-	proof.method === "oidc" ? { provider: proof.provider, endsAt: deps.clock() + proof.sessionTtlMs } : undefined;
+	"provider" in proof ? { provider: proof.provider, endsAt: deps.clock() + proof.sessionTtlMs } : undefined;
 
 /** The `auth.login` row's details: how, through which provider, with which second factor. */
 function loginDetails(proof: Proof, user: UserRow, spent: SpentFactor | undefined): Record<string, string> {
 	const details: Record<string, string> =
-		proof.method === "oidc" ? { method: "oidc", provider: proof.provider } : { method: proof.method };
+		"provider" in proof ? { method: proof.method, provider: proof.provider } : { method: proof.method };
 	if (spent) details.factor = spent.factor;
 	if ("providerCoversTwoFactor" in proof && proof.providerCoversTwoFactor && hasTwoFactor(user))
 		details.second_factor = "idp";

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, lte, notInArray, sql } from "drizzle-orm";
+import type { ProviderKind } from "../../config-oidc.ts";
 import { mfaTokens } from "../../db/schema.ts";
 import { hashSecretHex } from "../../lib/tokens.ts";
 import type { ServiceDeps } from "../deps.ts";
@@ -14,7 +15,7 @@ export const MAX_LIVE_MFA_TOKENS = 5;
 export const MFA_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** How the first step was proven: the second step's session and `auth.login` row follow it. */
-export type FirstStep = { method: "password" } | { method: "oidc"; provider: string };
+export type FirstStep = { method: "password" } | { method: ProviderKind; provider: string };
 
 /** A token proving the first factor held, for the second step; only its SHA-256 is kept. Inside a transaction. */
 export async function issueMfaToken(deps: ServiceDeps, userId: string, firstStep: FirstStep): Promise<string> {
@@ -28,7 +29,7 @@ export async function issueMfaToken(deps: ServiceDeps, userId: string, firstStep
 		userId,
 		attemptsLeft: MFA_TOKEN_TRIES,
 		method: firstStep.method,
-		provider: firstStep.method === "oidc" ? firstStep.provider : null,
+		provider: "provider" in firstStep ? firstStep.provider : null,
 		expiresAt: now + MFA_TOKEN_TTL_MS,
 		createdAt: now,
 	});

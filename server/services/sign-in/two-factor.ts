@@ -36,10 +36,17 @@ async function invalidToken(
 
 /** The second step's proof, as the first was proven (a password, or a provider still configured). */
 function secondStepProof(deps: ServiceDeps, token: MfaTokenRow, code: string): Proof | undefined {
-	if (token.method !== "oidc") return { method: "password", during: "two_factor", code };
-	const provider = deps.config.oidcProviders.find((one) => one.id === token.provider);
+	if (token.method === "password") return { method: "password", during: "two_factor", code };
+	// The provider the first step went through, still configured and of the kind it was then.
+	const provider = deps.config.oidcProviders.find((one) => one.id === token.provider && one.kind === token.method);
 	if (!provider) return undefined;
-	return { method: "oidc", provider: provider.id, during: "two_factor", code, sessionTtlMs: provider.sessionTtlMs };
+	return {
+		method: provider.kind,
+		provider: provider.id,
+		during: "two_factor",
+		code,
+		sessionTtlMs: provider.sessionTtlMs,
+	};
 }
 
 /**

@@ -1,9 +1,9 @@
-import { and, count, eq, ne, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, ne, not, or, type SQL, sql } from "drizzle-orm";
 import type { UserListQuery } from "../../../shared/schemas/user-list.ts";
 import type { AdminUsers } from "../../../shared/schemas/users.ts";
 import { fragmentsOf } from "../../db/dialect/index.ts";
 import { first } from "../../db/query.ts";
-import { type UserRow, userCount, users } from "../../db/schema.ts";
+import { type UserRow, userCount, userIdentities, users } from "../../db/schema.ts";
 import { NO_PASSWORD } from "../../lib/passwords.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { toUserPublic } from "./records.ts";
@@ -27,7 +27,7 @@ export async function listUsers({ db }: ServiceDeps, query: UserListQuery): Prom
 		.orderBy(...dialect.userOrder(query.sort))
 		.limit(query.limit)
 		.offset(query.skip);
-	return { data: rows.map(toAdminUser), count: await total(db, where, query.skip, rows.length, query.limit) };
+	return { data: await toAdminUsers(db, rows), count: await total(db, where, query.skip, rows.length, query.limit) };
 }
 
 /**
@@ -44,11 +44,34 @@ async function total(db: ServiceDeps["db"], where: SQL | undefined, skip: number
 	return (await first(db.select({ value: count() }).from(users).where(where)))?.value ?? 0;
 }
 
-/** The status filter: an invitation is an active account without a password yet. */
+/** The account signs in through a provider (sign-up through it leaves no password). */
+const hasIdentity = sql`exists (select 1 from ${userIdentities} where ${userIdentities.userId} = ${users.id})`;
+
+/**
+ * The status filter: an invitation is an active account without a password yet and no
+ * identity at a provider (one signed up through a provider has no password either).
+ */
 const statusFilter: Record<NonNullable<UserListQuery["status"]>, SQL | undefined> = {
-	active: and(eq(users.isActive, true), ne(users.hashedPassword, NO_PASSWORD)),
-	invited: and(eq(users.isActive, true), eq(users.hashedPassword, NO_PASSWORD)),
+	active: and(eq(users.isActive, true), or(ne(users.hashedPassword, NO_PASSWORD), hasIdentity)),
+	invited: and(eq(users.isActive, true), eq(users.hashedPassword, NO_PASSWORD), not(hasIdentity)),
 	inactive: eq(users.isActive, false),
 };
 
-const toAdminUser = (row: UserRow) => ({ ...toUserPublic(row), invited: row.hashedPassword === NO_PASSWORD });
+/** The page's rows with their `invited` flag (the status filter's rule). */
+async function toAdminUsers(db: ServiceDeps["db"], rows: UserRow[]) {
+	const withoutPassword = rows.filter((row) => row.hashedPassword === NO_PASSWORD).map((row) => row.id);
+	const linked = new Set(
+		withoutPassword.length === 0
+			? []
+			: (
+					await db
+						.selectDistinct({ userId: userIdentities.userId })
+						.from(userIdentities)
+						.where(inArray(userIdentities.userId, withoutPassword))
+				).map((row) => row.userId),
+	);
+	return rows.map((row) => ({
+		...toUserPublic(row),
+		invited: row.hashedPassword === NO_PASSWORD && !linked.has(row.id),
+	}));
+}

@@ -220,7 +220,8 @@ const fr = {
 			PROVIDER_UNAVAILABLE: "Le fournisseur de connexion est injoignable, veuillez réessayer plus tard",
 			PROVIDER_SIGN_IN_FAILED: "La connexion avec votre fournisseur n'a pas abouti, veuillez réessayer",
 			IDENTITY_NOT_LINKED:
-				"Aucun compte n'est lié à cette connexion : connectez-vous avec votre mot de passe, puis liez-la dans les Paramètres",
+				"Aucun compte n'est lié à cette connexion : connectez-vous autrement, puis liez-la dans les Paramètres",
+			ORG_NOT_ALLOWED: "Votre compte GitHub n'est membre d'aucune organisation autorisée à se connecter ici",
 			PASSWORD_SIGN_IN_DISABLED:
 				"La connexion par mot de passe est désactivée pour cette adresse : connectez-vous avec le fournisseur de votre organisation",
 		},

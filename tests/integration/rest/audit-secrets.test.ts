@@ -1,20 +1,24 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readGithubProvider } from "../../../server/config-github.ts";
 import type { OidcProviderConfig } from "../../../server/config-oidc.ts";
 import { readOidcProviders } from "../../../server/config-oidc.ts";
 import { createSuperuserAccount } from "../../../server/services/admin/first-superuser.ts";
 import { setPasswordAsOperator } from "../../../server/services/admin/operator.ts";
 import { runHousekeeping } from "../../../server/services/housekeeping.ts";
 import { finishProviderSignIn } from "../../../server/services/sign-in/oidc/callback.ts";
+import { startProviderSignIn } from "../../../server/services/sign-in/oidc/flow.ts";
 import { completeProviderSignIn } from "../../../server/services/sign-in/oidc/handoff.ts";
 import { createPat } from "../../helpers/access-tokens.ts";
 import { actionsTheCodeWrites, rawAuditRows, storedSecrets } from "../../helpers/audit.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, parseMail } from "../../helpers/eml.ts";
+import { GITHUB_CALLBACK, githubEnv, githubUser } from "../../helpers/github-sign-in.ts";
+import { startGithubStub } from "../../helpers/github-stub.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
 import { startOidcProvider } from "../../helpers/oidc-provider.ts";
-import { COMPANY_CALLBACK, companyEnv, signInAtProvider } from "../../helpers/oidc-sign-in.ts";
+import { COMPANY_CALLBACK, companyEnv, signInAtProvider, throughProvider } from "../../helpers/oidc-sign-in.ts";
 import { signedLoginChallenge, TEST_ORIGIN } from "../../helpers/passkeys.ts";
 import { META } from "../../helpers/services.ts";
 import { settled } from "../../helpers/settled.ts";
@@ -468,6 +472,27 @@ describe("no secret ever reaches an audit row", () => {
 			secrets.addPair("ada through the provider", await completeProviderSignIn(app.deps, handoff.code, binding, META));
 		} finally {
 			await op.close();
+		}
+
+		// A sign-up with GitHub: a member of an allowed organisation gets an account.
+		const gh = await startGithubStub({ redirectUri: GITHUB_CALLBACK });
+		try {
+			const env = githubEnv(gh, { GITHUB_ALLOWED_ORGS: "acme", GITHUB_SIGNUP: "true" });
+			app.deps.config.oidcProviders = [readGithubProvider(env) as OidcProviderConfig];
+			secrets.add("GitHub's client secret", gh.clientSecret);
+			gh.signInAs(githubUser(9001, "grace", "grace@example.com", { orgs: ["acme"] }));
+			const started = await startProviderSignIn(app.deps, "github", undefined, META);
+			const query = await throughProvider(started.authorizationUrl, GITHUB_CALLBACK);
+			const binding = secrets.add("a GitHub flow's browser binding", started.binding);
+			secrets.add("a GitHub flow's state", query.get("state") ?? "");
+			secrets.add("a GitHub authorization code", query.get("code") ?? "");
+			const handoff = await finishProviderSignIn(app.deps, "github", query, binding, META);
+			for (const token of gh.accessTokens) secrets.add("a GitHub access token", token);
+			secrets.add("a GitHub hand-off code", handoff.code);
+			await secrets.harvest(test);
+			secrets.addPair("grace through GitHub", await completeProviderSignIn(app.deps, handoff.code, binding, META));
+		} finally {
+			await gh.close();
 		}
 
 		// The tour did what it says: every action the code can write is in the table.

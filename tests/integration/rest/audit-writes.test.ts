@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { readGithubProvider } from "../../../server/config-github.ts";
 import { type OidcProviderConfig, readOidcProviders } from "../../../server/config-oidc.ts";
 import { type AuditEventRow, auditEvents, users } from "../../../server/db/schema.ts";
 import { hashSecretHex } from "../../../server/lib/tokens.ts";
@@ -13,14 +14,22 @@ import {
 	VERIFY_LINK_TTL_MS,
 } from "../../../server/services/links/email-links.ts";
 import { finishProviderSignIn } from "../../../server/services/sign-in/oidc/callback.ts";
+import { startProviderSignIn } from "../../../server/services/sign-in/oidc/flow.ts";
 import { sweepExpiredTokens } from "../../../server/services/tokens/manage.ts";
 import type { AuditAction } from "../../../shared/schemas/audit.ts";
 import { createPat } from "../../helpers/access-tokens.ts";
 import { actionsTheCodeWrites, refuseAuditRows } from "../../helpers/audit.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
+import {
+	closeGithubStubsAfterEach,
+	GITHUB_CALLBACK,
+	githubEnv,
+	githubStub,
+	githubUser,
+} from "../../helpers/github-sign-in.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
 import { startOidcProvider, type TestOidcProvider } from "../../helpers/oidc-provider.ts";
-import { COMPANY_CALLBACK, companyEnv, signInAtProvider } from "../../helpers/oidc-sign-in.ts";
+import { COMPANY_CALLBACK, companyEnv, signInAtProvider, throughProvider } from "../../helpers/oidc-sign-in.ts";
 import { addPasskey, signedLoginChallenge, TEST_ORIGIN } from "../../helpers/passkeys.ts";
 import { countOf, rawGet } from "../../helpers/raw-sql.ts";
 import { authOf, META } from "../../helpers/services.ts";
@@ -37,6 +46,7 @@ const providers: TestOidcProvider[] = [];
 afterEach(async () => {
 	await Promise.all(providers.splice(0).map((provider) => provider.close()));
 });
+closeGithubStubsAfterEach();
 const rows = async ({ db }: App): Promise<AuditEventRow[]> => await db.select().from(auditEvents);
 const actions = async (test: App) => (await rows(test)).map((row) => row.action);
 
@@ -167,6 +177,22 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 			),
 		changed: async () => (await count(test, "SELECT count(*) AS n FROM users WHERE email = 'new@example.com'")) === 1,
 	}),
+	"user.signup (through a provider)": async (test) => {
+		const gh = await githubStub();
+		const env = githubEnv(gh, { GITHUB_ALLOWED_ORGS: "acme", GITHUB_SIGNUP: "true" });
+		test.app.deps.config.oidcProviders = [readGithubProvider(env) as OidcProviderConfig];
+		gh.signInAs(githubUser(31, "newcomer", "newcomer@example.com", { orgs: ["acme"] }));
+		return {
+			act: async () => {
+				const started = await startProviderSignIn(test.app.deps, "github", undefined, META);
+				const query = await throughProvider(started.authorizationUrl, GITHUB_CALLBACK);
+				await finishProviderSignIn(test.app.deps, "github", query, started.binding, META).catch(() => undefined);
+				return undefined;
+			},
+			changed: async () =>
+				(await count(test, "SELECT count(*) AS n FROM users WHERE email = 'newcomer@example.com'")) === 1,
+		};
+	},
 	"auth.login": async (test) => {
 		const user = await seedUser(test.app);
 		return {

@@ -162,7 +162,7 @@ describe("an identity no account takes", () => {
 		});
 		expect(complete.statusCode).toBe(403);
 		expect(complete.json()).toEqual({
-			detail: "No account is linked to this sign-in: sign in with your password, then link it in Settings",
+			detail: "No account is linked to this sign-in: sign in another way, then link it in Settings",
 		});
 	});
 });

@@ -22,6 +22,7 @@ describe("OpenID Connect providers in the environment", () => {
 		expect(loadConfig({}).oidcProviders).toEqual([]);
 		expect(loadConfig(COMPANY).oidcProviders).toEqual([
 			{
+				kind: "oidc",
 				id: "company",
 				name: "company",
 				issuer: "https://sso.company.com/realms/main",
@@ -86,6 +87,9 @@ describe("OpenID Connect providers in the environment", () => {
 			"OIDC_PROVIDERS: must be provider ids separated by commas (a-z, 0-9 and -, at most 32 characters)",
 		]);
 		expect(problems({ OIDC_PROVIDERS: "a,a" })).toEqual(["OIDC_PROVIDERS: names a provider twice"]);
+		expect(problems({ OIDC_PROVIDERS: "company,github" })).toEqual([
+			"OIDC_PROVIDERS: github is the id of GitHub sign-in (GITHUB_CLIENT_ID): give this provider another id",
+		]);
 		expect(problems({ OIDC_PROVIDERS: "company" })).toEqual([
 			"OIDC_COMPANY_ISSUER: is required",
 			"OIDC_COMPANY_CLIENT_ID: is required",

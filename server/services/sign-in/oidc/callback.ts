@@ -10,6 +10,7 @@ import { hashSecretHex } from "../../../lib/tokens.ts";
 import { recordAudit } from "../../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../../deps.ts";
 import { type SpentFlow, takeFlow } from "./flow.ts";
+import { type GithubIdentity, provenGithubIdentity } from "./github.ts";
 import { accountOfIdentity, type ProvenIdentity } from "./identity.ts";
 import { isProviderTimeout } from "./provider-fetch.ts";
 import { callbackUrl, providerById, providerConfiguration } from "./providers.ts";
@@ -25,7 +26,8 @@ export type Handoff = { code: string; returnTo: string };
  * id_token in full: `iss` of the answer when the provider advertises RFC 9207 (mix-up),
  * the code exchanged with the PKCE verifier, the id_token's signature, `iss` exactly,
  * `aud`, `azp`, `exp` and `nonce`; the e-mail claims are read from userinfo too, whose
- * `sub` must be the id_token's. The identity's account (linking rules in identity.ts) is
+ * `sub` must be the id_token's (GitHub, plain OAuth 2: the code exchanged, then its API
+ * read with that token, github.ts). The identity's account (linking rules in identity.ts) is
  * recorded for a single-use hand-off code (or that it has none): Portico's tokens never
  * travel in a URL.
  */
@@ -42,7 +44,11 @@ export async function finishProviderSignIn(
 	if (!flow) return await refused(deps, provider, meta, "flow");
 	const configuration = await providerConfiguration(deps, provider);
 	let failure = "provider_answer";
-	const identity = await provenIdentity(deps, provider, configuration, flow, query).catch(async (error: unknown) => {
+	const proving: Promise<ProvenIdentity | GithubIdentity> =
+		provider.kind === "github"
+			? provenGithubIdentity(deps, provider, configuration, flow, query)
+			: provenIdentity(deps, provider, configuration, flow, query);
+	const identity = await proving.catch(async (error: unknown) => {
 		deps.log.warn({ provider: provider.id, err: error }, "provider sign-in refused");
 		// Its token, keys or userinfo endpoint did not answer in time (provider-fetch.ts).
 		if (isProviderTimeout(error)) failure = "provider_timeout";
@@ -52,7 +58,11 @@ export async function finishProviderSignIn(
 	const code = randomBytes(32).toString("base64url");
 	const now = deps.clock();
 	await atomically(deps, async (deps) => {
-		const account = await accountOfIdentity(deps, provider, identity, meta);
+		// GitHub with GITHUB_ALLOWED_ORGS: a member of none of them is refused, linked or not.
+		const account =
+			"inAllowedOrg" in identity && !identity.inAllowedOrg
+				? ("org_not_allowed" as const)
+				: await accountOfIdentity(deps, provider, identity, meta);
 		if (typeof account === "string") await recordFailure(deps, provider, meta, account, null);
 		await deps.db.delete(oidcHandoffs).where(lte(oidcHandoffs.expiresAt, now));
 		// An identity with no account is answered by the hand-off too: the refusal reaches the
@@ -62,7 +72,8 @@ export async function finishProviderSignIn(
 			bindingHash: flow.bindingHash,
 			provider: provider.id,
 			userId: typeof account === "string" ? null : account.id,
-			refusal: typeof account === "string" ? "IDENTITY_NOT_LINKED" : null,
+			refusal:
+				typeof account !== "string" ? null : account === "org_not_allowed" ? "ORG_NOT_ALLOWED" : "IDENTITY_NOT_LINKED",
 			returnTo: flow.returnTo,
 			expiresAt: now + HANDOFF_TTL_MS,
 			createdAt: now,
@@ -94,14 +105,18 @@ async function provenIdentity(
 	if (claims.sub.length > 255) throw new Error("sub longer than 255 characters");
 	let email = typeof claims.email === "string" ? claims.email : undefined;
 	let verified = typeof claims.email_verified === "boolean" ? claims.email_verified : undefined;
+	let name = typeof claims.name === "string" ? claims.name : undefined;
 	if (configuration.serverMetadata().userinfo_endpoint) {
 		const info = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
 		if (typeof info.email === "string") {
 			email = info.email;
 			verified = typeof info.email_verified === "boolean" ? info.email_verified : undefined;
 		}
+		if (typeof info.name === "string") name = info.name;
 	}
-	return { issuer: claims.iss, subject: claims.sub, email: email?.slice(0, 255), emailVerified: verified };
+	// An address longer than the column is not cut (cut, it would be another address): there is none.
+	if (email !== undefined && email.length > 255) email = undefined;
+	return { issuer: claims.iss, subject: claims.sub, email, emailVerified: verified, name };
 }
 
 /** A failed sign-in through a provider: an audit row with the reason's word (never a token or claim). */
@@ -116,7 +131,7 @@ async function recordFailure(
 		action: "auth.login_failed",
 		subject,
 		meta,
-		details: { during: "oidc", provider: provider.id, reason },
+		details: { during: provider.kind, provider: provider.id, reason },
 	});
 }
 

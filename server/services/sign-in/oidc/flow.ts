@@ -32,7 +32,7 @@ export type StartedFlow = { authorizationUrl: string; binding: string };
 
 /**
  * GET /login/oidc/{id}: the authorization request (code flow, PKCE S256, state, nonce,
- * `response_mode=query`) and its row, spent once by the callback; `binding` goes in an
+ * `response_mode=query`; GitHub: no nonce) and its row, spent once by the callback; `binding` goes in an
  * HttpOnly cookie, so only the browser that started the flow can finish it (login CSRF).
  */
 export async function startProviderSignIn(
@@ -46,18 +46,18 @@ export async function startProviderSignIn(
 	const configuration = await providerConfiguration(deps, provider);
 	const client = await loadOpenIdClient();
 	const state = client.randomState();
-	const nonce = client.randomNonce();
+	// GitHub is OAuth 2 only: no id_token, so no nonce (its row keeps an empty one).
+	const nonce = provider.kind === "github" ? "" : client.randomNonce();
 	const codeVerifier = client.randomPKCECodeVerifier();
 	const binding = newSecret();
 	const url = client.buildAuthorizationUrl(configuration, {
 		redirect_uri: callbackUrl(deps, provider),
 		scope: provider.scopes,
 		response_type: "code",
-		response_mode: "query",
 		code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
 		code_challenge_method: "S256",
 		state,
-		nonce,
+		...(provider.kind === "github" ? {} : { response_mode: "query", nonce }),
 	});
 	const now = deps.clock();
 	await atomically(deps, async (deps) => {

@@ -11,6 +11,8 @@ import { type Admission, admit, answerAdmission, type ProofRefused } from "../ad
 import { sameHash } from "./flow.ts";
 
 const CODE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** What the callback may have recorded for an identity it found no account for. */
+const CALLBACK_REFUSALS = ["IDENTITY_NOT_LINKED", "ORG_NOT_ALLOWED"] as const;
 
 /**
  * POST /login/oidc/complete: the hand-off code from the callback's fragment, from the
@@ -42,17 +44,19 @@ export async function completeProviderSignIn(
 			handoff.expiresAt > deps.clock() &&
 			sameHash(handoff.bindingHash, hashSecretHex(binding));
 		if (!held) {
+			// A code no flow gave says nothing of its provider: "oidc" then.
+			const during = deps.config.oidcProviders.find((one) => one.id === handoff?.provider)?.kind ?? "oidc";
 			await recordAudit(deps, {
 				action: "auth.login_failed",
 				subject: user ?? null,
 				meta,
-				details: { during: "oidc", reason: "handoff" },
+				details: { during, reason: "handoff" },
 			});
 			return { refused: "PROVIDER_SIGN_IN_FAILED" };
 		}
 		// The callback's audit row already says why no account took this identity.
 		if (!user)
-			return { refused: handoff.refusal === "IDENTITY_NOT_LINKED" ? "IDENTITY_NOT_LINKED" : "PROVIDER_SIGN_IN_FAILED" };
+			return { refused: CALLBACK_REFUSALS.find((reason) => reason === handoff.refusal) ?? "PROVIDER_SIGN_IN_FAILED" };
 		const provider = deps.config.oidcProviders.find((one) => one.id === handoff.provider);
 		// A provider removed from the configuration since the callback signs nobody in.
 		if (!provider) return { refused: "PROVIDER_NOT_FOUND" };
@@ -60,7 +64,7 @@ export async function completeProviderSignIn(
 			deps,
 			user,
 			{
-				method: "oidc",
+				method: provider.kind,
 				provider: provider.id,
 				providerCoversTwoFactor: provider.bypassTwoFactor,
 				sessionTtlMs: provider.sessionTtlMs,

@@ -6,6 +6,7 @@ import { type UserRow, userIdentities } from "../../../db/schema.ts";
 import { recordAudit } from "../../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../../deps.ts";
 import { findUserByEmail, findUserById } from "../../users/records.ts";
+import { signUpThroughProvider } from "./signup.ts";
 
 /** What the provider said about the person, its id_token checked (and its userinfo, same `sub`). */
 export type ProvenIdentity = {
@@ -14,6 +15,8 @@ export type ProvenIdentity = {
 	email: string | undefined;
 	/** The provider's `email_verified`: absent is not true (unless the provider is trusted for it). */
 	emailVerified: boolean | undefined;
+	/** The person's name (`name` claim; GitHub: name or login), for an account signed up through the provider. */
+	name?: string | undefined;
 };
 
 /** Why an identity found no account, for the audit row. */
@@ -24,7 +27,10 @@ export type Unlinked =
 	| "no_account"
 	| "account_not_verified"
 	| "account_inactive"
-	| "provider_already_linked";
+	| "provider_already_linked"
+	| "not_linked"
+	| "email_invalid"
+	| "email_has_account";
 
 /**
  * The account an identity signs in to, inside the transaction that records the hand-off
@@ -33,7 +39,9 @@ export type Unlinked =
  * address is verified (absent counts as false unless `TRUST_EMAIL`), its domain is one of
  * the allowed ones (exactly), and the account with that address is verified, active and
  * has no identity of this provider yet. An unverified account is never linked: its address
- * may have been registered by someone else first (pre-hijacking).
+ * may have been registered by someone else first (pre-hijacking). With the provider's
+ * sign-up on, an address no account has gets a new account (signup.ts). GitHub never links
+ * by e-mail: an unknown GitHub identity only ever signs up (its organisation was checked).
  */
 export async function accountOfIdentity(
 	deps: ServiceDeps,
@@ -51,14 +59,17 @@ export async function accountOfIdentity(
 		await deps.db.update(userIdentities).set({ lastUsedAt: deps.clock() }).where(eq(userIdentities.id, linked.id));
 		return (await findUserById(deps, linked.userId)) ?? "no_account";
 	}
+	if (provider.kind === "github" && !provider.signup) return "not_linked";
 	const email = identity.email?.trim().toLowerCase();
 	if (!email) return "no_email";
 	const verified = identity.emailVerified ?? provider.trustEmail;
 	if (verified !== true) return "email_not_verified";
+	if (provider.kind === "github") return await signUpThroughProvider(deps, provider, identity, email, meta);
 	const domain = email.slice(email.lastIndexOf("@") + 1);
 	if (!provider.allowedDomains.includes(domain)) return "domain_not_allowed";
 	const account = await findUserByEmail(deps, email);
-	if (!account) return "no_account";
+	if (!account)
+		return provider.signup ? await signUpThroughProvider(deps, provider, identity, email, meta) : "no_account";
 	if (!account.emailVerified) return "account_not_verified";
 	if (!account.isActive) return "account_inactive";
 	const sameProvider = await first(

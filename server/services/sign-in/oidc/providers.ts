@@ -4,6 +4,7 @@ import type { OidcProviderConfig } from "../../../config-oidc.ts";
 import { fail } from "../../../domain/errors.ts";
 import { loadOpenIdClient } from "../../../lib/openid.ts";
 import type { ServiceDeps } from "../../deps.ts";
+import { githubConfiguration } from "./github.ts";
 import { PROVIDER_TIMEOUT_MS, providerFetch } from "./provider-fetch.ts";
 
 /** Discovered configurations per app (its Config) and provider; a failed discovery is not kept, so it is retried. */
@@ -21,13 +22,14 @@ export const callbackUrl = (deps: ServiceDeps, provider: OidcProviderConfig): st
  * The provider's metadata and keys, discovered at its first use and kept: the server starts
  * while a provider is down, and its sign-in answers PROVIDER_UNAVAILABLE until discovery works.
  * `http://` issuers are accepted only on loopback addresses (server/config-oidc.ts).
+ * GitHub has no discovery: its endpoints come from settings, once its API answers.
  */
 export async function providerConfiguration(deps: ServiceDeps, provider: OidcProviderConfig): Promise<Configuration> {
 	const cache = discovered.get(deps.config) ?? new Map<string, Promise<Configuration>>();
 	discovered.set(deps.config, cache);
 	let pending = cache.get(provider.id);
 	if (!pending) {
-		pending = discover(deps, provider);
+		pending = provider.kind === "github" ? githubConfiguration(deps, provider) : discover(deps, provider);
 		cache.set(provider.id, pending);
 		pending.catch(() => cache.get(provider.id) === pending && cache.delete(provider.id));
 	}
@@ -67,7 +69,7 @@ export const listProviders = (deps: ServiceDeps) => {
 	const data = deps.config.oidcProviders.map((provider) => ({
 		id: provider.id,
 		name: provider.name,
-		kind: "oidc" as const,
+		kind: provider.kind,
 	}));
 	return { data, count: data.length };
 };
