@@ -35,6 +35,7 @@ describe("GitHub sign-in in the environment", () => {
 			bypassTwoFactor: false,
 			sessionTtlMs: 24 * 3_600_000,
 			enforce: false,
+			logout: "local",
 			github: { webUrl: "https://github.com", apiUrl: "https://api.github.com", allowedOrgs: [] },
 		});
 	});
