@@ -13,8 +13,9 @@ import { actionsTheCodeWrites, rawAuditRows, storedSecrets } from "../../helpers
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, parseMail } from "../../helpers/eml.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
+import { callbackFragment, startFromApp } from "../../helpers/oidc-link.ts";
 import { startOidcProvider } from "../../helpers/oidc-provider.ts";
-import { COMPANY_CALLBACK, companyEnv, signInAtProvider } from "../../helpers/oidc-sign-in.ts";
+import { COMPANY_CALLBACK, companyEnv, signInAtProvider, throughProvider } from "../../helpers/oidc-sign-in.ts";
 import { signedLoginChallenge, TEST_ORIGIN } from "../../helpers/passkeys.ts";
 import { META } from "../../helpers/services.ts";
 import { settled } from "../../helpers/settled.ts";
@@ -465,7 +466,34 @@ describe("no secret ever reaches an audit row", () => {
 			const handoff = await finishProviderSignIn(app.deps, "company", started.query, binding, META);
 			secrets.add("a hand-off code", handoff.code);
 			await secrets.harvest(test);
-			secrets.addPair("ada through the provider", await completeProviderSignIn(app.deps, handoff.code, binding, META));
+			const viaProvider = secrets.addPair(
+				"ada through the provider",
+				await completeProviderSignIn(app.deps, handoff.code, binding, META),
+			);
+
+			// An admin unlinks that identity; Ada links it again from Settings, confirms her
+			// identity through the provider, then unlinks it herself.
+			const ada2 = { headers: bearer(viaProvider.access_token) };
+			const ada2Id = (ok(await api(app, "GET", "/users/me", ada2)).json() as { id: string }).id;
+			const identityIds = async () =>
+				(
+					ok(await api(app, "GET", "/users/me/sign-in-methods", ada2)).json() as {
+						identities: { id: string }[];
+					}
+				).identities.map((identity) => identity.id);
+			const [byEmail] = await identityIds();
+			ok(await api(app, "DELETE", `/users/${ada2Id}/identities/${byEmail}`, { headers: admin.headers }), 204);
+			for (const path of ["/users/me/identities/company/link", "/login/reauthenticate/oidc/company"]) {
+				const flow = await startFromApp(app, path, ada2.headers);
+				secrets.add("a link or re-authentication flow's browser binding", flow.binding ?? "");
+				const query = await throughProvider(flow.authorizationUrl);
+				secrets.add("a link or re-authentication flow's state", query.get("state") ?? "");
+				secrets.add("a link or re-authentication authorization code", query.get("code") ?? "");
+				expect(Object.keys(await callbackFragment(app, query, flow.binding))).not.toContain("error");
+				await secrets.harvest(test);
+			}
+			const [relinked] = await identityIds();
+			ok(await api(app, "DELETE", `/users/me/identities/${relinked}`, ada2), 204);
 		} finally {
 			await op.close();
 		}
