@@ -1,5 +1,6 @@
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
+import type { ErrorReason } from "../../shared/errors.ts";
 import { tokenPairSchema } from "../../shared/schemas/auth.ts";
 import { providerCompleteSchema, providerListSchema, providerStartQuerySchema } from "../../shared/schemas/oidc.ts";
 import { DomainError } from "../domain/errors.ts";
@@ -13,6 +14,12 @@ import { listProviders } from "../services/sign-in/oidc/providers.ts";
 import type { ZodApp } from "./types.ts";
 
 const tags = ["login"];
+
+/**
+ * Refusals a link or re-authentication answers in the callback's fragment only (the callback
+ * is always a 302): documented in its description, as its `error=` values.
+ */
+export const FRAGMENT_ONLY_REASONS: readonly ErrorReason[] = ["IDENTITY_LINKED_ELSEWHERE", "PROVIDER_ALREADY_LINKED"];
 
 const providerParams = z.object({ id: z.string().max(64) });
 const redirect = z.null().describe("A redirect (Location)");
@@ -69,6 +76,7 @@ export function providerLoginRoutes(app: ZodApp, deps: ServiceDeps): void {
 				tags,
 				summary:
 					"Where the provider sends the browser back: 302 to /login/sso with a single-use hand-off code (or the refusal) in the fragment",
+				description: `The fragment: a sign-in's \`handoff=<code>&return_to=<path>\`, a link's \`linked=<provider>&return_to=<path>\`, a re-authentication's \`reauthenticated=1&return_to=<path>\`, or \`error=<REASON>\` (with \`return_to\` for a link or re-authentication). A link may also be refused with ${FRAGMENT_ONLY_REASONS.join(", ")}.`,
 				params: providerParams,
 				response: { 302: redirect },
 			},
