@@ -77,6 +77,13 @@ export const errorTexts = {
 	/** The address's domain signs in through its provider only (`OIDC_<ID>_ENFORCE`): no password sign-in nor recovery. */
 	PASSWORD_SIGN_IN_DISABLED:
 		"Password sign-in is turned off for this address: sign in with your organisation's provider",
+	IDENTITY_NOT_FOUND: "Linked sign-in not found",
+	/** Removing it would leave the account with no password, passkey or linked identity (docs/decisions/039). */
+	LAST_SIGN_IN_METHOD: "This is the last way to sign in to the account: add another one before removing it",
+	/** The provider's identity that came back from a link is already another account's. */
+	IDENTITY_LINKED_ELSEWHERE: "This sign-in is already linked to another account",
+	/** The account already has an identity of this provider (another one): unlink it first. */
+	PROVIDER_ALREADY_LINKED: "An identity of this provider is already linked to your account: unlink it first",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;

@@ -65,4 +65,8 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	IDENTITY_NOT_LINKED: { status: 403, code: "FORBIDDEN" },
 	PASSWORD_SIGN_IN_DISABLED: { status: 403, code: "FORBIDDEN" },
 	ORG_NOT_ALLOWED: { status: 403, code: "FORBIDDEN" },
+	IDENTITY_NOT_FOUND: { status: 404, code: "NOT_FOUND" },
+	LAST_SIGN_IN_METHOD: { status: 409, code: "CONFLICT" },
+	IDENTITY_LINKED_ELSEWHERE: { status: 409, code: "CONFLICT" },
+	PROVIDER_ALREADY_LINKED: { status: 409, code: "CONFLICT" },
 };

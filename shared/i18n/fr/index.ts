@@ -224,6 +224,11 @@ const fr = {
 			ORG_NOT_ALLOWED: "Votre compte GitHub n'est membre d'aucune organisation autorisée à se connecter ici",
 			PASSWORD_SIGN_IN_DISABLED:
 				"La connexion par mot de passe est désactivée pour cette adresse : connectez-vous avec le fournisseur de votre organisation",
+			IDENTITY_NOT_FOUND: "Connexion liée introuvable",
+			LAST_SIGN_IN_METHOD:
+				"C'est le dernier moyen de se connecter à ce compte : ajoutez-en un autre avant de le retirer",
+			IDENTITY_LINKED_ELSEWHERE: "Cette connexion est déjà liée à un autre compte",
+			PROVIDER_ALREADY_LINKED: "Une identité de ce fournisseur est déjà liée à votre compte : déliez-la d'abord",
 		},
 	},
 	navigation: {

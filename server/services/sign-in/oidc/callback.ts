@@ -1,24 +1,48 @@
 import { randomBytes } from "node:crypto";
 import { lte } from "drizzle-orm";
 import type { Configuration } from "openid-client";
+import type { ErrorReason } from "../../../../shared/errors.ts";
 import type { OidcProviderConfig } from "../../../config-oidc.ts";
 import { oidcHandoffs } from "../../../db/schema.ts";
 import { atomically } from "../../../db/transaction.ts";
-import { fail } from "../../../domain/errors.ts";
+import { DomainError, fail } from "../../../domain/errors.ts";
 import { loadOpenIdClient } from "../../../lib/openid.ts";
 import { hashSecretHex } from "../../../lib/tokens.ts";
 import { recordAudit } from "../../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../../deps.ts";
+import { findUserById } from "../../users/records.ts";
 import { type SpentFlow, takeFlow } from "./flow.ts";
 import { type GithubIdentity, provenGithubIdentity } from "./github.ts";
 import { accountOfIdentity, type ProvenIdentity } from "./identity.ts";
+import { finishLink, type LinkRule } from "./link.ts";
 import { isProviderTimeout } from "./provider-fetch.ts";
 import { callbackUrl, providerById, providerConfiguration } from "./providers.ts";
+import { finishReauthentication } from "./reauth.ts";
 
 /** The hand-off code lives this long: the browser posts it as soon as the page loads. */
 export const HANDOFF_TTL_MS = 60_000;
 
 export type Handoff = { code: string; returnTo: string };
+
+/** What a callback ends in, by the flow's purpose; a link's or re-authentication's refusal keeps its return path. */
+export type FlowOutcome =
+	| ({ purpose: "login" } & Handoff)
+	| { purpose: "link"; returnTo: string; linked: string }
+	| { purpose: "reauth"; returnTo: string; reauthenticated: true }
+	| { purpose: "link" | "reauth"; returnTo: string; refused: ErrorReason };
+
+/** A sign-in's callback (a login flow): its hand-off. For the callback of any flow, see `finishProviderFlow`. */
+export async function finishProviderSignIn(
+	deps: ServiceDeps,
+	providerId: string,
+	query: URLSearchParams,
+	binding: string | undefined,
+	meta: RequestMeta,
+): Promise<Handoff> {
+	const outcome = await finishProviderFlow(deps, providerId, query, binding, meta);
+	if (outcome.purpose !== "login") return fail("PROVIDER_SIGN_IN_FAILED");
+	return { code: outcome.code, returnTo: outcome.returnTo };
+}
 
 /**
  * GET /login/oidc/{id}/callback: the provider sent the browser back. The flow is taken
@@ -31,30 +55,77 @@ export type Handoff = { code: string; returnTo: string };
  * recorded for a single-use hand-off code (or that it has none): Portico's tokens never
  * travel in a URL.
  */
-export async function finishProviderSignIn(
+export async function finishProviderFlow(
 	deps: ServiceDeps,
 	providerId: string,
 	query: URLSearchParams,
 	binding: string | undefined,
 	meta: RequestMeta,
-): Promise<Handoff> {
+): Promise<FlowOutcome> {
 	await deps.limiter.take(deps, "login", meta.ip);
 	const provider = providerById(deps, providerId);
 	const flow = await takeFlow(deps, provider.id, query.get("state"), binding);
 	if (!flow) return await refused(deps, provider, meta, "flow");
+	if (flow.purpose === "login") return { purpose: "login", ...(await finishSignIn(deps, provider, flow, query, meta)) };
+	const { purpose, returnTo } = flow;
+	try {
+		const answer = await answeredIdentity(deps, provider, flow, query);
+		if ("failure" in answer) {
+			const during = purpose === "link" ? "link" : "reauthenticate";
+			await atomically(deps, async (deps) =>
+				recordFailure(deps, provider, meta, answer.failure, { during, userId: flow.userId }),
+			);
+			return { purpose, returnTo, refused: "PROVIDER_SIGN_IN_FAILED" };
+		}
+		const { identity } = answer;
+		if (purpose === "link") {
+			await finishLink(deps, provider, flow, identity, meta, githubOrganisations);
+			return { purpose, returnTo, linked: provider.id };
+		}
+		await finishReauthentication(deps, provider, flow, identity, meta);
+		return { purpose, returnTo, reauthenticated: true };
+	} catch (error) {
+		if (error instanceof DomainError) return { purpose, returnTo, refused: error.reason };
+		throw error;
+	}
+}
+
+/** GitHub with GITHUB_ALLOWED_ORGS links only a member of one of them, as it signs in only one. */
+const githubOrganisations: LinkRule = async (_provider, identity) =>
+	"inAllowedOrg" in identity && identity.inAllowedOrg === false ? "ORG_NOT_ALLOWED" : null;
+
+/** The provider's answer checked in full (see above), or why it did not hold (the audit's word). */
+async function answeredIdentity(
+	deps: ServiceDeps,
+	provider: OidcProviderConfig,
+	flow: SpentFlow,
+	query: URLSearchParams,
+): Promise<{ identity: ProvenIdentity | GithubIdentity } | { failure: string }> {
 	const configuration = await providerConfiguration(deps, provider);
-	let failure = "provider_answer";
 	const proving: Promise<ProvenIdentity | GithubIdentity> =
 		provider.kind === "github"
 			? provenGithubIdentity(deps, provider, configuration, flow, query)
 			: provenIdentity(deps, provider, configuration, flow, query);
-	const identity = await proving.catch(async (error: unknown) => {
-		deps.log.warn({ provider: provider.id, err: error }, "provider sign-in refused");
-		// Its token, keys or userinfo endpoint did not answer in time (provider-fetch.ts).
-		if (isProviderTimeout(error)) failure = "provider_timeout";
-		return null;
-	});
-	if (!identity) return await refused(deps, provider, meta, failure);
+	return await proving.then(
+		(identity) => ({ identity }),
+		(error: unknown) => {
+			deps.log.warn({ provider: provider.id, purpose: flow.purpose, err: error }, "provider sign-in refused");
+			// Its token, keys or userinfo endpoint did not answer in time (provider-fetch.ts).
+			return { failure: isProviderTimeout(error) ? "provider_timeout" : "provider_answer" };
+		},
+	);
+}
+
+async function finishSignIn(
+	deps: ServiceDeps,
+	provider: OidcProviderConfig,
+	flow: SpentFlow,
+	query: URLSearchParams,
+	meta: RequestMeta,
+): Promise<Handoff> {
+	const answer = await answeredIdentity(deps, provider, flow, query);
+	if ("failure" in answer) return await refused(deps, provider, meta, answer.failure);
+	const { identity } = answer;
 	const code = randomBytes(32).toString("base64url");
 	const now = deps.clock();
 	await atomically(deps, async (deps) => {
@@ -63,7 +134,7 @@ export async function finishProviderSignIn(
 			"inAllowedOrg" in identity && !identity.inAllowedOrg
 				? ("org_not_allowed" as const)
 				: await accountOfIdentity(deps, provider, identity, meta);
-		if (typeof account === "string") await recordFailure(deps, provider, meta, account, null);
+		if (typeof account === "string") await recordFailure(deps, provider, meta, account);
 		await deps.db.delete(oidcHandoffs).where(lte(oidcHandoffs.expiresAt, now));
 		// An identity with no account is answered by the hand-off too: the refusal reaches the
 		// browser that started the flow, in its POST, and no URL says whether an account exists.
@@ -116,22 +187,33 @@ async function provenIdentity(
 	}
 	// An address longer than the column is not cut (cut, it would be another address): there is none.
 	if (email !== undefined && email.length > 255) email = undefined;
-	return { issuer: claims.iss, subject: claims.sub, email, emailVerified: verified, name };
+	return {
+		issuer: claims.iss,
+		subject: claims.sub,
+		email,
+		emailVerified: verified,
+		name,
+		authTime: typeof claims.auth_time === "number" ? claims.auth_time : undefined,
+	};
 }
 
-/** A failed sign-in through a provider: an audit row with the reason's word (never a token or claim). */
-async function recordFailure(
+/**
+ * A failed sign-in (or link, or re-authentication) through a provider: an audit row with the
+ * reason's word (never a token or claim), about the flow's user when it had one.
+ */
+export async function recordFailure(
 	deps: ServiceDeps,
 	provider: OidcProviderConfig,
 	meta: RequestMeta,
 	reason: string,
-	subject: null,
+	{ during = provider.kind, userId = null }: { during?: string; userId?: string | null } = {},
 ): Promise<void> {
+	const user = userId ? await findUserById(deps, userId) : undefined;
 	await recordAudit(deps, {
 		action: "auth.login_failed",
-		subject,
+		subject: user ?? null,
 		meta,
-		details: { during: provider.kind, provider: provider.id, reason },
+		details: { during, provider: provider.id, reason },
 	});
 }
 
@@ -141,6 +223,6 @@ async function refused(
 	meta: RequestMeta,
 	reason: string,
 ): Promise<never> {
-	await atomically(deps, async (deps) => recordFailure(deps, provider, meta, reason, null));
+	await atomically(deps, async (deps) => recordFailure(deps, provider, meta, reason));
 	return fail("PROVIDER_SIGN_IN_FAILED");
 }

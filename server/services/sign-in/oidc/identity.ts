@@ -17,6 +17,8 @@ export type ProvenIdentity = {
 	emailVerified: boolean | undefined;
 	/** The person's name (`name` claim; GitHub: name or login), for an account signed up through the provider. */
 	name?: string | undefined;
+	/** The id_token's `auth_time` (seconds), when the provider sent it: a re-authentication needs it. */
+	authTime?: number | undefined;
 };
 
 /** Why an identity found no account, for the audit row. */

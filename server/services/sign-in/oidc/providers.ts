@@ -44,7 +44,7 @@ export async function providerConfiguration(deps: ServiceDeps, provider: OidcPro
  * drives. openid-client's own timer (a real one) stays only as a backstop for discovery,
  * where it cannot be turned off, and is off for the calls after it.
  */
-async function discover(deps: ServiceDeps, provider: OidcProviderConfig): Promise<Configuration> {
+export async function discover(deps: ServiceDeps, provider: OidcProviderConfig): Promise<Configuration> {
 	const client = await loadOpenIdClient();
 	const insecure = new URL(provider.issuer).protocol === "http:";
 	const configuration = await client.discovery(
