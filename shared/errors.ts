@@ -72,6 +72,13 @@ export const errorTexts = {
 	PROVIDER_SIGN_IN_FAILED: "The sign-in with your provider did not complete, please try again",
 	/** The provider's identity is linked to no account, and may not be linked by its e-mail (docs: linking rules). */
 	IDENTITY_NOT_LINKED: "No account is linked to this sign-in: sign in with your password, then link it in Settings",
+	IDENTITY_NOT_FOUND: "Linked sign-in not found",
+	/** Removing it would leave the account with no password, passkey or linked identity (docs/decisions/039). */
+	LAST_SIGN_IN_METHOD: "This is the last way to sign in to the account: add another one before removing it",
+	/** The provider's identity that came back from a link is already another account's. */
+	IDENTITY_LINKED_ELSEWHERE: "This sign-in is already linked to another account",
+	/** The account already has an identity of this provider (another one): unlink it first. */
+	PROVIDER_ALREADY_LINKED: "An identity of this provider is already linked to your account: unlink it first",
 } as const;
 
 export type ErrorReason = keyof typeof errorTexts;

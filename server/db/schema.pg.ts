@@ -338,6 +338,8 @@ export const oidcFlows = pgTable(
 		nonce: text("nonce").notNull(),
 		purpose: text("purpose", { enum: ["login", "link", "reauth"] }).notNull(),
 		userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+		/** A link or re-authentication: the session that started it, which must still be live when it ends. */
+		sessionId: text("session_id"),
 		returnTo: text("return_to").notNull(),
 		expiresAt: millis("expires_at").notNull(),
 		createdAt: createdAt(),

@@ -63,4 +63,8 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	PROVIDER_UNAVAILABLE: { status: 503, code: "SERVICE_UNAVAILABLE" },
 	PROVIDER_SIGN_IN_FAILED: { status: 400, code: "BAD_REQUEST" },
 	IDENTITY_NOT_LINKED: { status: 403, code: "FORBIDDEN" },
+	IDENTITY_NOT_FOUND: { status: 404, code: "NOT_FOUND" },
+	LAST_SIGN_IN_METHOD: { status: 409, code: "CONFLICT" },
+	IDENTITY_LINKED_ELSEWHERE: { status: 409, code: "CONFLICT" },
+	PROVIDER_ALREADY_LINKED: { status: 409, code: "CONFLICT" },
 };

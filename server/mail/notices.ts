@@ -35,6 +35,8 @@ export type Notice =
 	| { kind: "totpReset" }
 	| { kind: "recoveryCodeUsed" /** Unused codes left after this one. */; remaining: number }
 	| { kind: "passkeyAdded"; name: string }
+	/** A provider's identity was linked from Settings: it signs in to the account from now on. */
+	| { kind: "identityLinked"; provider: string }
 	/** A personal access token was created: its name, scopes and end (an ISO date). */
 	| { kind: "tokenCreated"; name: string; scopes: string[]; expires: string }
 	/** A live personal access token ends within a week (an ISO date). */
@@ -75,6 +77,8 @@ export function renderNotice(locale: Locales, name: string, notice: Notice): Ren
 		}
 		case "passkeyAdded":
 			return simple(t.passkeyAdded.subject(), [t.passkeyAdded.intro({ name: isolate(notice.name) })]);
+		case "identityLinked":
+			return simple(t.identityLinked.subject(), [t.identityLinked.intro({ provider: isolate(notice.provider) })]);
 		case "tokenCreated":
 			return simple(t.tokenCreated.subject(), [
 				t.tokenCreated.intro({

@@ -1,33 +1,44 @@
+import type { FastifyReply } from "fastify";
 import { z } from "zod";
+import type { ErrorReason } from "../../shared/errors.ts";
 import { tokenPairSchema } from "../../shared/schemas/auth.ts";
 import { providerCompleteSchema, providerListSchema, providerStartQuerySchema } from "../../shared/schemas/oidc.ts";
-import type { Config } from "../config.ts";
 import { DomainError } from "../domain/errors.ts";
+import { FLOW_COOKIE, FLOW_COOKIE_PATH, flowCookie } from "../http/provider-flow.ts";
 import { requestMeta, tokenReply } from "../http/session.ts";
 import type { ServiceDeps } from "../services/deps.ts";
-import { finishProviderSignIn } from "../services/sign-in/oidc/callback.ts";
-import { FLOW_TTL_MS, startProviderSignIn } from "../services/sign-in/oidc/flow.ts";
+import { type FlowOutcome, finishProviderFlow } from "../services/sign-in/oidc/callback.ts";
+import { startProviderSignIn } from "../services/sign-in/oidc/flow.ts";
 import { completeProviderSignIn } from "../services/sign-in/oidc/handoff.ts";
 import { listProviders } from "../services/sign-in/oidc/providers.ts";
 import type { ZodApp } from "./types.ts";
 
 const tags = ["login"];
 
-/** The HttpOnly cookie that binds a provider flow to the browser that started it (login CSRF). */
-export const FLOW_COOKIE = "portico_oidc";
-const COOKIE_PATH = "/api/v1/login/oidc";
-
-const flowCookie = (config: Config) => ({
-	httpOnly: true,
-	// Lax: sent on the provider's top-level redirect back to the callback, never on a cross-site POST.
-	sameSite: "lax" as const,
-	secure: new URL(config.publicUrl).protocol === "https:",
-	path: COOKIE_PATH,
-	maxAge: Math.floor(FLOW_TTL_MS / 1000),
-});
+/**
+ * Refusals a link or re-authentication answers in the callback's fragment only (the callback
+ * is always a 302): documented in its description, as its `error=` values.
+ */
+export const FRAGMENT_ONLY_REASONS: readonly ErrorReason[] = ["IDENTITY_LINKED_ELSEWHERE", "PROVIDER_ALREADY_LINKED"];
 
 const providerParams = z.object({ id: z.string().max(64) });
 const redirect = z.null().describe("A redirect (Location)");
+
+/** The fragment of /login/sso for each purpose's outcome (the contract of docs/guides/sign-in-providers.md). */
+function fragmentOf(outcome: FlowOutcome): URLSearchParams {
+	const { returnTo } = outcome;
+	if ("refused" in outcome) return new URLSearchParams({ error: outcome.refused, return_to: returnTo });
+	if (outcome.purpose === "login") return new URLSearchParams({ handoff: outcome.code, return_to: returnTo });
+	if (outcome.purpose === "link") return new URLSearchParams({ linked: outcome.linked, return_to: returnTo });
+	return new URLSearchParams({ reauthenticated: "1", return_to: returnTo });
+}
+
+/** The callback's answer: back to the app's /login/sso, what happened in the fragment (never sent to a server). */
+const backToApp = (reply: FastifyReply, fragment: URLSearchParams) =>
+	reply
+		.header("cache-control", "no-store")
+		.header("referrer-policy", "no-referrer")
+		.redirect(`/login/sso#${fragment}`, 302);
 
 /** Sign-in through an OpenID provider: the routes of docs/guides (login screen buttons, callback, hand-off). */
 export function providerLoginRoutes(app: ZodApp, deps: ServiceDeps): void {
@@ -65,27 +76,27 @@ export function providerLoginRoutes(app: ZodApp, deps: ServiceDeps): void {
 				tags,
 				summary:
 					"Where the provider sends the browser back: 302 to /login/sso with a single-use hand-off code (or the refusal) in the fragment",
+				description: `The fragment: a sign-in's \`handoff=<code>&return_to=<path>\`, a link's \`linked=<provider>&return_to=<path>\`, a re-authentication's \`reauthenticated=1&return_to=<path>\`, or \`error=<REASON>\` (with \`return_to\` for a link or re-authentication). A link may also be refused with ${FRAGMENT_ONLY_REASONS.join(", ")}.`,
 				params: providerParams,
 				response: { 302: redirect },
 			},
 		},
 		async (request, reply) => {
 			const query = new URLSearchParams(request.raw.url?.split("?")[1] ?? "");
-			const fragment = await finishProviderSignIn(
+			const outcome = await finishProviderFlow(
 				deps,
 				request.params.id,
 				query,
 				request.cookies?.[FLOW_COOKIE],
 				requestMeta(request),
-			).then(
-				(handoff) => new URLSearchParams({ handoff: handoff.code, return_to: handoff.returnTo }),
-				(error: unknown) => {
-					if (error instanceof DomainError) return new URLSearchParams({ error: error.reason });
-					throw error;
-				},
-			);
-			reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer");
-			return reply.redirect(`/login/sso#${fragment}`, 302);
+			).catch((error: unknown) => {
+				if (error instanceof DomainError) return error;
+				throw error;
+			});
+			if (outcome instanceof DomainError) return backToApp(reply, new URLSearchParams({ error: outcome.reason }));
+			// A link or re-authentication ends here; a sign-in's cookie is still needed by its hand-off.
+			if (outcome.purpose !== "login") reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
+			return backToApp(reply, fragmentOf(outcome));
 		},
 	);
 
@@ -114,7 +125,7 @@ export function providerLoginRoutes(app: ZodApp, deps: ServiceDeps): void {
 		},
 		async (request, reply) => {
 			const binding = request.cookies?.[FLOW_COOKIE];
-			reply.clearCookie(FLOW_COOKIE, { path: COOKIE_PATH });
+			reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
 			const tokens = await completeProviderSignIn(deps, request.body.handoff, binding, requestMeta(request));
 			return tokenReply(deps.config, request, reply, tokens);
 		},

@@ -139,11 +139,11 @@ export const passkeyRoutes: RouteModule = (app, deps) => {
 		"/users/me/passkeys/:passkey_id",
 		{
 			onRequest: user,
-			config: { reasons: ["REAUTH_REQUIRED", "PASSKEY_NOT_FOUND"] },
+			config: { reasons: ["REAUTH_REQUIRED", "PASSKEY_NOT_FOUND", "LAST_SIGN_IN_METHOD"] },
 			schema: {
 				tags,
 				security,
-				summary: "Remove one of your passkeys",
+				summary: "Remove one of your passkeys (never your last way in)",
 				params: passkeyIdParamsSchema,
 				response: { 200: messageSchema },
 			},

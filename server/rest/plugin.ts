@@ -5,6 +5,7 @@ import type { ServiceDeps } from "../services/deps.ts";
 import { auditRoutes } from "./audit.ts";
 import { emailLinkRoutes } from "./email-links.ts";
 import { utilsRoutes } from "./health.ts";
+import { identityRoutes } from "./identities.ts";
 import { loginRoutes } from "./login.ts";
 import { mediaRoutes } from "./media.ts";
 import { parseUrlEncodedForm } from "./multipart-form.ts";
@@ -31,6 +32,7 @@ const routeModules: RouteModule[] = [
 	auditRoutes,
 	emailLinkRoutes,
 	tokenRoutes,
+	identityRoutes,
 ];
 
 /** The FastAPI-compatible API, mounted at /api/v1. */

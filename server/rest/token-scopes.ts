@@ -75,6 +75,10 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteAccess>> = {
 	"GET /users/me/tokens": "session",
 	"POST /users/me/tokens": "session",
 	"DELETE /users/me/tokens/{token_id}": "session",
+	"POST /users/me/identities/{provider}/link": "session",
+	"POST /login/reauthenticate/oidc/{provider}": "session",
+	"GET /users/me/sign-in-methods": "session",
+	"DELETE /users/me/identities/{identity_id}": "session",
 
 	"GET /users/": "admin:read",
 	"GET /users/summary": "admin:read",
@@ -84,6 +88,9 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteAccess>> = {
 	"GET /tokens/": "admin:read",
 	"GET /audit/": "admin:read",
 	"GET /audit/export.csv": "admin:read",
+	"GET /users/{user_id}/identities": "admin:read",
+	"GET /admin/providers": "admin:read",
+	"POST /admin/providers/{id}/check": "admin:read",
 	"POST /users/": "admin:write",
 	"PATCH /users/{user_id}": "admin:write",
 	"DELETE /users/{user_id}": "admin:write",
@@ -92,6 +99,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, RouteAccess>> = {
 	"DELETE /users/{user_id}/sessions": "admin:write",
 	"DELETE /users/{user_id}/totp": "admin:write",
 	"DELETE /users/{user_id}/tokens/{token_id}": "admin:write",
+	"DELETE /users/{user_id}/identities/{identity_id}": "admin:write",
 };
 
 /** A route's key as the table spells it, from Fastify's method and URL (`/api/v1/users/:user_id`). */

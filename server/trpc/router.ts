@@ -3,6 +3,7 @@ import { adminRouter } from "./routers/admin.ts";
 import { auditRouter } from "./routers/audit.ts";
 import { authRouter } from "./routers/auth.ts";
 import { dashboardRouter } from "./routers/dashboard.ts";
+import { identitiesRouter } from "./routers/identities.ts";
 import { mediaRouter } from "./routers/media.ts";
 import { passkeysRouter } from "./routers/passkeys.ts";
 import { profileRouter } from "./routers/profile.ts";
@@ -23,6 +24,7 @@ export const appRouter = router({
 	tokens: tokensRouter,
 	audit: auditRouter,
 	dashboard: dashboardRouter,
+	identities: identitiesRouter,
 });
 
 /** The client imports this type only. */

@@ -877,6 +877,22 @@ type RootTranslation = {
 			 * N​o​ ​a​c​c​o​u​n​t​ ​i​s​ ​l​i​n​k​e​d​ ​t​o​ ​t​h​i​s​ ​s​i​g​n​-​i​n​:​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​,​ ​t​h​e​n​ ​l​i​n​k​ ​i​t​ ​i​n​ ​S​e​t​t​i​n​g​s
 			 */
 			IDENTITY_NOT_LINKED: string
+			/**
+			 * L​i​n​k​e​d​ ​s​i​g​n​-​i​n​ ​n​o​t​ ​f​o​u​n​d
+			 */
+			IDENTITY_NOT_FOUND: string
+			/**
+			 * T​h​i​s​ ​i​s​ ​t​h​e​ ​l​a​s​t​ ​w​a​y​ ​t​o​ ​s​i​g​n​ ​i​n​ ​t​o​ ​t​h​e​ ​a​c​c​o​u​n​t​:​ ​a​d​d​ ​a​n​o​t​h​e​r​ ​o​n​e​ ​b​e​f​o​r​e​ ​r​e​m​o​v​i​n​g​ ​i​t
+			 */
+			LAST_SIGN_IN_METHOD: string
+			/**
+			 * T​h​i​s​ ​s​i​g​n​-​i​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​l​i​n​k​e​d​ ​t​o​ ​a​n​o​t​h​e​r​ ​a​c​c​o​u​n​t
+			 */
+			IDENTITY_LINKED_ELSEWHERE: string
+			/**
+			 * A​n​ ​i​d​e​n​t​i​t​y​ ​o​f​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​a​l​r​e​a​d​y​ ​l​i​n​k​e​d​ ​t​o​ ​y​o​u​r​ ​a​c​c​o​u​n​t​:​ ​u​n​l​i​n​k​ ​i​t​ ​f​i​r​s​t
+			 */
+			PROVIDER_ALREADY_LINKED: string
 		}
 	}
 	navigation: {
@@ -1139,6 +1155,17 @@ type RootTranslation = {
 				 * @param {string} name
 				 */
 				intro: RequiredParams<'name'>
+			}
+			identityLinked: {
+				/**
+				 * A​ ​s​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​ ​w​a​s​ ​l​i​n​k​e​d
+				 */
+				subject: string
+				/**
+				 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​a​t​ ​{​p​r​o​v​i​d​e​r​}​ ​w​a​s​ ​l​i​n​k​e​d​ ​t​o​ ​y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​.​ ​I​t​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​t​o​ ​P​o​r​t​i​c​o​ ​f​r​o​m​ ​n​o​w​ ​o​n​.​ ​Y​o​u​ ​c​a​n​ ​u​n​l​i​n​k​ ​i​t​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​S​e​c​u​r​i​t​y​.
+				 * @param {string} provider
+				 */
+				intro: RequiredParams<'provider'>
 			}
 			tokenCreated: {
 				/**
@@ -2000,6 +2027,10 @@ export type NamespaceAuditTranslation = {
 		 */
 		identity__link: string
 		/**
+		 * S​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​ ​u​n​l​i​n​k​e​d
+		 */
+		identity__unlink: string
+		/**
 		 * U​s​e​r​ ​c​r​e​a​t​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
 		 */
 		admin__user_create: string
@@ -2023,6 +2054,10 @@ export type NamespaceAuditTranslation = {
 		 * T​w​o​-​f​a​c​t​o​r​ ​a​u​t​h​e​n​t​i​c​a​t​i​o​n​ ​r​e​s​e​t​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
 		 */
 		admin__totp_reset: string
+		/**
+		 * S​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​ ​u​n​l​i​n​k​e​d​ ​b​y​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r
+		 */
+		admin__identity_unlink: string
 		/**
 		 * A​c​c​o​u​n​t​ ​d​e​l​e​t​e​d
 		 */
@@ -4629,6 +4664,22 @@ export type TranslationFunctions = {
 			 * No account is linked to this sign-in: sign in with your password, then link it in Settings
 			 */
 			IDENTITY_NOT_LINKED: () => LocalizedString
+			/**
+			 * Linked sign-in not found
+			 */
+			IDENTITY_NOT_FOUND: () => LocalizedString
+			/**
+			 * This is the last way to sign in to the account: add another one before removing it
+			 */
+			LAST_SIGN_IN_METHOD: () => LocalizedString
+			/**
+			 * This sign-in is already linked to another account
+			 */
+			IDENTITY_LINKED_ELSEWHERE: () => LocalizedString
+			/**
+			 * An identity of this provider is already linked to your account: unlink it first
+			 */
+			PROVIDER_ALREADY_LINKED: () => LocalizedString
 		}
 	}
 	navigation: {
@@ -4882,6 +4933,16 @@ export type TranslationFunctions = {
 				 * A passkey named "{name}" was added to your Portico account. It can sign in without your password.
 				 */
 				intro: (arg: { name: string }) => LocalizedString
+			}
+			identityLinked: {
+				/**
+				 * A sign-in provider was linked
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Your account at {provider} was linked to your Portico account. It can sign in to Portico from now on. You can unlink it in Settings, Security.
+				 */
+				intro: (arg: { provider: string }) => LocalizedString
 			}
 			tokenCreated: {
 				/**
@@ -5710,6 +5771,10 @@ export type TranslationFunctions = {
 			 */
 			identity__link: () => LocalizedString
 			/**
+			 * Sign-in provider unlinked
+			 */
+			identity__unlink: () => LocalizedString
+			/**
 			 * User created by an administrator
 			 */
 			admin__user_create: () => LocalizedString
@@ -5733,6 +5798,10 @@ export type TranslationFunctions = {
 			 * Two-factor authentication reset by an administrator
 			 */
 			admin__totp_reset: () => LocalizedString
+			/**
+			 * Sign-in provider unlinked by an administrator
+			 */
+			admin__identity_unlink: () => LocalizedString
 			/**
 			 * Account deleted
 			 */

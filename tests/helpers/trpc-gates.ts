@@ -75,4 +75,12 @@ export const PROCEDURE_GATES = {
 	"tokens.listAll": "admin",
 	"tokens.listOfUser": "admin",
 	"tokens.revokeOfUser": "admin",
+	"identities.mine": "user",
+	"identities.startLink": "user",
+	"identities.startReauth": "user",
+	"identities.unlink": "user",
+	"admin.identities": "admin",
+	"admin.unlinkIdentity": "admin",
+	"admin.providers": "admin",
+	"admin.checkProvider": "admin",
 } as const satisfies Record<ProcedurePath, Gate>;

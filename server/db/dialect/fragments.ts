@@ -27,6 +27,13 @@ export type DialectFragments = {
 	 * as `work` runs; always granted on SQLite, whose one file has one server.
 	 */
 	unlessRunningElsewhere<T>(db: Db, key: string, work: () => Promise<T>): Promise<Alone<T>>;
+	/**
+	 * Locks the user's row until the transaction of `db` ends, so that two transactions
+	 * counting and removing that user's credentials run one after the other (the last way in,
+	 * docs/decisions/039): `SELECT ... FOR UPDATE` on PostgreSQL; nothing on SQLite, whose
+	 * IMMEDIATE transactions already run one at a time.
+	 */
+	lockUserRow(db: Db, userId: string): Promise<void>;
 };
 
 /** What a try-lock gave: `work`'s value, or a skip because another instance held the lock. */

@@ -1,8 +1,8 @@
-import { count, type SQL, sql } from "drizzle-orm";
+import { count, eq, type SQL, sql } from "drizzle-orm";
 import pg from "pg";
 import type { UserSort } from "../../../shared/schemas/user-list.ts";
 import type { Db } from "../client.ts";
-import { postgresConnectionOf } from "../postgres.ts";
+import { type PgDb, postgresConnectionOf } from "../postgres.ts";
 import { first } from "../query.ts";
 import { users } from "../schema.pg.ts";
 import { type Alone, characters, type DialectFragments, isAscii, TRIGRAM, type UserSearch } from "./fragments.ts";
@@ -107,6 +107,11 @@ export async function unlessRunningElsewhere<T>(db: Db, key: string, work: () =>
 	}
 }
 
+/** The user's row locked until the transaction ends (a writer that skipped the advisory lock still waits here). */
+export async function lockUserRow(db: Db, userId: string): Promise<void> {
+	await (db as unknown as PgDb).select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
 export const postgresFragments: DialectFragments = {
 	userSearch,
 	indexedSearch,
@@ -114,4 +119,5 @@ export const postgresFragments: DialectFragments = {
 	userOrder,
 	usersTally,
 	unlessRunningElsewhere,
+	lockUserRow,
 };

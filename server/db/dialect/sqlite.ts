@@ -89,6 +89,9 @@ export async function unlessRunningElsewhere<T>(_db: Db, _key: string, work: () 
 	return { ran: true, value: await work() };
 }
 
+/** SQLite's IMMEDIATE transaction holds the one write lock already: nothing to add. */
+export async function lockUserRow(_db: Db, _userId: string): Promise<void> {}
+
 export const sqliteFragments: DialectFragments = {
 	userSearch,
 	indexedSearch,
@@ -96,4 +99,5 @@ export const sqliteFragments: DialectFragments = {
 	userOrder,
 	usersTally,
 	unlessRunningElsewhere,
+	lockUserRow,
 };

@@ -13,6 +13,7 @@ import { fail } from "../../domain/errors.ts";
 import { challengeOf, loadWebAuthn, relyingParty, userHandleOf } from "../../lib/webauthn.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
+import { assertWayInLeft, lockAccount } from "../identities/way-in.ts";
 import { sendNotice } from "../notices.ts";
 import { atomicallyAs } from "../sessions/acting-session.ts";
 import { requireRecentAuth, type SessionPrincipal } from "../sessions/session.ts";
@@ -162,7 +163,10 @@ export async function renamePasskey(
 	return toPasskeyPublic(row);
 }
 
-/** Removes one of the caller's passkeys (a recent proof of identity needed): it no longer signs in. */
+/**
+ * Removes one of the caller's passkeys (a recent proof of identity needed): it no longer
+ * signs in. Refused when it is the account's last way in (docs/decisions/039).
+ */
 export async function removePasskey(
 	deps: ServiceDeps,
 	auth: SessionPrincipal,
@@ -171,9 +175,11 @@ export async function removePasskey(
 ): Promise<{ message: string }> {
 	requireRecentAuth(deps, auth);
 	await atomicallyAs(deps, auth, async (deps, { user }) => {
+		await lockAccount(deps, user.id);
 		const row =
 			(await first(deps.db.delete(passkeys).where(ownPasskey(auth, passkeyId)).returning())) ??
 			fail("PASSKEY_NOT_FOUND");
+		await assertWayInLeft(deps, user.id);
 		await recordAudit(deps, {
 			action: "passkey.remove",
 			actor: user,

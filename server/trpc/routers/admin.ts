@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { adminProviderIdParamsSchema, userIdentityParamsSchema } from "../../../shared/schemas/identities.ts";
 import { userListQuerySchema } from "../../../shared/schemas/user-list.ts";
 import { userCreateSchema, userIdParamsSchema, userUpdateSchema } from "../../../shared/schemas/users.ts";
 import {
@@ -9,6 +10,9 @@ import {
 	revokeInvitation,
 	updateUser,
 } from "../../services/admin/users.ts";
+import { identitiesOfUser } from "../../services/identities/methods.ts";
+import { unlinkIdentityAsAdmin } from "../../services/identities/unlink.ts";
+import { checkProvider, listAdminProviders } from "../../services/sign-in/oidc/admin-providers.ts";
 import { listUserSessions, revokeUserSessionsAsAdmin } from "../../services/users/devices.ts";
 import { listUsers } from "../../services/users/list.ts";
 import { adminProcedure, router } from "../init.ts";
@@ -45,4 +49,15 @@ export const adminRouter = router({
 	revokeSessions: adminProcedure
 		.input(userIdParamsSchema)
 		.mutation(async ({ ctx, input }) => revokeUserSessionsAsAdmin(ctx.deps, ctx.auth, input.user_id, ctx.meta)),
+	identities: adminProcedure
+		.input(userIdParamsSchema)
+		.query(async ({ ctx, input }) => identitiesOfUser(ctx.deps, input.user_id)),
+	unlinkIdentity: adminProcedure.input(userIdentityParamsSchema).mutation(async ({ ctx, input }) => {
+		await unlinkIdentityAsAdmin(ctx.deps, ctx.auth, input.user_id, input.identity_id, ctx.meta);
+		return null;
+	}),
+	providers: adminProcedure.query(({ ctx }) => listAdminProviders(ctx.deps)),
+	checkProvider: adminProcedure
+		.input(adminProviderIdParamsSchema)
+		.mutation(async ({ ctx, input }) => checkProvider(ctx.deps, input.id)),
 });

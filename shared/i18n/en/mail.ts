@@ -72,6 +72,11 @@ export const mail = {
 			subject: "A passkey was added",
 			intro: 'A passkey named "{name:string}" was added to your Portico account. It can sign in without your password.',
 		},
+		identityLinked: {
+			subject: "A sign-in provider was linked",
+			intro:
+				"Your account at {provider:string} was linked to your Portico account. It can sign in to Portico from now on. You can unlink it in Settings, Security.",
+		},
 		tokenCreated: {
 			subject: "A new access token was created",
 			intro:

@@ -222,6 +222,11 @@ const fr = {
 			PROVIDER_SIGN_IN_FAILED: "La connexion avec votre fournisseur n'a pas abouti, veuillez réessayer",
 			IDENTITY_NOT_LINKED:
 				"Aucun compte n'est lié à cette connexion : connectez-vous avec votre mot de passe, puis liez-la dans les Paramètres",
+			IDENTITY_NOT_FOUND: "Connexion liée introuvable",
+			LAST_SIGN_IN_METHOD:
+				"C'est le dernier moyen de se connecter à ce compte : ajoutez-en un autre avant de le retirer",
+			IDENTITY_LINKED_ELSEWHERE: "Cette connexion est déjà liée à un autre compte",
+			PROVIDER_ALREADY_LINKED: "Une identité de ce fournisseur est déjà liée à votre compte : déliez-la d'abord",
 		},
 	},
 	navigation: {

@@ -73,6 +73,11 @@ export const mail = {
 			intro:
 				"Une clé d'accès nommée « {name} » a été ajoutée à votre compte Portico. Elle permet de se connecter sans mot de passe.",
 		},
+		identityLinked: {
+			subject: "Un fournisseur de connexion a été lié",
+			intro:
+				"Votre compte {provider} a été lié à votre compte Portico. Il permet désormais de se connecter à Portico. Vous pouvez le délier dans Paramètres, Sécurité.",
+		},
 		tokenCreated: {
 			subject: "Un nouveau jeton d'accès a été créé",
 			intro:

@@ -13,13 +13,14 @@ import { actionsTheCodeWrites, rawAuditRows, storedSecrets } from "../../helpers
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { linkTokenOf, parseMail } from "../../helpers/eml.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
+import { callbackFragment, startFromApp } from "../../helpers/oidc-link.ts";
 import { startOidcProvider } from "../../helpers/oidc-provider.ts";
-import { COMPANY_CALLBACK, companyEnv, signInAtProvider } from "../../helpers/oidc-sign-in.ts";
+import { COMPANY_CALLBACK, companyEnv, signInAtProvider, throughProvider } from "../../helpers/oidc-sign-in.ts";
 import { signedLoginChallenge, TEST_ORIGIN } from "../../helpers/passkeys.ts";
 import { META } from "../../helpers/services.ts";
 import { settled } from "../../helpers/settled.ts";
 import { totpAt } from "../../helpers/totp.ts";
-import { seedAdmin, seedUser } from "../../helpers/users.ts";
+import { newSession, seedAdmin, seedUser } from "../../helpers/users.ts";
 import { SoftAuthenticator } from "../../helpers/webauthn.ts";
 
 type Tokens = { access_token: string; refresh_token: string };
@@ -465,7 +466,45 @@ describe("no secret ever reaches an audit row", () => {
 			const handoff = await finishProviderSignIn(app.deps, "company", started.query, binding, META);
 			secrets.add("a hand-off code", handoff.code);
 			await secrets.harvest(test);
-			secrets.addPair("ada through the provider", await completeProviderSignIn(app.deps, handoff.code, binding, META));
+			const viaProvider = secrets.addPair(
+				"ada through the provider",
+				await completeProviderSignIn(app.deps, handoff.code, binding, META),
+			);
+
+			// An admin unlinks that identity; Ada links it again from Settings, tries to confirm
+			// her identity through the provider, then unlinks it herself.
+			const ada2 = { headers: bearer(viaProvider.access_token) };
+			const ada2Id = (ok(await api(app, "GET", "/users/me", ada2)).json() as { id: string }).id;
+			const identityIds = async () =>
+				(
+					ok(await api(app, "GET", "/users/me/sign-in-methods", ada2)).json() as {
+						identities: { id: string }[];
+					}
+				).identities.map((identity) => identity.id);
+			const [byEmail] = await identityIds();
+			// The admin's first session ended days ago (the tour's clock): a new one.
+			const adminNow = secrets.addPair("admin again", await newSession(app, admin));
+			ok(
+				await api(app, "DELETE", `/users/${ada2Id}/identities/${byEmail}`, {
+					headers: bearer(adminNow.access_token),
+				}),
+				204,
+			);
+			for (const path of ["/users/me/identities/company/link", "/login/reauthenticate/oidc/company"]) {
+				const flow = await startFromApp(app, path, ada2.headers);
+				secrets.add("a link or re-authentication flow's browser binding", flow.binding ?? "");
+				const query = await throughProvider(flow.authorizationUrl);
+				secrets.add("a link or re-authentication flow's state", query.get("state") ?? "");
+				secrets.add("a link or re-authentication authorization code", query.get("code") ?? "");
+				// The tour's clock is days ahead of the provider's: the re-authentication's auth_time is
+				// before its flow, so it is refused (its auth.login_failed row is searched too).
+				expect(Object.keys(await callbackFragment(app, query, flow.binding)), path).toContain(
+					path.includes("reauthenticate") ? "error" : "linked",
+				);
+				await secrets.harvest(test);
+			}
+			const [relinked] = await identityIds();
+			ok(await api(app, "DELETE", `/users/me/identities/${relinked}`, ada2), 204);
 		} finally {
 			await op.close();
 		}

@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { type OidcProviderConfig, readOidcProviders } from "../../../server/config-oidc.ts";
-import { type AuditEventRow, auditEvents, users } from "../../../server/db/schema.ts";
+import { type AuditEventRow, auditEvents, userIdentities, users } from "../../../server/db/schema.ts";
 import { hashSecretHex } from "../../../server/lib/tokens.ts";
 import { recoveryEmailHtml } from "../../../server/services/account/password-reset.ts";
 import { createSuperuserAccount } from "../../../server/services/admin/first-superuser.ts";
@@ -19,10 +20,11 @@ import { createPat } from "../../helpers/access-tokens.ts";
 import { actionsTheCodeWrites, refuseAuditRows } from "../../helpers/audit.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { api, bearer, loginForm } from "../../helpers/http.ts";
+import { startFromApp } from "../../helpers/oidc-link.ts";
 import { startOidcProvider, type TestOidcProvider } from "../../helpers/oidc-provider.ts";
-import { COMPANY_CALLBACK, companyEnv, signInAtProvider } from "../../helpers/oidc-sign-in.ts";
+import { COMPANY_CALLBACK, companyEnv, signInAtProvider, throughProvider } from "../../helpers/oidc-sign-in.ts";
 import { addPasskey, signedLoginChallenge, TEST_ORIGIN } from "../../helpers/passkeys.ts";
-import { countOf, rawGet } from "../../helpers/raw-sql.ts";
+import { countOf, rawGet, rawRun } from "../../helpers/raw-sql.ts";
 import { authOf, META } from "../../helpers/services.ts";
 import { settled } from "../../helpers/settled.ts";
 import { totpAt } from "../../helpers/totp.ts";
@@ -577,6 +579,53 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 				(await count(test, "SELECT count(*) AS n FROM user_identities WHERE user_id = ?", user.id)) === 1,
 		};
 	},
+	"identity.link (settings)": async (test) => {
+		const op = await companyProvider(test);
+		const user = await seedUser(test.app);
+		op.signInAs("ada-sub");
+		return {
+			act: async () => {
+				const started = await startFromApp(test.app, "/users/me/identities/company/link", user.headers);
+				return status(providerCallback(test, await throughProvider(started.authorizationUrl), started.binding));
+			},
+			changed: async () =>
+				(await count(test, "SELECT count(*) AS n FROM user_identities WHERE user_id = ?", user.id)) === 1,
+		};
+	},
+	"auth.reauthenticate (oidc)": async (test) => {
+		const op = await companyProvider(test);
+		const user = await seedUser(test.app);
+		await storedIdentity(test, user.id, op.issuer, "ada-sub");
+		await rawRun(test.db, "UPDATE sessions SET authenticated_at = 0 WHERE user_id = ?", [user.id]);
+		op.signInAs("ada-sub");
+		return {
+			act: async () => {
+				const started = await startFromApp(test.app, "/login/reauthenticate/oidc/company", user.headers);
+				return status(providerCallback(test, await throughProvider(started.authorizationUrl), started.binding));
+			},
+			changed: async () =>
+				(await count(test, "SELECT max(authenticated_at) AS n FROM sessions WHERE user_id = ?", user.id)) > 0,
+		};
+	},
+	"identity.unlink": async (test) => {
+		const user = await seedUser(test.app);
+		const id = await storedIdentity(test, user.id, "https://sso.example.com", "ada-sub");
+		return {
+			act: () => status(api(test.app, "DELETE", `/users/me/identities/${id}`, { headers: user.headers })),
+			changed: async () =>
+				(await count(test, "SELECT count(*) AS n FROM user_identities WHERE user_id = ?", user.id)) === 0,
+		};
+	},
+	"admin.identity_unlink": async (test) => {
+		const admin = await seedAdmin(test.app);
+		const user = await seedUser(test.app);
+		const id = await storedIdentity(test, user.id, "https://sso.example.com", "ada-sub");
+		return {
+			act: () => status(api(test.app, "DELETE", `/users/${user.id}/identities/${id}`, { headers: admin.headers })),
+			changed: async () =>
+				(await count(test, "SELECT count(*) AS n FROM user_identities WHERE user_id = ?", user.id)) === 0,
+		};
+	},
 	"user.delete": async (test) => {
 		const user = await seedUser(test.app);
 		return {
@@ -642,6 +691,37 @@ const probes: Record<string, (test: App) => Promise<Probe>> = {
 		};
 	},
 };
+
+/** The provider `company` at a real OpenID provider, closed after the test. */
+async function companyProvider(test: App): Promise<TestOidcProvider> {
+	const op = await startOidcProvider({ redirectUri: COMPANY_CALLBACK });
+	providers.push(op);
+	test.app.deps.config.oidcProviders = readOidcProviders(companyEnv(op)) as OidcProviderConfig[];
+	return op;
+}
+
+/** The provider's callback, as the browser that started the flow calls it. */
+const providerCallback = (test: App, query: URLSearchParams, binding: string | undefined) =>
+	test.app.inject({
+		method: "GET",
+		url: `/api/v1/login/oidc/company/callback?${query}`,
+		cookies: binding ? { portico_oidc: binding } : {},
+	});
+
+async function storedIdentity(test: App, userId: string, issuer: string, subject: string): Promise<string> {
+	const id = randomUUID();
+	await test.db.insert(userIdentities).values({
+		id,
+		userId,
+		provider: "company",
+		issuer,
+		subject,
+		emailAtLink: null,
+		createdAt: test.now(),
+		lastUsedAt: null,
+	});
+	return id;
+}
 
 const actionOf = (name: string) => name.split(" ")[0] as AuditAction;
 

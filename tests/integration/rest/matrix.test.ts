@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import { passkeys, users } from "../../../server/db/schema.ts";
+import { passkeys, userIdentities, users } from "../../../server/db/schema.ts";
 import { NO_PASSWORD } from "../../../server/lib/passwords.ts";
 import { createPat } from "../../helpers/access-tokens.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
@@ -282,6 +282,40 @@ const rows: Row[] = [
 		request: async (w) => ({ url: `/users/${w.subject.id}/tokens/${(await createPat(w.app, w.subject)).id}` }),
 	},
 	{ route: "DELETE /users/{user_id}/totp", expect: admin, request: (w) => ({ url: `/users/${w.subject.id}/totp` }) },
+	// No provider is configured here: the flows' starts name an unknown one.
+	{
+		route: "POST /users/me/identities/{provider}/link",
+		expect: guarded(404, 404, 404),
+		request: () => ({ url: "/users/me/identities/company/link", payload: {} }),
+	},
+	{
+		route: "POST /login/reauthenticate/oidc/{provider}",
+		expect: guarded(404, 404, 404),
+		request: () => ({ url: "/login/reauthenticate/oidc/company", payload: {} }),
+	},
+	{ route: "GET /users/me/sign-in-methods", expect: self, request: () => ({}) },
+	{
+		// An identity of the subject: the caller's own for "user", someone else's for "other" and "superuser".
+		route: "DELETE /users/me/identities/{identity_id}",
+		expect: guarded(204, 404, 404),
+		request: async (w) => ({ url: `/users/me/identities/${await identityOf(w)}` }),
+	},
+	{
+		route: "GET /users/{user_id}/identities",
+		expect: admin,
+		request: (w) => ({ url: `/users/${w.subject.id}/identities` }),
+	},
+	{
+		route: "DELETE /users/{user_id}/identities/{identity_id}",
+		expect: guarded(403, 403, 204),
+		request: async (w) => ({ url: `/users/${w.subject.id}/identities/${await identityOf(w)}` }),
+	},
+	{ route: "GET /admin/providers", expect: admin, request: () => ({}) },
+	{
+		route: "POST /admin/providers/{id}/check",
+		expect: guarded(403, 403, 404),
+		request: () => ({ url: "/admin/providers/company/check" }),
+	},
 ];
 
 /** Routes outside the documented REST API, checked the same way. */
@@ -308,6 +342,22 @@ async function passkeyOf(w: World): Promise<string> {
 	await w.app.deps.db
 		.insert(passkeys)
 		.values({ id, userId: w.subject.id, publicKey: Buffer.alloc(77), counter: 0, name: "Key", createdAt: 0 });
+	return id;
+}
+
+/** A linked identity of the subject (a stored row: the routes under test only name it). */
+async function identityOf(w: World): Promise<string> {
+	const id = randomUUID();
+	await w.app.deps.db.insert(userIdentities).values({
+		id,
+		userId: w.subject.id,
+		provider: "company",
+		issuer: "https://sso.example.com",
+		subject: `sub-${id}`,
+		emailAtLink: null,
+		createdAt: 0,
+		lastUsedAt: null,
+	});
 	return id;
 }
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { OpenAPIV3 } from "openapi-types";
 import { describe, expect, it } from "vitest";
 import { reasonStatus } from "../../../server/http/errors.ts";
+import { FRAGMENT_ONLY_REASONS } from "../../../server/rest/login-oidc.ts";
 import { type ErrorReason, errorTexts, isErrorReason } from "../../../shared/errors.ts";
 import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { undocumentedStatuses } from "../../helpers/documented-statuses.global.ts";
@@ -222,6 +223,9 @@ describe("the OpenAPI document", () => {
 				}
 			}
 		}
+		// Or, for a link's refusals that only the callback's fragment carries, in the callback's description.
+		const callback = document.paths["/api/v1/login/oidc/{id}/callback"]?.get;
+		for (const reason of FRAGMENT_ONLY_REASONS) if (callback?.description?.includes(reason)) seen.add(reason);
 		// Every reason the server's code can raise is some route's documented answer.
 		const sources = ["server/services", "server/rest", "server/http"].flatMap((dir) =>
 			readdirSync(dir, { recursive: true, encoding: "utf8" })

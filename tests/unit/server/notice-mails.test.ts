@@ -16,6 +16,7 @@ const notices: Notice[] = [
 	{ kind: "totpReset" },
 	{ kind: "recoveryCodeUsed", remaining: 7 },
 	{ kind: "passkeyAdded", name: "Work laptop" },
+	{ kind: "identityLinked", provider: "Company SSO" },
 	{ kind: "tokenCreated", name: "backup-script", scopes: ["read", "write"], expires: "2026-12-27" },
 	{ kind: "tokenExpiring", name: "nightly", expires: "2026-12-04" },
 ];
@@ -31,6 +32,7 @@ describe("security notice e-mails", () => {
 			if (notice.kind === "emailChanged") expect(mail.text).toContain("new@example.com");
 			if (notice.kind === "recoveryCodeUsed") expect(mail.text).toContain("7");
 			if (notice.kind === "passkeyAdded") expect(mail.text).toContain("Work laptop");
+			if (notice.kind === "identityLinked") expect(mail.text).toContain("Company SSO");
 			if (notice.kind === "tokenExpiring") expect(mail.text).toMatch(/nightly[\s\S]*2026-12-04/);
 			if (notice.kind === "tokenCreated") expect(mail.text).toMatch(/backup-script[\s\S]*read, write[\s\S]*2026-12-27/);
 			subjects.add(`${notice.kind}:${mail.subject}`);

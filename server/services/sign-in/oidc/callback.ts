@@ -1,22 +1,46 @@
 import { randomBytes } from "node:crypto";
 import { lte } from "drizzle-orm";
 import type { Configuration } from "openid-client";
+import type { ErrorReason } from "../../../../shared/errors.ts";
 import type { OidcProviderConfig } from "../../../config-oidc.ts";
 import { oidcHandoffs } from "../../../db/schema.ts";
 import { atomically } from "../../../db/transaction.ts";
-import { fail } from "../../../domain/errors.ts";
+import { DomainError, fail } from "../../../domain/errors.ts";
 import { loadOpenIdClient } from "../../../lib/openid.ts";
 import { hashSecretHex } from "../../../lib/tokens.ts";
 import { recordAudit } from "../../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../../deps.ts";
+import { findUserById } from "../../users/records.ts";
 import { type SpentFlow, takeFlow } from "./flow.ts";
 import { accountOfIdentity, type ProvenIdentity } from "./identity.ts";
+import { finishLink } from "./link.ts";
 import { callbackUrl, providerById, providerConfiguration } from "./providers.ts";
+import { finishReauthentication } from "./reauth.ts";
 
 /** The hand-off code lives this long: the browser posts it as soon as the page loads. */
 export const HANDOFF_TTL_MS = 60_000;
 
 export type Handoff = { code: string; returnTo: string };
+
+/** What a callback ends in, by the flow's purpose; a link's or re-authentication's refusal keeps its return path. */
+export type FlowOutcome =
+	| ({ purpose: "login" } & Handoff)
+	| { purpose: "link"; returnTo: string; linked: string }
+	| { purpose: "reauth"; returnTo: string; reauthenticated: true }
+	| { purpose: "link" | "reauth"; returnTo: string; refused: ErrorReason };
+
+/** A sign-in's callback (a login flow): its hand-off. For the callback of any flow, see `finishProviderFlow`. */
+export async function finishProviderSignIn(
+	deps: ServiceDeps,
+	providerId: string,
+	query: URLSearchParams,
+	binding: string | undefined,
+	meta: RequestMeta,
+): Promise<Handoff> {
+	const outcome = await finishProviderFlow(deps, providerId, query, binding, meta);
+	if (outcome.purpose !== "login") return fail("PROVIDER_SIGN_IN_FAILED");
+	return { code: outcome.code, returnTo: outcome.returnTo };
+}
 
 /**
  * GET /login/oidc/{id}/callback: the provider sent the browser back. The flow is taken
@@ -28,28 +52,68 @@ export type Handoff = { code: string; returnTo: string };
  * recorded for a single-use hand-off code (or that it has none): Portico's tokens never
  * travel in a URL.
  */
-export async function finishProviderSignIn(
+export async function finishProviderFlow(
 	deps: ServiceDeps,
 	providerId: string,
 	query: URLSearchParams,
 	binding: string | undefined,
 	meta: RequestMeta,
-): Promise<Handoff> {
+): Promise<FlowOutcome> {
 	await deps.limiter.take(deps, "login", meta.ip);
 	const provider = providerById(deps, providerId);
 	const flow = await takeFlow(deps, provider.id, query.get("state"), binding);
 	if (!flow) return await refused(deps, provider, meta, "flow");
+	if (flow.purpose === "login") return { purpose: "login", ...(await finishSignIn(deps, provider, flow, query, meta)) };
+	const { purpose, returnTo } = flow;
+	try {
+		const identity = await answeredIdentity(deps, provider, flow, query);
+		if (!identity) {
+			const during = purpose === "link" ? "link" : "reauthenticate";
+			await atomically(deps, async (deps) =>
+				recordFailure(deps, provider, meta, "provider_answer", { during, userId: flow.userId }),
+			);
+			return { purpose, returnTo, refused: "PROVIDER_SIGN_IN_FAILED" };
+		}
+		if (purpose === "link") {
+			await finishLink(deps, provider, flow, identity, meta);
+			return { purpose, returnTo, linked: provider.id };
+		}
+		await finishReauthentication(deps, provider, flow, identity, meta);
+		return { purpose, returnTo, reauthenticated: true };
+	} catch (error) {
+		if (error instanceof DomainError) return { purpose, returnTo, refused: error.reason };
+		throw error;
+	}
+}
+
+/** The provider's answer checked in full (see above), or null when it did not hold. */
+async function answeredIdentity(
+	deps: ServiceDeps,
+	provider: OidcProviderConfig,
+	flow: SpentFlow,
+	query: URLSearchParams,
+): Promise<ProvenIdentity | null> {
 	const configuration = await providerConfiguration(deps, provider);
-	const identity = await provenIdentity(deps, provider, configuration, flow, query).catch(async (error: unknown) => {
-		deps.log.warn({ provider: provider.id, err: error }, "provider sign-in refused");
+	return await provenIdentity(deps, provider, configuration, flow, query).catch(async (error: unknown) => {
+		deps.log.warn({ provider: provider.id, purpose: flow.purpose, err: error }, "provider sign-in refused");
 		return null;
 	});
+}
+
+async function finishSignIn(
+	deps: ServiceDeps,
+	provider: OidcProviderConfig,
+	flow: SpentFlow,
+	query: URLSearchParams,
+	meta: RequestMeta,
+): Promise<Handoff> {
+	const identity = await answeredIdentity(deps, provider, flow, query);
 	if (!identity) return await refused(deps, provider, meta, "provider_answer");
 	const code = randomBytes(32).toString("base64url");
 	const now = deps.clock();
 	await atomically(deps, async (deps) => {
 		const account = await accountOfIdentity(deps, provider, identity, meta);
-		if (typeof account === "string") await recordFailure(deps, provider, meta, account, null);
+		if (typeof account === "string") await recordFailure(deps, provider, meta, account);
 		await deps.db.delete(oidcHandoffs).where(lte(oidcHandoffs.expiresAt, now));
 		// An identity with no account is answered by the hand-off too: the refusal reaches the
 		// browser that started the flow, in its POST, and no URL says whether an account exists.
@@ -97,22 +161,32 @@ async function provenIdentity(
 			verified = typeof info.email_verified === "boolean" ? info.email_verified : undefined;
 		}
 	}
-	return { issuer: claims.iss, subject: claims.sub, email: email?.slice(0, 255), emailVerified: verified };
+	return {
+		issuer: claims.iss,
+		subject: claims.sub,
+		email: email?.slice(0, 255),
+		emailVerified: verified,
+		authTime: typeof claims.auth_time === "number" ? claims.auth_time : undefined,
+	};
 }
 
-/** A failed sign-in through a provider: an audit row with the reason's word (never a token or claim). */
-async function recordFailure(
+/**
+ * A failed sign-in (or link, or re-authentication) through a provider: an audit row with the
+ * reason's word (never a token or claim), about the flow's user when it had one.
+ */
+export async function recordFailure(
 	deps: ServiceDeps,
 	provider: OidcProviderConfig,
 	meta: RequestMeta,
 	reason: string,
-	subject: null,
+	{ during = "oidc", userId = null }: { during?: "oidc" | "link" | "reauthenticate"; userId?: string | null } = {},
 ): Promise<void> {
+	const user = userId ? await findUserById(deps, userId) : undefined;
 	await recordAudit(deps, {
 		action: "auth.login_failed",
-		subject,
+		subject: user ?? null,
 		meta,
-		details: { during: "oidc", provider: provider.id, reason },
+		details: { during, provider: provider.id, reason },
 	});
 }
 
@@ -122,6 +196,6 @@ async function refused(
 	meta: RequestMeta,
 	reason: string,
 ): Promise<never> {
-	await atomically(deps, async (deps) => recordFailure(deps, provider, meta, reason, null));
+	await atomically(deps, async (deps) => recordFailure(deps, provider, meta, reason));
 	return fail("PROVIDER_SIGN_IN_FAILED");
 }

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, lte } from "drizzle-orm";
+import type { OidcProviderConfig } from "../../../config-oidc.ts";
 import { first } from "../../../db/query.ts";
 import { oidcFlows } from "../../../db/schema.ts";
 import { atomically } from "../../../db/transaction.ts";
@@ -30,6 +31,9 @@ export const sameHash = (a: string, b: string): boolean =>
 
 export type StartedFlow = { authorizationUrl: string; binding: string };
 
+/** Who a flow is for: a sign-in, or a signed-in session's link or re-authentication (its user and session). */
+export type FlowOwner = { purpose: "login" } | { purpose: "link" | "reauth"; userId: string; sessionId: string };
+
 /**
  * GET /login/oidc/{id}: the authorization request (code flow, PKCE S256, state, nonce,
  * `response_mode=query`) and its row, spent once by the callback; `binding` goes in an
@@ -42,7 +46,20 @@ export async function startProviderSignIn(
 	meta: RequestMeta,
 ): Promise<StartedFlow> {
 	await deps.limiter.take(deps, "login", meta.ip);
-	const provider = providerById(deps, providerId);
+	return startProviderFlow(deps, providerById(deps, providerId), { purpose: "login" }, returnTo);
+}
+
+/**
+ * The authorization request of any flow (sign-in, link, re-authentication) and its row;
+ * `extra` adds parameters of the request (`max_age`, `prompt` for a re-authentication).
+ */
+export async function startProviderFlow(
+	deps: ServiceDeps,
+	provider: OidcProviderConfig,
+	owner: FlowOwner,
+	returnTo: string | undefined,
+	extra: Record<string, string> = {},
+): Promise<StartedFlow> {
 	const configuration = await providerConfiguration(deps, provider);
 	const client = await loadOpenIdClient();
 	const state = client.randomState();
@@ -58,6 +75,7 @@ export async function startProviderSignIn(
 		code_challenge_method: "S256",
 		state,
 		nonce,
+		...extra,
 	});
 	const now = deps.clock();
 	await atomically(deps, async (deps) => {
@@ -69,8 +87,9 @@ export async function startProviderSignIn(
 			provider: provider.id,
 			codeVerifier,
 			nonce,
-			purpose: "login",
-			userId: null,
+			purpose: owner.purpose,
+			userId: owner.purpose === "login" ? null : owner.userId,
+			sessionId: owner.purpose === "login" ? null : owner.sessionId,
 			returnTo: safeReturnPath(returnTo),
 			expiresAt: now + FLOW_TTL_MS,
 			createdAt: now,

@@ -14,6 +14,8 @@ export type ProvenIdentity = {
 	email: string | undefined;
 	/** The provider's `email_verified`: absent is not true (unless the provider is trusted for it). */
 	emailVerified: boolean | undefined;
+	/** The id_token's `auth_time` (seconds), when the provider sent it: a re-authentication needs it. */
+	authTime?: number | undefined;
 };
 
 /** Why an identity found no account, for the audit row. */

@@ -39,7 +39,8 @@ export async function providerConfiguration(deps: ServiceDeps, provider: OidcPro
 	});
 }
 
-async function discover(provider: OidcProviderConfig): Promise<Configuration> {
+/** Discovery afresh, within the provider timeout (the admin's Check calls it directly: never the cached one). */
+export async function discover(provider: OidcProviderConfig): Promise<Configuration> {
 	const client = await loadOpenIdClient();
 	const insecure = new URL(provider.issuer).protocol === "http:";
 	const configuration = await client.discovery(

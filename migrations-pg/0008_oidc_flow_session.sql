@@ -1,0 +1,1 @@
+ALTER TABLE "oidc_flows" ADD COLUMN "session_id" text;
