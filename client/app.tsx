@@ -74,6 +74,7 @@ const routes: RouteObject[] = [
 			{ path: "/settings", element: screen(() => import("./routes/settings.tsx")) },
 			{ path: "/admin", element: screen(() => import("./routes/admin.tsx")) },
 			{ path: "/admin/audit", element: screen(() => import("./routes/admin-audit.tsx")) },
+			{ path: "/admin/providers", element: screen(() => import("./routes/admin-providers.tsx")) },
 			{ path: "/admin/*", element: screen(() => import("./routes/admin-not-found.tsx")) },
 		],
 	},

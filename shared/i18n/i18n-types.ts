@@ -3335,18 +3335,18 @@ export type NamespaceSignInMethodsTranslation = {
 		checkFor: RequiredParams<'name'>
 		/**
 		 * R​e​a​c​h​a​b​l​e​,​ ​i​n​ ​{​m​s​}​ ​m​s
-		 * @param {number} ms
+		 * @param {string} ms
 		 */
 		checkOk: RequiredParams<'ms'>
 		/**
 		 * N​o​t​ ​r​e​a​c​h​a​b​l​e​ ​(​{​m​s​}​ ​m​s​)​:​ ​{​d​e​t​a​i​l​}
 		 * @param {string} detail
-		 * @param {number} ms
+		 * @param {string} ms
 		 */
 		checkFailed: RequiredParams<'detail' | 'ms'>
 		/**
 		 * N​o​t​ ​r​e​a​c​h​a​b​l​e​ ​(​{​m​s​}​ ​m​s​)
-		 * @param {number} ms
+		 * @param {string} ms
 		 */
 		checkFailedNoDetail: RequiredParams<'ms'>
 		/**
@@ -7029,15 +7029,15 @@ export type TranslationFunctions = {
 			/**
 			 * Reachable, in {ms} ms
 			 */
-			checkOk: (arg: { ms: number }) => LocalizedString
+			checkOk: (arg: { ms: string }) => LocalizedString
 			/**
 			 * Not reachable ({ms} ms): {detail}
 			 */
-			checkFailed: (arg: { detail: string, ms: number }) => LocalizedString
+			checkFailed: (arg: { detail: string, ms: string }) => LocalizedString
 			/**
 			 * Not reachable ({ms} ms)
 			 */
-			checkFailedNoDetail: (arg: { ms: number }) => LocalizedString
+			checkFailedNoDetail: (arg: { ms: string }) => LocalizedString
 			/**
 			 * Sign-in methods
 			 */
