@@ -8,6 +8,7 @@ import { fail } from "../../../domain/errors.ts";
 import { loadOpenIdClient } from "../../../lib/openid.ts";
 import { hashSecretHex } from "../../../lib/tokens.ts";
 import type { RequestMeta, ServiceDeps } from "../../deps.ts";
+import { liveSession } from "../../sessions/session.ts";
 import { callbackUrl, providerById, providerConfiguration } from "./providers.ts";
 
 /** A sign-in at a provider must come back within this time. */
@@ -79,6 +80,9 @@ export async function startProviderFlow(
 	});
 	const now = deps.clock();
 	await atomically(deps, async (deps) => {
+		// A link or re-authentication is the session's write: it must still be live (decision 012).
+		if (owner.purpose !== "login" && (await liveSession(deps, owner.sessionId))?.user.id !== owner.userId)
+			fail("INVALID_CREDENTIALS");
 		// Housekeeping: flows nobody finished go whenever a new one starts.
 		await deps.db.delete(oidcFlows).where(lte(oidcFlows.expiresAt, now));
 		await deps.db.insert(oidcFlows).values({
