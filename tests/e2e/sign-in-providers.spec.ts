@@ -101,6 +101,23 @@ test.describe("sign-in through a provider", () => {
 		await expect(page).toHaveURL(/localhost:\d+\/$/);
 	});
 
+	test("a button the server refuses (a provider no longer configured) lands on the refusal in words, not a JSON page", async ({
+		page,
+	}) => {
+		// A login screen loaded before the provider was removed from the server's settings.
+		await page.route("**/api/v1/login/providers", (route) =>
+			route.fulfill({
+				status: 200,
+				contentType: "application/json",
+				body: JSON.stringify({ data: [{ id: "retired", name: "Retired", kind: "oidc" }], count: 1 }),
+			}),
+		);
+		await page.goto("/login");
+		await page.getByTestId("provider-retired").click();
+		await expect(page).toHaveURL(/\/login\/sso$/);
+		await expect(page.getByTestId("sso-refusal")).toHaveText("This way of signing in is no longer offered here.");
+	});
+
 	test("the login screen offers only the configured providers: none when there are none", async ({ page }) => {
 		await page.route("**/api/v1/login/providers", (route) =>
 			route.fulfill({ status: 200, contentType: "application/json", body: '{"data":[],"count":0}' }),
