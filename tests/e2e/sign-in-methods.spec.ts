@@ -108,6 +108,25 @@ test.describe("sign-in methods in Settings -> Security", () => {
 		await expectAccessible(page);
 	});
 
+	test("an account without a password confirms its identity at its provider only: no password tab", async ({
+		page,
+		adminApi,
+	}) => {
+		const user = await providerOnlyUser(page, adminApi);
+		await page.goto("/settings?tab=security");
+		await signedInLongAgo(page);
+		await methods(page).getByTestId("identity-row").getByTestId("identity-unlink").click();
+		await page.getByTestId("unlink-identity-dialog").getByRole("button", { name: "Unlink" }).click();
+		const dialog = page.getByTestId("reauth-dialog");
+		await expect(dialog.getByTestId(`reauth-provider-${E2E_OIDC.id}`)).toBeVisible();
+		await expect(dialog.getByTestId("reauth-method-password")).toHaveCount(0);
+		await expect(dialog.getByLabel("Password")).toHaveCount(0);
+		await dialog.getByTestId(`reauth-provider-${E2E_OIDC.id}`).click();
+		await atProvider(page, user.email);
+		await expect(page).toHaveURL(/\/settings\?tab=security$/);
+		await expect(page.getByText("Thank you, you can go on.")).toBeVisible();
+	});
+
 	test("an old sign-in confirms at the provider ('Continue with Company'), comes back, and the unlink goes through", async ({
 		page,
 		adminApi,
