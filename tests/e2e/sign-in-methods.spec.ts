@@ -108,6 +108,26 @@ test.describe("sign-in methods in Settings -> Security", () => {
 		await expectAccessible(page);
 	});
 
+	test("a sign-in already linked to another account: refused on the way back, in words, with the way back to Settings", async ({
+		page,
+		adminApi,
+	}) => {
+		await linkedUser(page, adminApi, "First Holder");
+		const second = await adminApi.createUser({ fullName: "Second Comer", email: uniqueEmail("second") });
+		await loginAs(page, second.email, PASSWORD, "/settings?tab=security");
+		// The provider still holds the first user's sign-in in this browser: it answers with that identity.
+		await methods(page).getByTestId(`link-${E2E_OIDC.id}`).click();
+		await expect(page).toHaveURL(/\/login\/sso$/);
+		await expect(page.getByTestId("sso-refusal")).toHaveText(
+			"This sign-in is already linked to another account here. Sign in to that account to unlink it first.",
+		);
+		await expect(page.getByRole("heading", { name: "That did not work" })).toBeVisible();
+		await expectAccessible(page);
+		await page.getByRole("link", { name: "Go back" }).click();
+		await expect(page).toHaveURL(/\/settings\?tab=security$/);
+		await expect(methods(page).getByTestId("identities-empty")).toBeVisible();
+	});
+
 	test("an account without a password confirms its identity at its provider only: no password tab", async ({
 		page,
 		adminApi,
