@@ -3,6 +3,7 @@ import { E2E_OIDC } from "../playwright.config.ts";
 import {
 	ADMIN,
 	type AdminApi,
+	closeToast,
 	expect,
 	expectAccessible,
 	loginAs,
@@ -183,6 +184,13 @@ test.describe("the admin's views", () => {
 		await expect(card.getByTestId("provider-callback-url")).toHaveText(
 			`${baseURL}/api/v1/login/oidc/${E2E_OIDC.id}/callback`,
 		);
+		await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+		await card.getByRole("button", { name: `Copy the callback URL of ${E2E_OIDC.name}` }).click();
+		await expect(page.getByText("Callback URL copied")).toBeVisible();
+		expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+			`${baseURL}/api/v1/login/oidc/${E2E_OIDC.id}/callback`,
+		);
+		await closeToast(page);
 		await card.getByTestId("provider-check").click();
 		await expect(card.getByTestId("provider-check-result")).toContainText(/^Reachable, in [\d,]+ ms$/);
 		await expectAccessible(page);

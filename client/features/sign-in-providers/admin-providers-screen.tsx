@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Code, DataList, Flex, Heading, IconButton, Spinner, Text } from "@radix-ui/themes";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { AdminProvider, ProviderCheck } from "../../../shared/schemas/identities.ts";
 import { useTRPC } from "../../api/trpc.ts";
 import { useI18n } from "../../i18n/index.tsx";
@@ -82,9 +82,15 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
 			notifyMutationError(error, LL);
 		}
 	};
+	const callbackUrl = useRef<HTMLElement>(null);
 	const copy = async () => {
-		await navigator.clipboard?.writeText(provider.callback_url);
-		notifySuccess(t.copied());
+		try {
+			await navigator.clipboard.writeText(provider.callback_url);
+			notifySuccess(t.copied());
+		} catch {
+			// No clipboard on this page (not HTTPS, or refused): the URL is selected, to copy by hand.
+			if (callbackUrl.current) window.getSelection()?.selectAllChildren(callbackUrl.current);
+		}
 	};
 	const ms = outcome ? formatNumber(outcome.took_ms, locale) : "";
 
@@ -131,7 +137,7 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
 							<DataList.Label>{t.callbackUrl()}</DataList.Label>
 							<DataList.Value>
 								<Flex align="center" gap="2" minWidth="0">
-									<Code variant="ghost" className="code-text" data-testid="provider-callback-url">
+									<Code variant="ghost" className="code-text" data-testid="provider-callback-url" ref={callbackUrl}>
 										{provider.callback_url}
 									</Code>
 									<IconButton
