@@ -48,7 +48,8 @@ export function listAdminProviders(deps: ServiceDeps): AdminProviderList {
  * metadata and keys' address), within the provider timeout, and says whether it answered
  * and how long it took. Never the sign-in's cached discovery, and never cached for it: a
  * Check shows the provider as it is now. The detail is the error's message (no secret:
- * the discovery sends none).
+ * the discovery sends none). A GitHub provider has no discovery: its kind checks that its
+ * configured endpoints answer instead (the place for it is here, by kind).
  */
 export async function checkProvider(deps: ServiceDeps, providerId: string): Promise<ProviderCheck> {
 	const provider = providerById(deps, providerId);
