@@ -62,6 +62,8 @@ const routes: RouteObject[] = [
 			{ path: "/reset-password", element: screen(() => import("./routes/reset-password.tsx")) },
 		],
 	},
+	// Where a sign-in provider sends the browser back: a sign-in (signed out), a link or a re-authentication (signed in).
+	{ path: "/login/sso", element: screen(() => import("./routes/login-sso.tsx")) },
 	// E-mailed links: they work signed in or not.
 	{ path: "/verify-email", element: screen(() => import("./routes/verify-email.tsx")) },
 	{ path: "/revert-email", element: screen(() => import("./routes/revert-email.tsx")) },
@@ -72,6 +74,7 @@ const routes: RouteObject[] = [
 			{ path: "/settings", element: screen(() => import("./routes/settings.tsx")) },
 			{ path: "/admin", element: screen(() => import("./routes/admin.tsx")) },
 			{ path: "/admin/audit", element: screen(() => import("./routes/admin-audit.tsx")) },
+			{ path: "/admin/providers", element: screen(() => import("./routes/admin-providers.tsx")) },
 			{ path: "/admin/*", element: screen(() => import("./routes/admin-not-found.tsx")) },
 		],
 	},

@@ -17,6 +17,21 @@ export const E2E_PORT = Number(process.env.E2E_PORT);
 export const e2eUrl = (port: number) => `http://localhost:${port}`;
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e-admin-password-1" };
 
+/**
+ * The OpenID provider the app's login screen offers ("Company"): its own process on
+ * 127.0.0.1 (tests/e2e/oidc-provider-process.ts), its port chosen like the app's. Addresses
+ * at example.com (every spec's users) may be linked to by e-mail.
+ */
+process.env.E2E_OIDC_PORT ??= String(await freePort());
+export const E2E_OIDC = {
+	id: "company",
+	name: "Company",
+	issuer: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`,
+	clientId: "portico-e2e",
+	clientSecret: "portico-e2e-client-secret",
+	allowedDomain: "example.com",
+};
+
 // The runner loads this file first and its workers inherit the variable: one fresh data dir per run.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "portico-e2e-"));
 const dataDir = process.env.E2E_DATA_DIR;
@@ -49,7 +64,31 @@ function appServer({ port, dataDir, env = {} }: { port: number; dataDir: string;
 			FIRST_SUPERUSER_EMAIL: E2E_ADMIN.email,
 			FIRST_SUPERUSER_PASSWORD: E2E_ADMIN.password,
 			LOG_LEVEL: "warn",
+			OIDC_PROVIDERS: E2E_OIDC.id,
+			OIDC_COMPANY_NAME: E2E_OIDC.name,
+			OIDC_COMPANY_ISSUER: E2E_OIDC.issuer,
+			OIDC_COMPANY_CLIENT_ID: E2E_OIDC.clientId,
+			OIDC_COMPANY_CLIENT_SECRET: E2E_OIDC.clientSecret,
+			OIDC_COMPANY_ALLOWED_DOMAINS: E2E_OIDC.allowedDomain,
 			...env,
+		},
+	};
+}
+
+function oidcProvider() {
+	return {
+		command: "npx tsx tests/e2e/oidc-provider-process.ts",
+		cwd: root,
+		url: `${E2E_OIDC.issuer}/.well-known/openid-configuration`,
+		reuseExistingServer: false,
+		timeout: 60_000,
+		stdout: "ignore" as const,
+		stderr: "pipe" as const,
+		env: {
+			OIDC_E2E_PORT: process.env.E2E_OIDC_PORT ?? "",
+			OIDC_E2E_REDIRECT_URI: `${e2eUrl(E2E_PORT)}/api/v1/login/oidc/${E2E_OIDC.id}/callback`,
+			OIDC_E2E_CLIENT_ID: E2E_OIDC.clientId,
+			OIDC_E2E_CLIENT_SECRET: E2E_OIDC.clientSecret,
 		},
 	};
 }
@@ -98,5 +137,5 @@ export default defineConfig({
 	],
 	// `npm start` itself (bundles the server, runs plain node) against
 	// the build `npm run test:e2e` made.
-	webServer: [appServer({ port: E2E_PORT, dataDir, env: onPostgres })],
+	webServer: [oidcProvider(), appServer({ port: E2E_PORT, dataDir, env: onPostgres })],
 });

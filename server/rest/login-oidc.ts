@@ -56,14 +56,27 @@ export function providerLoginRoutes(app: ZodApp, deps: ServiceDeps): void {
 			config: { reasons: ["PROVIDER_NOT_FOUND", "PROVIDER_UNAVAILABLE", "RATE_LIMITED"] },
 			schema: {
 				tags,
-				summary: "Start a sign-in at the provider: 302 to it, with the flow's cookie",
+				summary:
+					"Start a sign-in at the provider: 302 to it, with the flow's cookie (a browser's navigation that is refused: 302 to /login/sso with error=<REASON> in the fragment)",
 				params: providerParams,
 				querystring: providerStartQuerySchema,
 				response: { 302: redirect },
 			},
 		},
 		async (request, reply) => {
-			const started = await startProviderSignIn(deps, request.params.id, request.query.return_to, requestMeta(request));
+			const started = await startProviderSignIn(
+				deps,
+				request.params.id,
+				request.query.return_to,
+				requestMeta(request),
+			).catch((error: unknown) => {
+				// The login screen's button is a browser's navigation: its refusal is worded on
+				// /login/sso, not drawn as a JSON page (an API client still gets the status).
+				if (error instanceof DomainError && request.headers["sec-fetch-mode"] === "navigate") return error;
+				throw error;
+			});
+			if (started instanceof DomainError)
+				return reply.redirect(`/login/sso#${new URLSearchParams({ error: started.reason })}`, 302);
 			reply.setCookie(FLOW_COOKIE, started.binding, flowCookie(deps.config));
 			return reply.redirect(started.authorizationUrl, 302);
 		},

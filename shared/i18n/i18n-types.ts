@@ -23,6 +23,7 @@ export type Translations = RootTranslation &
 	reauth: NamespaceReauthTranslation,
 	sessions: NamespaceSessionsTranslation,
 	settings: NamespaceSettingsTranslation,
+	signInMethods: NamespaceSignInMethodsTranslation,
 	summary: NamespaceSummaryTranslation,
 	tasks: NamespaceTasksTranslation,
 	user: NamespaceUserTranslation,
@@ -1251,6 +1252,17 @@ type RootTranslation = {
 			 */
 			ignore: string
 		}
+	}
+	providers: {
+		/**
+		 * C​o​n​t​i​n​u​e​ ​w​i​t​h​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		continueWith: RequiredParams<'name'>
+		/**
+		 * o​r
+		 */
+		orWith: string
 	}
 	security: {
 		twoFactor: {
@@ -3037,6 +3049,350 @@ export type NamespaceSettingsTranslation = {
 	}
 }
 
+export type NamespaceSignInMethodsTranslation = {
+	/**
+	 * S​i​g​n​-​i​n​ ​m​e​t​h​o​d​s
+	 */
+	heading: string
+	/**
+	 * T​h​e​ ​w​a​y​s​ ​y​o​u​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​t​o​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​K​e​e​p​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​.
+	 */
+	intro: string
+	/**
+	 * P​a​s​s​w​o​r​d
+	 */
+	password: string
+	/**
+	 * S​e​t
+	 */
+	passwordSet: string
+	/**
+	 * N​o​t​ ​s​e​t​:​ ​y​o​u​ ​s​i​g​n​ ​i​n​ ​a​n​o​t​h​e​r​ ​w​a​y
+	 */
+	passwordNotSet: string
+	/**
+	 * P​a​s​s​k​e​y​s
+	 */
+	passkeys: string
+	/**
+	 * Y​o​u​r​ ​l​i​n​k​e​d​ ​s​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​s
+	 */
+	identitiesLabel: string
+	/**
+	 * N​o​ ​s​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​l​i​n​k​e​d​ ​t​o​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
+	 */
+	noIdentities: string
+	/**
+	 * A​d​d​r​e​s​s​ ​w​h​e​n​ ​l​i​n​k​e​d​:​ ​{​e​m​a​i​l​}
+	 * @param {string} email
+	 */
+	addressAtLink: RequiredParams<'email'>
+	/**
+	 * L​i​n​k​e​d​ ​{​d​a​t​e​}
+	 * @param {string} date
+	 */
+	linkedOn: RequiredParams<'date'>
+	/**
+	 * L​a​s​t​ ​u​s​e​d​ ​{​d​a​t​e​}
+	 * @param {string} date
+	 */
+	lastUsed: RequiredParams<'date'>
+	/**
+	 * N​e​v​e​r​ ​u​s​e​d
+	 */
+	neverUsed: string
+	/**
+	 * L​i​n​k​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	link: RequiredParams<'name'>
+	/**
+	 * Y​o​u​ ​w​i​l​l​ ​s​i​g​n​ ​i​n​ ​a​t​ ​{​n​a​m​e​}​,​ ​t​h​e​n​ ​c​o​m​e​ ​b​a​c​k​ ​h​e​r​e​.
+	 * @param {string} name
+	 */
+	linkText: RequiredParams<'name'>
+	/**
+	 * U​n​l​i​n​k
+	 */
+	unlink: string
+	/**
+	 * U​n​l​i​n​k​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	unlinkFor: RequiredParams<'name'>
+	/**
+	 * U​n​l​i​n​k​ ​{​n​a​m​e​}​?
+	 * @param {string} name
+	 */
+	unlinkTitle: RequiredParams<'name'>
+	/**
+	 * Y​o​u​ ​w​i​l​l​ ​n​o​ ​l​o​n​g​e​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​{​n​a​m​e​}​ ​a​s​ ​{​e​m​a​i​l​}​.​ ​Y​o​u​ ​c​a​n​ ​l​i​n​k​ ​i​t​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+	 * @param {string} email
+	 * @param {string} name
+	 */
+	unlinkText: RequiredParams<'email' | 'name'>
+	/**
+	 * {​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​l​i​n​k​e​d​ ​t​o​ ​y​o​u​r​ ​a​c​c​o​u​n​t
+	 * @param {string} name
+	 */
+	unlinked: RequiredParams<'name'>
+	/**
+	 * T​h​i​s​ ​i​s​ ​y​o​u​r​ ​l​a​s​t​ ​w​a​y​ ​t​o​ ​s​i​g​n​ ​i​n​:​ ​w​i​t​h​o​u​t​ ​i​t​ ​y​o​u​ ​c​o​u​l​d​ ​n​o​t​ ​g​e​t​ ​b​a​c​k​ ​i​n​.​ ​S​e​t​ ​a​ ​p​a​s​s​w​o​r​d​ ​o​r​ ​a​d​d​ ​a​ ​p​a​s​s​k​e​y​ ​f​i​r​s​t​.
+	 */
+	lastMethod: string
+	/**
+	 * C​o​n​f​i​r​m​ ​a​t​ ​y​o​u​r​ ​s​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​:​ ​y​o​u​ ​w​i​l​l​ ​c​o​m​e​ ​b​a​c​k​ ​t​o​ ​t​h​i​s​ ​p​a​g​e​,​ ​t​h​e​n​ ​d​o​ ​t​h​e​ ​a​c​t​i​o​n​ ​a​g​a​i​n​.
+	 */
+	reauthText: string
+	/**
+	 * P​r​o​v​i​d​e​r
+	 */
+	reauthTab: string
+	/**
+	 * C​o​n​t​i​n​u​e​ ​w​i​t​h​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	reauthWith: RequiredParams<'name'>
+	sso: {
+		/**
+		 * S​i​g​n​i​n​g​ ​y​o​u​ ​i​n
+		 */
+		title: string
+		/**
+		 * F​i​n​i​s​h​i​n​g​ ​y​o​u​r​ ​s​i​g​n​-​i​n​.​.​.
+		 */
+		working: string
+		/**
+		 * Y​o​u​ ​a​r​e​ ​n​o​t​ ​s​i​g​n​e​d​ ​i​n
+		 */
+		refusedTitle: string
+		/**
+		 * T​h​a​t​ ​d​i​d​ ​n​o​t​ ​w​o​r​k
+		 */
+		notDoneTitle: string
+		/**
+		 * B​a​c​k​ ​t​o​ ​L​o​g​ ​I​n
+		 */
+		backToLogin: string
+		/**
+		 * G​o​ ​b​a​c​k
+		 */
+		back: string
+		/**
+		 * {​n​a​m​e​}​ ​i​s​ ​n​o​w​ ​l​i​n​k​e​d​ ​t​o​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.​ ​Y​o​u​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​i​t​ ​f​r​o​m​ ​n​o​w​ ​o​n​.
+		 * @param {string} name
+		 */
+		linked: RequiredParams<'name'>
+		/**
+		 * T​h​a​n​k​ ​y​o​u​,​ ​y​o​u​ ​c​a​n​ ​g​o​ ​o​n​.
+		 */
+		reauthenticated: string
+		reasons: {
+			/**
+			 * N​o​ ​a​c​c​o​u​n​t​ ​h​e​r​e​ ​i​s​ ​l​i​n​k​e​d​ ​t​o​ ​t​h​i​s​ ​s​i​g​n​-​i​n​.​ ​S​i​g​n​ ​i​n​ ​a​n​o​t​h​e​r​ ​w​a​y​,​ ​t​h​e​n​ ​l​i​n​k​ ​i​t​ ​i​n​ ​S​e​t​t​i​n​g​s​,​ ​u​n​d​e​r​ ​S​e​c​u​r​i​t​y​.
+			 */
+			IDENTITY_NOT_LINKED: string
+			/**
+			 * Y​o​u​r​ ​a​d​d​r​e​s​s​ ​a​t​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​n​o​t​ ​o​n​e​ ​o​f​ ​t​h​e​ ​d​o​m​a​i​n​s​ ​a​l​l​o​w​e​d​ ​h​e​r​e​.​ ​A​s​k​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​f​o​r​ ​a​c​c​e​s​s​.
+			 */
+			DOMAIN_NOT_ALLOWED: string
+			/**
+			 * Y​o​u​r​ ​G​i​t​H​u​b​ ​a​c​c​o​u​n​t​ ​i​s​ ​n​o​t​ ​i​n​ ​a​n​ ​o​r​g​a​n​i​s​a​t​i​o​n​ ​a​l​l​o​w​e​d​ ​h​e​r​e​.​ ​A​s​k​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​f​o​r​ ​a​c​c​e​s​s​.
+			 */
+			ORG_NOT_ALLOWED: string
+			/**
+			 * Y​o​u​r​ ​s​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​ ​r​i​g​h​t​ ​n​o​w​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​f​e​w​ ​m​i​n​u​t​e​s​.
+			 */
+			PROVIDER_UNAVAILABLE: string
+			/**
+			 * T​h​i​s​ ​w​a​y​ ​o​f​ ​s​i​g​n​i​n​g​ ​i​n​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​o​f​f​e​r​e​d​ ​h​e​r​e​.
+			 */
+			PROVIDER_NOT_FOUND: string
+			/**
+			 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​i​s​ ​d​e​a​c​t​i​v​a​t​e​d​.​ ​A​s​k​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​t​o​ ​t​u​r​n​ ​i​t​ ​b​a​c​k​ ​o​n​.
+			 */
+			INACTIVE_USER: string
+			/**
+			 * Y​o​u​r​ ​e​-​m​a​i​l​ ​a​d​d​r​e​s​s​ ​i​s​ ​n​o​t​ ​c​o​n​f​i​r​m​e​d​ ​y​e​t​.​ ​O​p​e​n​ ​t​h​e​ ​l​i​n​k​ ​w​e​ ​s​e​n​t​ ​y​o​u​,​ ​t​h​e​n​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​.
+			 */
+			EMAIL_NOT_VERIFIED: string
+			/**
+			 * T​h​i​s​ ​s​i​g​n​-​i​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​l​i​n​k​e​d​ ​t​o​ ​a​n​o​t​h​e​r​ ​a​c​c​o​u​n​t​ ​h​e​r​e​.​ ​S​i​g​n​ ​i​n​ ​t​o​ ​t​h​a​t​ ​a​c​c​o​u​n​t​ ​t​o​ ​u​n​l​i​n​k​ ​i​t​ ​f​i​r​s​t​.
+			 */
+			IDENTITY_LINKED_ELSEWHERE: string
+			/**
+			 * Y​o​u​r​ ​a​c​c​o​u​n​t​ ​a​l​r​e​a​d​y​ ​h​a​s​ ​a​ ​s​i​g​n​-​i​n​ ​o​f​ ​t​h​i​s​ ​p​r​o​v​i​d​e​r​.​ ​U​n​l​i​n​k​ ​i​t​ ​f​i​r​s​t​ ​t​o​ ​l​i​n​k​ ​a​n​o​t​h​e​r​ ​o​n​e​.
+			 */
+			PROVIDER_ALREADY_LINKED: string
+			/**
+			 * T​o​o​ ​m​a​n​y​ ​a​t​t​e​m​p​t​s​.​ ​P​l​e​a​s​e​ ​w​a​i​t​ ​a​ ​m​i​n​u​t​e​,​ ​t​h​e​n​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			RATE_LIMITED: string
+			/**
+			 * T​h​e​ ​s​i​g​n​-​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​r​o​v​i​d​e​r​ ​d​i​d​ ​n​o​t​ ​c​o​m​p​l​e​t​e​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			generic: string
+		}
+	}
+	admin: {
+		/**
+		 * S​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​s
+		 */
+		nav: string
+		/**
+		 * S​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​s
+		 */
+		title: string
+		/**
+		 * T​h​e​ ​p​r​o​v​i​d​e​r​s​ ​p​e​o​p​l​e​ ​m​a​y​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​,​ ​a​s​ ​t​h​i​s​ ​s​e​r​v​e​r​'​s​ ​s​e​t​t​i​n​g​s​ ​c​o​n​f​i​g​u​r​e​ ​t​h​e​m​.​ ​R​e​g​i​s​t​e​r​ ​e​a​c​h​ ​o​n​e​'​s​ ​c​a​l​l​b​a​c​k​ ​U​R​L​ ​a​t​ ​t​h​e​ ​p​r​o​v​i​d​e​r​.
+		 */
+		intro: string
+		/**
+		 * N​o​ ​s​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​c​o​n​f​i​g​u​r​e​d​.​ ​T​h​e​ ​g​u​i​d​e​ ​i​n​ ​t​h​e​ ​d​o​c​u​m​e​n​t​a​t​i​o​n​ ​s​a​y​s​ ​h​o​w​ ​t​o​ ​a​d​d​ ​o​n​e​.
+		 */
+		empty: string
+		/**
+		 * C​o​n​f​i​g​u​r​e​d​ ​s​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​s
+		 */
+		listLabel: string
+		kind: {
+			/**
+			 * O​p​e​n​I​D​ ​C​o​n​n​e​c​t
+			 */
+			oidc: string
+			/**
+			 * G​i​t​H​u​b
+			 */
+			github: string
+		}
+		/**
+		 * I​s​s​u​e​r
+		 */
+		issuer: string
+		/**
+		 * C​a​l​l​b​a​c​k​ ​U​R​L
+		 */
+		callbackUrl: string
+		/**
+		 * C​o​p​y
+		 */
+		copy: string
+		/**
+		 * C​o​p​y​ ​t​h​e​ ​c​a​l​l​b​a​c​k​ ​U​R​L​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		copyFor: RequiredParams<'name'>
+		/**
+		 * C​a​l​l​b​a​c​k​ ​U​R​L​ ​c​o​p​i​e​d
+		 */
+		copied: string
+		/**
+		 * S​c​o​p​e​s
+		 */
+		scopes: string
+		/**
+		 * A​l​l​o​w​e​d​ ​d​o​m​a​i​n​s
+		 */
+		allowedDomains: string
+		/**
+		 * A​l​l​o​w​e​d​ ​o​r​g​a​n​i​s​a​t​i​o​n​s
+		 */
+		allowedOrgs: string
+		/**
+		 * A​n​y
+		 */
+		anyone: string
+		/**
+		 * S​e​s​s​i​o​n​s​ ​l​a​s​t​ ​a​t​ ​m​o​s​t
+		 */
+		sessionTtl: string
+		/**
+		 * O​p​t​i​o​n​s
+		 */
+		flags: string
+		flag: {
+			/**
+			 * S​i​g​n​-​u​p​ ​a​l​l​o​w​e​d
+			 */
+			signup: string
+			/**
+			 * R​e​q​u​i​r​e​d​ ​f​o​r​ ​i​t​s​ ​d​o​m​a​i​n​s
+			 */
+			enforce: string
+			/**
+			 * A​d​d​r​e​s​s​e​s​ ​t​r​u​s​t​e​d​ ​w​i​t​h​o​u​t​ ​p​r​o​o​f
+			 */
+			trustEmail: string
+			/**
+			 * S​t​a​n​d​s​ ​f​o​r​ ​t​w​o​-​f​a​c​t​o​r
+			 */
+			bypassTwoFactor: string
+		}
+		/**
+		 * N​o​n​e
+		 */
+		noFlags: string
+		/**
+		 * C​h​e​c​k
+		 */
+		check: string
+		/**
+		 * C​h​e​c​k​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		checkFor: RequiredParams<'name'>
+		/**
+		 * R​e​a​c​h​a​b​l​e​,​ ​i​n​ ​{​m​s​}​ ​m​s
+		 * @param {string} ms
+		 */
+		checkOk: RequiredParams<'ms'>
+		/**
+		 * N​o​t​ ​r​e​a​c​h​a​b​l​e​ ​(​{​m​s​}​ ​m​s​)​:​ ​{​d​e​t​a​i​l​}
+		 * @param {string} detail
+		 * @param {string} ms
+		 */
+		checkFailed: RequiredParams<'detail' | 'ms'>
+		/**
+		 * N​o​t​ ​r​e​a​c​h​a​b​l​e​ ​(​{​m​s​}​ ​m​s​)
+		 * @param {string} ms
+		 */
+		checkFailedNoDetail: RequiredParams<'ms'>
+		/**
+		 * S​i​g​n​-​i​n​ ​m​e​t​h​o​d​s
+		 */
+		userMenu: string
+		/**
+		 * S​i​g​n​-​i​n​ ​m​e​t​h​o​d​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		userTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​s​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​s​ ​l​i​n​k​e​d​ ​t​o​ ​t​h​i​s​ ​a​c​c​o​u​n​t​.
+		 */
+		userText: string
+		/**
+		 * N​o​ ​s​i​g​n​-​i​n​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​l​i​n​k​e​d​ ​t​o​ ​t​h​i​s​ ​a​c​c​o​u​n​t​.
+		 */
+		userEmpty: string
+		/**
+		 * {​u​s​e​r​}​ ​w​i​l​l​ ​n​o​ ​l​o​n​g​e​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​{​n​a​m​e​}​ ​a​s​ ​{​e​m​a​i​l​}​.​ ​T​h​e​y​ ​c​a​n​ ​l​i​n​k​ ​i​t​ ​a​g​a​i​n​ ​t​h​e​m​s​e​l​v​e​s​.
+		 * @param {string} email
+		 * @param {string} name
+		 * @param {string} user
+		 */
+		userUnlinkText: RequiredParams<'email' | 'name' | 'user'>
+		/**
+		 * T​h​i​s​ ​i​s​ ​t​h​e​i​r​ ​l​a​s​t​ ​w​a​y​ ​t​o​ ​s​i​g​n​ ​i​n​:​ ​w​i​t​h​o​u​t​ ​i​t​ ​t​h​e​y​ ​c​o​u​l​d​ ​n​o​t​ ​g​e​t​ ​i​n​ ​a​t​ ​a​l​l​.​ ​S​e​t​ ​t​h​e​m​ ​a​ ​p​a​s​s​w​o​r​d​ ​f​i​r​s​t​,​ ​o​r​ ​a​s​k​ ​t​h​e​m​ ​t​o​ ​a​d​d​ ​a​ ​p​a​s​s​k​e​y​.
+		 */
+		userLastMethod: string
+		/**
+		 * {​n​a​m​e​}​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​l​i​n​k​e​d​ ​t​o​ ​t​h​i​s​ ​a​c​c​o​u​n​t
+		 * @param {string} name
+		 */
+		userUnlinked: RequiredParams<'name'>
+	}
+}
+
 export type NamespaceSummaryTranslation = {
 	/**
 	 * Y​o​u​r​ ​a​c​c​o​u​n​t
@@ -3379,6 +3735,7 @@ export type Namespaces =
 	| 'reauth'
 	| 'sessions'
 	| 'settings'
+	| 'signInMethods'
 	| 'summary'
 	| 'tasks'
 	| 'user'
@@ -3438,6 +3795,12 @@ type DisallowNamespaces = {
 	 * you need to use the `./settings/index.ts` file instead
 	 */
 	settings?: "[typesafe-i18n] reserved for 'settings'-namespace. You need to use the `./settings/index.ts` file instead."
+
+	/**
+	 * reserved for 'signInMethods'-namespace\
+	 * you need to use the `./signInMethods/index.ts` file instead
+	 */
+	signInMethods?: "[typesafe-i18n] reserved for 'signInMethods'-namespace. You need to use the `./signInMethods/index.ts` file instead."
 
 	/**
 	 * reserved for 'summary'-namespace\
@@ -4666,6 +5029,16 @@ export type TranslationFunctions = {
 			 */
 			ignore: () => LocalizedString
 		}
+	}
+	providers: {
+		/**
+		 * Continue with {name}
+		 */
+		continueWith: (arg: { name: string }) => LocalizedString
+		/**
+		 * or
+		 */
+		orWith: () => LocalizedString
 	}
 	security: {
 		twoFactor: {
@@ -6389,6 +6762,326 @@ export type TranslationFunctions = {
 			 * To delete your account in the meantime, please contact support.
 			 */
 			contact: () => LocalizedString
+		}
+	}
+	signInMethods: {
+		/**
+		 * Sign-in methods
+		 */
+		heading: () => LocalizedString
+		/**
+		 * The ways you can sign in to your account. Keep at least one.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Password
+		 */
+		password: () => LocalizedString
+		/**
+		 * Set
+		 */
+		passwordSet: () => LocalizedString
+		/**
+		 * Not set: you sign in another way
+		 */
+		passwordNotSet: () => LocalizedString
+		/**
+		 * Passkeys
+		 */
+		passkeys: () => LocalizedString
+		/**
+		 * Your linked sign-in providers
+		 */
+		identitiesLabel: () => LocalizedString
+		/**
+		 * No sign-in provider is linked to your account.
+		 */
+		noIdentities: () => LocalizedString
+		/**
+		 * Address when linked: {email}
+		 */
+		addressAtLink: (arg: { email: string }) => LocalizedString
+		/**
+		 * Linked {date}
+		 */
+		linkedOn: (arg: { date: string }) => LocalizedString
+		/**
+		 * Last used {date}
+		 */
+		lastUsed: (arg: { date: string }) => LocalizedString
+		/**
+		 * Never used
+		 */
+		neverUsed: () => LocalizedString
+		/**
+		 * Link {name}
+		 */
+		link: (arg: { name: string }) => LocalizedString
+		/**
+		 * You will sign in at {name}, then come back here.
+		 */
+		linkText: (arg: { name: string }) => LocalizedString
+		/**
+		 * Unlink
+		 */
+		unlink: () => LocalizedString
+		/**
+		 * Unlink {name}
+		 */
+		unlinkFor: (arg: { name: string }) => LocalizedString
+		/**
+		 * Unlink {name}?
+		 */
+		unlinkTitle: (arg: { name: string }) => LocalizedString
+		/**
+		 * You will no longer sign in with {name} as {email}. You can link it again later.
+		 */
+		unlinkText: (arg: { email: string, name: string }) => LocalizedString
+		/**
+		 * {name} is no longer linked to your account
+		 */
+		unlinked: (arg: { name: string }) => LocalizedString
+		/**
+		 * This is your last way to sign in: without it you could not get back in. Set a password or add a passkey first.
+		 */
+		lastMethod: () => LocalizedString
+		/**
+		 * Confirm at your sign-in provider: you will come back to this page, then do the action again.
+		 */
+		reauthText: () => LocalizedString
+		/**
+		 * Provider
+		 */
+		reauthTab: () => LocalizedString
+		/**
+		 * Continue with {name}
+		 */
+		reauthWith: (arg: { name: string }) => LocalizedString
+		sso: {
+			/**
+			 * Signing you in
+			 */
+			title: () => LocalizedString
+			/**
+			 * Finishing your sign-in...
+			 */
+			working: () => LocalizedString
+			/**
+			 * You are not signed in
+			 */
+			refusedTitle: () => LocalizedString
+			/**
+			 * That did not work
+			 */
+			notDoneTitle: () => LocalizedString
+			/**
+			 * Back to Log In
+			 */
+			backToLogin: () => LocalizedString
+			/**
+			 * Go back
+			 */
+			back: () => LocalizedString
+			/**
+			 * {name} is now linked to your account. You can sign in with it from now on.
+			 */
+			linked: (arg: { name: string }) => LocalizedString
+			/**
+			 * Thank you, you can go on.
+			 */
+			reauthenticated: () => LocalizedString
+			reasons: {
+				/**
+				 * No account here is linked to this sign-in. Sign in another way, then link it in Settings, under Security.
+				 */
+				IDENTITY_NOT_LINKED: () => LocalizedString
+				/**
+				 * Your address at the provider is not one of the domains allowed here. Ask your administrator for access.
+				 */
+				DOMAIN_NOT_ALLOWED: () => LocalizedString
+				/**
+				 * Your GitHub account is not in an organisation allowed here. Ask your administrator for access.
+				 */
+				ORG_NOT_ALLOWED: () => LocalizedString
+				/**
+				 * Your sign-in provider cannot be reached right now. Please try again in a few minutes.
+				 */
+				PROVIDER_UNAVAILABLE: () => LocalizedString
+				/**
+				 * This way of signing in is no longer offered here.
+				 */
+				PROVIDER_NOT_FOUND: () => LocalizedString
+				/**
+				 * Your account is deactivated. Ask your administrator to turn it back on.
+				 */
+				INACTIVE_USER: () => LocalizedString
+				/**
+				 * Your e-mail address is not confirmed yet. Open the link we sent you, then sign in again.
+				 */
+				EMAIL_NOT_VERIFIED: () => LocalizedString
+				/**
+				 * This sign-in is already linked to another account here. Sign in to that account to unlink it first.
+				 */
+				IDENTITY_LINKED_ELSEWHERE: () => LocalizedString
+				/**
+				 * Your account already has a sign-in of this provider. Unlink it first to link another one.
+				 */
+				PROVIDER_ALREADY_LINKED: () => LocalizedString
+				/**
+				 * Too many attempts. Please wait a minute, then try again.
+				 */
+				RATE_LIMITED: () => LocalizedString
+				/**
+				 * The sign-in with your provider did not complete. Please try again.
+				 */
+				generic: () => LocalizedString
+			}
+		}
+		admin: {
+			/**
+			 * Sign-in providers
+			 */
+			nav: () => LocalizedString
+			/**
+			 * Sign-in providers
+			 */
+			title: () => LocalizedString
+			/**
+			 * The providers people may sign in with, as this server's settings configure them. Register each one's callback URL at the provider.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * No sign-in provider is configured. The guide in the documentation says how to add one.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Configured sign-in providers
+			 */
+			listLabel: () => LocalizedString
+			kind: {
+				/**
+				 * OpenID Connect
+				 */
+				oidc: () => LocalizedString
+				/**
+				 * GitHub
+				 */
+				github: () => LocalizedString
+			}
+			/**
+			 * Issuer
+			 */
+			issuer: () => LocalizedString
+			/**
+			 * Callback URL
+			 */
+			callbackUrl: () => LocalizedString
+			/**
+			 * Copy
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Copy the callback URL of {name}
+			 */
+			copyFor: (arg: { name: string }) => LocalizedString
+			/**
+			 * Callback URL copied
+			 */
+			copied: () => LocalizedString
+			/**
+			 * Scopes
+			 */
+			scopes: () => LocalizedString
+			/**
+			 * Allowed domains
+			 */
+			allowedDomains: () => LocalizedString
+			/**
+			 * Allowed organisations
+			 */
+			allowedOrgs: () => LocalizedString
+			/**
+			 * Any
+			 */
+			anyone: () => LocalizedString
+			/**
+			 * Sessions last at most
+			 */
+			sessionTtl: () => LocalizedString
+			/**
+			 * Options
+			 */
+			flags: () => LocalizedString
+			flag: {
+				/**
+				 * Sign-up allowed
+				 */
+				signup: () => LocalizedString
+				/**
+				 * Required for its domains
+				 */
+				enforce: () => LocalizedString
+				/**
+				 * Addresses trusted without proof
+				 */
+				trustEmail: () => LocalizedString
+				/**
+				 * Stands for two-factor
+				 */
+				bypassTwoFactor: () => LocalizedString
+			}
+			/**
+			 * None
+			 */
+			noFlags: () => LocalizedString
+			/**
+			 * Check
+			 */
+			check: () => LocalizedString
+			/**
+			 * Check {name}
+			 */
+			checkFor: (arg: { name: string }) => LocalizedString
+			/**
+			 * Reachable, in {ms} ms
+			 */
+			checkOk: (arg: { ms: string }) => LocalizedString
+			/**
+			 * Not reachable ({ms} ms): {detail}
+			 */
+			checkFailed: (arg: { detail: string, ms: string }) => LocalizedString
+			/**
+			 * Not reachable ({ms} ms)
+			 */
+			checkFailedNoDetail: (arg: { ms: string }) => LocalizedString
+			/**
+			 * Sign-in methods
+			 */
+			userMenu: () => LocalizedString
+			/**
+			 * Sign-in methods of {name}
+			 */
+			userTitle: (arg: { name: string }) => LocalizedString
+			/**
+			 * The sign-in providers linked to this account.
+			 */
+			userText: () => LocalizedString
+			/**
+			 * No sign-in provider is linked to this account.
+			 */
+			userEmpty: () => LocalizedString
+			/**
+			 * {user} will no longer sign in with {name} as {email}. They can link it again themselves.
+			 */
+			userUnlinkText: (arg: { email: string, name: string, user: string }) => LocalizedString
+			/**
+			 * This is their last way to sign in: without it they could not get in at all. Set them a password first, or ask them to add a passkey.
+			 */
+			userLastMethod: () => LocalizedString
+			/**
+			 * {name} is no longer linked to this account
+			 */
+			userUnlinked: (arg: { name: string }) => LocalizedString
 		}
 	}
 	summary: {

@@ -18,6 +18,7 @@ import ar_forms from './ar/forms/index.js'
 import ar_reauth from './ar/reauth/index.js'
 import ar_sessions from './ar/sessions/index.js'
 import ar_settings from './ar/settings/index.js'
+import ar_signInMethods from './ar/signInMethods/index.js'
 import ar_summary from './ar/summary/index.js'
 import ar_tasks from './ar/tasks/index.js'
 import ar_user from './ar/user/index.js'
@@ -31,6 +32,7 @@ import en_forms from './en/forms/index.js'
 import en_reauth from './en/reauth/index.js'
 import en_sessions from './en/sessions/index.js'
 import en_settings from './en/settings/index.js'
+import en_signInMethods from './en/signInMethods/index.js'
 import en_summary from './en/summary/index.js'
 import en_tasks from './en/tasks/index.js'
 import en_user from './en/user/index.js'
@@ -44,6 +46,7 @@ import fr_forms from './fr/forms/index.js'
 import fr_reauth from './fr/reauth/index.js'
 import fr_sessions from './fr/sessions/index.js'
 import fr_settings from './fr/settings/index.js'
+import fr_signInMethods from './fr/signInMethods/index.js'
 import fr_summary from './fr/summary/index.js'
 import fr_tasks from './fr/tasks/index.js'
 import fr_user from './fr/user/index.js'
@@ -61,6 +64,7 @@ const localeTranslations = {
 		reauth: ar_reauth,
 		sessions: ar_sessions,
 		settings: ar_settings,
+		signInMethods: ar_signInMethods,
 		summary: ar_summary,
 		tasks: ar_tasks,
 		user: ar_user,
@@ -77,6 +81,7 @@ const localeTranslations = {
 		reauth: en_reauth,
 		sessions: en_sessions,
 		settings: en_settings,
+		signInMethods: en_signInMethods,
 		summary: en_summary,
 		tasks: en_tasks,
 		user: en_user,
@@ -93,6 +98,7 @@ const localeTranslations = {
 		reauth: fr_reauth,
 		sessions: fr_sessions,
 		settings: fr_settings,
+		signInMethods: fr_signInMethods,
 		summary: fr_summary,
 		tasks: fr_tasks,
 		user: fr_user,

@@ -26,6 +26,7 @@ export const namespaces: Namespaces[] = [
 	'reauth',
 	'sessions',
 	'settings',
+	'signInMethods',
 	'summary',
 	'tasks',
 	'user',

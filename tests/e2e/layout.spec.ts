@@ -42,7 +42,13 @@ test.describe("protected layout", () => {
 	test("a superuser sees Admin in the side menu", async ({ page }) => {
 		await loginAs(page, ADMIN.email, ADMIN.password);
 		const nav = page.getByRole("navigation", { name: "Main navigation" });
-		await expect(nav.getByRole("link")).toHaveText(["Dashboard", "User Settings", "Admin", "Audit log"]);
+		await expect(nav.getByRole("link")).toHaveText([
+			"Dashboard",
+			"User Settings",
+			"Admin",
+			"Audit log",
+			"Sign-in providers",
+		]);
 		await nav.getByRole("link", { name: "Admin" }).click();
 		await expect(page).toHaveURL(/\/admin$/);
 	});

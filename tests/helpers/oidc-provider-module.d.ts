@@ -1,9 +1,13 @@
-// oidc-provider 9 ships no types; only what tests/helpers/oidc-provider.ts uses.
+// oidc-provider 9 ships no types; only what tests/helpers/oidc-provider.ts (and its sign-in page) uses.
 declare module "oidc-provider" {
 	import type { IncomingMessage, ServerResponse } from "node:http";
 
 	type KoaContext = {
 		path: string;
+		method: string;
+		/** Koa's response type and body (the test provider's own sign-in page sets them). */
+		type: string;
+		body: unknown;
 		req: IncomingMessage;
 		res: ServerResponse;
 		oidc: { client?: { clientId: string }; session?: { accountId?: string }; provider: Provider };

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
+import { signInPage } from "./oidc-sign-in-page.ts";
 
 /**
  * A real, certified OpenID provider (oidc-provider) on a loopback port, for the tests of
@@ -43,6 +44,11 @@ export type OidcProviderOptions = {
 	clientSecret?: string;
 	/** A port chosen beforehand (a provider that comes up after the app asked it); any free one otherwise. */
 	port?: number;
+	/**
+	 * A sign-in page the browser fills (oidc-sign-in-page.ts) instead of `signInAs`: the provider
+	 * in its own process, driven by Playwright, where the test cannot call into it.
+	 */
+	signInPage?: boolean;
 };
 
 export async function startOidcProvider(options: OidcProviderOptions): Promise<TestOidcProvider> {
@@ -104,6 +110,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
 	});
 	provider.use(async (ctx, nextMiddleware) => {
 		if (!ctx.path.startsWith("/interaction/")) return nextMiddleware();
+		if (options.signInPage) return signInPage(provider, ctx, (sub, claims) => accounts.set(sub, claims));
 		await provider.interactionDetails(ctx.req, ctx.res);
 		const accountId = next ?? "nobody";
 		await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId } }, { mergeWithLastSubmission: false });

@@ -5,6 +5,7 @@ import { useDir } from "../../components/use-dir.ts";
 import { useI18n } from "../../i18n/index.tsx";
 import { displayName } from "../../lib/display-name.ts";
 import { UserSessionsDialog } from "../sessions/user-sessions-dialog.tsx";
+import { AdminIdentitiesDialog } from "../sign-in-providers/admin-identities-dialog.tsx";
 import { AdminTokensDialog } from "../tokens/admin-tokens-dialog.tsx";
 import { ResetTwoFactorDialog } from "../two-factor/reset-two-factor-dialog.tsx";
 
@@ -40,6 +41,7 @@ export function UserActionsMenu({ user, disabled, actions }: Props) {
 	const [showSessions, setShowSessions] = useState(false);
 	const [showTwoFactor, setShowTwoFactor] = useState(false);
 	const [showTokens, setShowTokens] = useState(false);
+	const [showIdentities, setShowIdentities] = useState(false);
 	const trigger = useRef<HTMLButtonElement>(null);
 	const backToMenu = (event: Event) => {
 		event.preventDefault();
@@ -87,6 +89,9 @@ export function UserActionsMenu({ user, disabled, actions }: Props) {
 						</DropdownMenu.Item>
 					</>
 				)}
+				<DropdownMenu.Item onSelect={() => setShowIdentities(true)} data-testid="user-identities">
+					{LL.signInMethods.admin.userMenu()}
+				</DropdownMenu.Item>
 				<DropdownMenu.Separator />
 				<DropdownMenu.Item color="red" onSelect={() => actions.onDelete(user)}>
 					{t.delete()}
@@ -103,6 +108,12 @@ export function UserActionsMenu({ user, disabled, actions }: Props) {
 				user={user}
 				open={showTokens}
 				onClose={() => setShowTokens(false)}
+				onCloseAutoFocus={backToMenu}
+			/>
+			<AdminIdentitiesDialog
+				user={user}
+				open={showIdentities}
+				onClose={() => setShowIdentities(false)}
 				onCloseAutoFocus={backToMenu}
 			/>
 			<ResetTwoFactorDialog

@@ -11,6 +11,7 @@ import { usePageTitle } from "../../lib/page-title.ts";
 import { notifyError, notifySuccess } from "../../lib/toast.ts";
 import { useLazyZodForm } from "../../lib/validation.ts";
 import { PasskeySignIn } from "../passkeys/passkey-sign-in.tsx";
+import { ProviderButtons } from "../sign-in-providers/provider-buttons.tsx";
 import { useSession } from "../sign-in-state/hooks.ts";
 import { SessionEndedNotice } from "../sign-in-state/session-ended-notice.tsx";
 import { mfaTokenOf } from "../two-factor/login-step.ts";
@@ -68,6 +69,7 @@ export function LoginScreen() {
 						{LL.auth.login()}
 					</Button>
 					<PasskeySignIn onSignedIn={signedIn} />
+					<ProviderButtons />
 					<OtherScreenLink text={LL.auth.noAccount()} link={LL.auth.register()} to="/signup" />
 				</Flex>
 			</Form>

@@ -11,6 +11,7 @@ import { authErrorText } from "../../lib/error-text.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { notifySuccess } from "../../lib/toast.ts";
 import { useZodForm } from "../../lib/validation.ts";
+import { safeReturnPath } from "../sign-in-providers/sso-fragment.ts";
 import { useSession } from "../sign-in-state/hooks.ts";
 import { AuthPage } from "./auth-page.tsx";
 
@@ -23,16 +24,19 @@ export function LoginTwoFactorScreen() {
 	const { LL } = useI18n();
 	const t = LL.security.login;
 	usePageTitle(t.heading());
-	const mfaToken = (useLocation().state as { mfaToken?: unknown } | null)?.mfaToken;
+	const state = useLocation().state as { mfaToken?: unknown; returnTo?: unknown } | null;
+	const mfaToken = state?.mfaToken;
 	if (typeof mfaToken !== "string") return <Navigate to="/login" replace />;
+	// A sign-in through a provider goes on where it was going: a path on this site only.
+	const returnTo = safeReturnPath(typeof state?.returnTo === "string" ? state.returnTo : null) ?? "/";
 	return (
 		<AuthPage title={t.heading()}>
-			<SecondStep mfaToken={mfaToken} />
+			<SecondStep mfaToken={mfaToken} returnTo={returnTo} />
 		</AuthPage>
 	);
 }
 
-function SecondStep({ mfaToken }: { mfaToken: string }) {
+function SecondStep({ mfaToken, returnTo }: { mfaToken: string; returnTo: string }) {
 	const { LL } = useI18n();
 	const t = LL.security.login;
 	const trpc = useTRPC();
@@ -48,7 +52,7 @@ function SecondStep({ mfaToken }: { mfaToken: string }) {
 			const pair = await complete.mutateAsync({ mfa_token: mfaToken, code });
 			session.start({ token: pair.access_token, refreshToken: pair.refresh_token });
 			notifySuccess(LL.auth.loggedIn());
-			navigate("/", { replace: true });
+			navigate(returnTo, { replace: true });
 			// A recovery code is spent: say so, with how many are left (the app's codes are 6 digits).
 			if (!/^\d{6}$/.test(code.replace(/\s/g, "")))
 				void queryClient

@@ -38,6 +38,7 @@ const SIGNED_IN_NAMESPACES = [
 	"reauth",
 	"sessions",
 	"settings",
+	"signInMethods",
 	"summary",
 	"tasks",
 	"user",

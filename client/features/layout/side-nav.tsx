@@ -3,8 +3,9 @@ import { NavLink } from "react-router-dom";
 import { HomeIcon, SettingsIcon, UsersIcon } from "../../components/icons.tsx";
 import { useI18n } from "../../i18n/index.tsx";
 import { AuditLogIcon } from "../audit-log/icons.tsx";
+import { ProvidersIcon } from "../sign-in-providers/providers-icon.tsx";
 
-/** Dashboard, User Settings, and for superusers only Admin with its Audit log under it. */
+/** Dashboard, User Settings, and for superusers only Admin with its Audit log and Sign-in providers under it. */
 export function SideNav({ isSuperuser, onNavigate }: { isSuperuser: boolean; onNavigate?: () => void }) {
 	const { LL } = useI18n();
 	const items = [
@@ -14,6 +15,7 @@ export function SideNav({ isSuperuser, onNavigate }: { isSuperuser: boolean; onN
 			? [
 					{ to: "/admin", label: LL.navigation.admin(), Icon: UsersIcon, end: true },
 					{ to: "/admin/audit", label: LL.auditLog.nav(), Icon: AuditLogIcon, end: false, under: true },
+					{ to: "/admin/providers", label: LL.signInMethods.admin.nav(), Icon: ProvidersIcon, end: false, under: true },
 				]
 			: []),
 	];

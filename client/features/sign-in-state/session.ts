@@ -18,7 +18,19 @@ export type SessionOptions = {
 	queryClient: QueryClient;
 	router: SessionRouter;
 	server: SessionServer;
+	/** Leaves the app for another site's page (the provider's end-session page after a logout). */
+	leave?: (url: string) => void;
 };
+
+/**
+ * The provider's end-session page a logout answers with, for a session made through a
+ * provider with `OIDC_<ID>_LOGOUT=provider`: an http(s) URL, or null.
+ */
+export function endSessionUrlOf(answer: unknown): string | null {
+	const url = (answer as { end_session_url?: unknown } | null)?.end_session_url;
+	if (typeof url !== "string" || !URL.canParse(url)) return null;
+	return ["https:", "http:"].includes(new URL(url).protocol) ? url : null;
+}
 
 /**
  * Why a session ends: the user signed out (nothing to say), or the server refused it and
@@ -31,7 +43,12 @@ export type EndCause = "signed-out" | "refused";
  * end. Every call of the app (tRPC through sessionLink, REST through withSession) goes
  * through `recover` when refused, so the rules live here once.
  */
-export function createSession({ queryClient, router, server }: SessionOptions) {
+export function createSession({
+	queryClient,
+	router,
+	server,
+	leave = (url) => window.location.assign(url),
+}: SessionOptions) {
 	const identityPrompt: IdentityPrompt = createIdentityPrompt();
 	const endNotice = createEndNotice();
 	let refreshing: Promise<boolean> | null = null;
@@ -67,14 +84,20 @@ export function createSession({ queryClient, router, server }: SessionOptions) {
 		tokenStore.set(tokens);
 	}
 
-	/** Ends the session on the server (a failure there is ignored), then here. */
+	/**
+	 * Ends the session on the server (a failure there is ignored), then here; a session made
+	 * through a provider that asks for it then ends at the provider too (its end-session page).
+	 */
 	async function logout(): Promise<void> {
+		let answer: unknown = null;
 		try {
-			await server.logout(tokenStore.get()?.refreshToken || undefined);
+			answer = await server.logout(tokenStore.get()?.refreshToken || undefined);
 		} catch {
 			// The session ends on this device either way.
 		}
 		end();
+		const endSessionUrl = endSessionUrlOf(answer);
+		if (endSessionUrl) leave(endSessionUrl);
 	}
 
 	/** After a refused call: the state to send it again with, or null when the refusal stands. */

@@ -2,6 +2,7 @@ import type { Translation } from "../i18n-types";
 import { access } from "./access";
 import { errorHints } from "./errorHints";
 import { mail } from "./mail";
+import { providers } from "./providers";
 import { security } from "./security";
 
 const ar = {
@@ -241,6 +242,7 @@ const ar = {
 	access,
 	errorHints,
 	mail,
+	providers,
 	security,
 } satisfies Translation;
 

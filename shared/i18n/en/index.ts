@@ -4,6 +4,7 @@ import type { BaseTranslation } from "../i18n-types";
 import { access } from "./access";
 import { errorHints } from "./errorHints";
 import { mail } from "./mail";
+import { providers } from "./providers";
 import { security } from "./security";
 
 const en = {
@@ -131,6 +132,7 @@ const en = {
 	access,
 	errorHints,
 	mail,
+	providers,
 	security,
 } satisfies BaseTranslation;
 

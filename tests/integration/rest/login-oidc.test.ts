@@ -138,6 +138,24 @@ describe("sign-in through a provider over REST", () => {
 		expect((await api(test.app, "GET", "/login/oidc/nope")).statusCode).toBe(404);
 		expect((await api(test.app, "GET", "/login/providers")).statusCode).toBe(200);
 	});
+
+	it("a browser's click on the button of a provider that is down lands on /login/sso with the refusal, not a JSON page", async () => {
+		const port = await freePort();
+		const test = await buildTestApp({
+			env: {
+				OIDC_PROVIDERS: "company",
+				OIDC_COMPANY_ISSUER: `http://127.0.0.1:${port}`,
+				OIDC_COMPANY_CLIENT_ID: "portico",
+			},
+		});
+		const navigate = { "sec-fetch-mode": "navigate", accept: "text/html" };
+		const down = await api(test.app, "GET", "/login/oidc/company?return_to=%2Fsettings", { headers: navigate });
+		expect(down.statusCode).toBe(302);
+		expect(down.headers.location).toBe("/login/sso#error=PROVIDER_UNAVAILABLE");
+		expect(down.headers["set-cookie"]).toBeUndefined();
+		const unknown = await api(test.app, "GET", "/login/oidc/nope", { headers: navigate });
+		expect(unknown.headers.location).toBe("/login/sso#error=PROVIDER_NOT_FOUND");
+	});
 });
 
 describe("an identity no account takes", () => {

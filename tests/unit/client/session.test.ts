@@ -223,6 +223,28 @@ describe("starting and ending the session", () => {
 		expect(ended()).toBe(true);
 	});
 
+	it("a logout answered with the provider's end-session page (LOGOUT=provider) ends here, then goes there; only an http(s) URL", async () => {
+		for (const [answer, expected] of [
+			[
+				{ message: "ok", end_session_url: "https://idp.example/logout?id_token_hint=x" },
+				["https://idp.example/logout?id_token_hint=x"],
+			],
+			[{ message: "ok" }, []],
+			[{ message: "ok", end_session_url: "javascript:alert(1)" }, []],
+			[{ message: "ok", end_session_url: "not a url" }, []],
+		] as const) {
+			const left: string[] = [];
+			const router = fakeRouter();
+			const server: SessionServer = { ...fakeServer().server, logout: async () => answer };
+			const session = createSession({ queryClient: new QueryClient(), router, server, leave: (url) => left.push(url) });
+			tokenStore.set({ token: "t.1", refreshToken: "r.1" });
+			await session.logout();
+			expect(tokenStore.get()).toBeNull();
+			expect(router.state.location.pathname).toBe("/login");
+			expect(left).toEqual(expected);
+		}
+	});
+
 	it("ending the session on /login stays there (no navigation)", () => {
 		const router = fakeRouter("/login");
 		const session = createSession({ queryClient: new QueryClient(), router, server: fakeServer().server });

@@ -7,36 +7,44 @@ import { useI18n, useNamespaces } from "../../../i18n/index.tsx";
 import { CodeMethod } from "./code-method.tsx";
 import { PasskeyMethod } from "./passkey-method.tsx";
 import { PasswordMethod } from "./password-method.tsx";
+import { ProviderMethod } from "./provider-method.tsx";
 import type { ReauthMethodProps } from "./reauth-method.ts";
 
 type Method = { id: string; label: string; Form: ComponentType<ReauthMethodProps> };
 
 /**
  * The open dialog: its title, then the method's form. The password alone, or a tab for each
- * other proof the user has (a two-factor code, a passkey), chosen among while the password shows first.
+ * other proof the user has (a two-factor code, a passkey, a linked sign-in provider), chosen
+ * among while the first shows: the password, unless the account has none.
  */
 export default function ReauthDialogContent({ onConfirmed, onCancel }: ReauthMethodProps) {
 	// Loaded with the signed-in layout already; this is for a prompt raised on any other screen.
-	useNamespaces("reauth");
+	useNamespaces("reauth", "signInMethods");
 	const { LL } = useI18n();
 	const dir = useDir();
 	const trpc = useTRPC();
 	const twoFactor = useQuery(trpc.twoFactor.status.queryOptions());
 	const passkeys = useQuery(trpc.passkeys.list.queryOptions());
-	const methods: Method[] = [{ id: "password", label: LL.reauth.passwordTab(), Form: PasswordMethod }];
+	const ways = useQuery(trpc.identities.mine.queryOptions());
+	const methods: Method[] = [];
+	if (ways.data?.password !== false)
+		methods.push({ id: "password", label: LL.reauth.passwordTab(), Form: PasswordMethod });
 	if (twoFactor.data?.enabled) methods.push({ id: "code", label: LL.reauth.code.tab(), Form: CodeMethod });
 	if ((passkeys.data?.count ?? 0) > 0)
 		methods.push({ id: "passkey", label: LL.reauth.passkey.tab(), Form: PasskeyMethod });
+	if ((ways.data?.identities.length ?? 0) > 0)
+		methods.push({ id: "provider", label: LL.signInMethods.reauthTab(), Form: ProviderMethod });
 	const props = { onConfirmed, onCancel };
+	const [first] = methods;
 
 	return (
 		<Dialog.Root open onOpenChange={(open) => (open ? undefined : onCancel())}>
 			<Dialog.Content maxWidth="420px" data-testid="reauth-dialog">
 				<Dialog.Title>{LL.reauth.title()}</Dialog.Title>
-				{methods.length === 1 ? (
-					<PasswordMethod {...props} />
+				{methods.length === 1 && first ? (
+					<first.Form {...props} />
 				) : (
-					<Tabs.Root dir={dir} defaultValue="password">
+					<Tabs.Root dir={dir} defaultValue={first?.id ?? "password"} key={first?.id}>
 						<Tabs.List aria-label={LL.reauth.methods()} mb="3">
 							{methods.map((method) => (
 								<Tabs.Trigger key={method.id} value={method.id} data-testid={`reauth-method-${method.id}`}>

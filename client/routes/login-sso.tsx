@@ -1,0 +1,5 @@
+import { SsoScreen } from "../features/sign-in-providers/sso-screen.tsx";
+
+export function Component() {
+	return <SsoScreen />;
+}
