@@ -78,6 +78,8 @@ export const errorTexts = {
 	PASSWORD_SIGN_IN_DISABLED:
 		"Password sign-in is turned off for this address: sign in with your organisation's provider",
 	IDENTITY_NOT_FOUND: "Linked sign-in not found",
+	/** GitHub sends no time of sign-in (no `max_age`, no `auth_time`): it cannot confirm a fresh one. */
+	PROVIDER_CANNOT_REAUTHENTICATE: "GitHub cannot confirm a fresh sign-in: sign out, then sign in with GitHub again",
 	/** Removing it would leave the account with no password, passkey or linked identity (docs/decisions/039). */
 	LAST_SIGN_IN_METHOD: "This is the last way to sign in to the account: add another one before removing it",
 	/** The provider's identity that came back from a link is already another account's. */

@@ -65,7 +65,15 @@ export const identityRoutes: RouteModule = (app, deps) => {
 		"/login/reauthenticate/oidc/:provider",
 		{
 			onRequest: user,
-			config: { reasons: ["IDENTITY_NOT_LINKED", "PROVIDER_NOT_FOUND", "PROVIDER_UNAVAILABLE", "RATE_LIMITED"] },
+			config: {
+				reasons: [
+					"IDENTITY_NOT_LINKED",
+					"PROVIDER_CANNOT_REAUTHENTICATE",
+					"PROVIDER_NOT_FOUND",
+					"PROVIDER_UNAVAILABLE",
+					"RATE_LIMITED",
+				],
+			},
 			schema: {
 				tags: ["login"],
 				security,

@@ -890,6 +890,10 @@ type RootTranslation = {
 			 */
 			IDENTITY_NOT_FOUND: string
 			/**
+			 * G​i​t​H​u​b​ ​c​a​n​n​o​t​ ​c​o​n​f​i​r​m​ ​a​ ​f​r​e​s​h​ ​s​i​g​n​-​i​n​:​ ​s​i​g​n​ ​o​u​t​,​ ​t​h​e​n​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​G​i​t​H​u​b​ ​a​g​a​i​n
+			 */
+			PROVIDER_CANNOT_REAUTHENTICATE: string
+			/**
 			 * T​h​i​s​ ​i​s​ ​t​h​e​ ​l​a​s​t​ ​w​a​y​ ​t​o​ ​s​i​g​n​ ​i​n​ ​t​o​ ​t​h​e​ ​a​c​c​o​u​n​t​:​ ​a​d​d​ ​a​n​o​t​h​e​r​ ​o​n​e​ ​b​e​f​o​r​e​ ​r​e​m​o​v​i​n​g​ ​i​t
 			 */
 			LAST_SIGN_IN_METHOD: string
@@ -4684,6 +4688,10 @@ export type TranslationFunctions = {
 			 * Linked sign-in not found
 			 */
 			IDENTITY_NOT_FOUND: () => LocalizedString
+			/**
+			 * GitHub cannot confirm a fresh sign-in: sign out, then sign in with GitHub again
+			 */
+			PROVIDER_CANNOT_REAUTHENTICATE: () => LocalizedString
 			/**
 			 * This is the last way to sign in to the account: add another one before removing it
 			 */

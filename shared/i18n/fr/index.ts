@@ -226,6 +226,8 @@ const fr = {
 			PASSWORD_SIGN_IN_DISABLED:
 				"La connexion par mot de passe est désactivée pour cette adresse : connectez-vous avec le fournisseur de votre organisation",
 			IDENTITY_NOT_FOUND: "Connexion liée introuvable",
+			PROVIDER_CANNOT_REAUTHENTICATE:
+				"GitHub ne peut pas confirmer une nouvelle connexion : déconnectez-vous, puis reconnectez-vous avec GitHub",
 			LAST_SIGN_IN_METHOD:
 				"C'est le dernier moyen de se connecter à ce compte : ajoutez-en un autre avant de le retirer",
 			IDENTITY_LINKED_ELSEWHERE: "Cette connexion est déjà liée à un autre compte",

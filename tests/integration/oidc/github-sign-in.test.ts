@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditEvents, userIdentities, users } from "../../../server/db/schema.ts";
+import { auditEvents, oidcFlows, userIdentities, users } from "../../../server/db/schema.ts";
 import { finishProviderSignIn } from "../../../server/services/sign-in/oidc/callback.ts";
 import { startProviderSignIn } from "../../../server/services/sign-in/oidc/flow.ts";
 import { completeProviderSignIn } from "../../../server/services/sign-in/oidc/handoff.ts";
@@ -311,5 +311,24 @@ describe("a GitHub that is down", () => {
 		const user = await seedUser(w.app);
 		await linkGithub(w, user.id, ALICE.id);
 		expect(await signInWithGithub(w, ALICE)).toMatchObject({ access_token: expect.any(String) });
+	});
+});
+
+describe("re-authentication through GitHub", () => {
+	it("is refused before anything starts: GitHub cannot confirm a fresh sign-in (no max_age, no auth_time)", async () => {
+		const w = await githubWorld();
+		const user = await seedUser(w.app);
+		await linkGithub(w, user.id, ALICE.id);
+		const response = await api(w.app, "POST", "/login/reauthenticate/oidc/github", {
+			headers: user.headers,
+			body: {},
+		});
+		expect(response.statusCode).toBe(400);
+		expect(response.json().detail).toBe(
+			"GitHub cannot confirm a fresh sign-in: sign out, then sign in with GitHub again",
+		);
+		// No flow was written, and GitHub was never asked.
+		expect(await w.db.select().from(oidcFlows)).toEqual([]);
+		expect(w.gh.requests).toEqual([]);
 	});
 });

@@ -5,7 +5,6 @@ import { isolate } from "../../../../shared/i18n/direction.ts";
 import { useTRPC } from "../../../api/trpc.ts";
 import { useI18n } from "../../../i18n/index.tsx";
 import { mutationErrorText } from "../../../lib/error-text.ts";
-import { GitHubMark } from "../../sign-in-providers/github-mark.tsx";
 import type { ReauthMethodProps } from "./reauth-method.ts";
 
 /**
@@ -42,19 +41,25 @@ export function ProviderMethod({ onCancel }: ReauthMethodProps) {
 				</Text>
 			) : null}
 			<Flex direction="column" gap="2">
-				{(methods.data?.identities ?? []).map((identity) => (
-					<Button
-						key={identity.id}
-						variant="outline"
-						highContrast
-						loading={start.isPending && start.variables?.provider === identity.provider}
-						onClick={() => void go(identity.provider)}
-						data-testid={`reauth-provider-${identity.provider}`}
-					>
-						{identity.kind === "github" ? <GitHubMark /> : null}
-						{t.reauthWith({ name: isolate(identity.provider_name) })}
-					</Button>
-				))}
+				{(methods.data?.identities ?? []).map((identity) =>
+					identity.kind === "github" ? (
+						// GitHub cannot confirm a fresh sign-in (no max_age): signing in through it again can.
+						<Text as="p" size="2" color="gray" key={identity.id} data-testid={`reauth-provider-${identity.provider}`}>
+							{LL.api.reasons.PROVIDER_CANNOT_REAUTHENTICATE()}
+						</Text>
+					) : (
+						<Button
+							key={identity.id}
+							variant="outline"
+							highContrast
+							loading={start.isPending && start.variables?.provider === identity.provider}
+							onClick={() => void go(identity.provider)}
+							data-testid={`reauth-provider-${identity.provider}`}
+						>
+							{t.reauthWith({ name: isolate(identity.provider_name) })}
+						</Button>
+					),
+				)}
 			</Flex>
 			<Flex gap="3" justify="end" mt="4">
 				<Button type="button" variant="soft" color="gray" onClick={onCancel}>

@@ -31,6 +31,10 @@ export async function startReauthentication(
 	const { user, session } = throughSession(auth);
 	await deps.limiter.take(deps, "login", meta.ip);
 	const provider = providerById(deps, providerId);
+	// GitHub honours neither max_age nor prompt=login and says nothing of when the person
+	// signed in: a round trip there proves a live GitHub session, not a fresh sign-in. A
+	// sign-in through GitHub counts as fresh (the admission), so that is the way.
+	if (provider.kind === "github") fail("PROVIDER_CANNOT_REAUTHENTICATE");
 	const identity = await first(
 		deps.db
 			.select({ id: userIdentities.id })
