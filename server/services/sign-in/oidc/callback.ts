@@ -11,12 +11,12 @@ import { hashSecretHex } from "../../../lib/tokens.ts";
 import { recordAudit } from "../../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../../deps.ts";
 import { findUserById } from "../../users/records.ts";
-import { type SpentFlow, takeFlow } from "./flow.ts";
+import { exchangeCode, type SpentFlow, takeFlow } from "./flow.ts";
 import { type GithubIdentity, provenGithubIdentity } from "./github.ts";
 import { accountOfIdentity, type ProvenIdentity } from "./identity.ts";
 import { finishLink, type LinkRule } from "./link.ts";
 import { isProviderTimeout } from "./provider-fetch.ts";
-import { callbackUrl, providerById, providerConfiguration } from "./providers.ts";
+import { providerById, providerConfiguration } from "./providers.ts";
 import { finishReauthentication } from "./reauth.ts";
 
 /** The hand-off code lives this long: the browser posts it as soon as the page loads. */
@@ -161,15 +161,7 @@ async function provenIdentity(
 	query: URLSearchParams,
 ): Promise<ProvenIdentity> {
 	const client = await loadOpenIdClient();
-	const answer = new URL(callbackUrl(deps, provider));
-	answer.search = query.toString();
-	const tokens = await client.authorizationCodeGrant(configuration, answer, {
-		pkceCodeVerifier: flow.codeVerifier,
-		// The row was found by this state's hash: it is the one this flow sent.
-		expectedState: query.get("state") ?? "",
-		expectedNonce: flow.nonce,
-		idTokenExpected: true,
-	});
+	const tokens = await exchangeCode(deps, provider, configuration, flow, query);
 	const claims = tokens.claims();
 	if (!claims) throw new Error("no id_token");
 	// OpenID Connect Core 1.0, section 2: `sub` is at most 255 ASCII characters; longer is not stored.

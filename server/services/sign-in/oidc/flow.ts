@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, lte } from "drizzle-orm";
+import type { Configuration } from "openid-client";
 import type { OidcProviderConfig } from "../../../config-oidc.ts";
 import { first } from "../../../db/query.ts";
 import { oidcFlows } from "../../../db/schema.ts";
@@ -128,3 +129,28 @@ export async function takeFlow(
 }
 
 export const refuseFlow = (): never => fail("PROVIDER_SIGN_IN_FAILED");
+
+/**
+ * The callback's code exchanged at the provider with this flow's PKCE verifier, its state
+ * checked; an OpenID provider must also send an id_token carrying the flow's nonce (GitHub,
+ * plain OAuth 2, has neither).
+ */
+export async function exchangeCode(
+	deps: ServiceDeps,
+	provider: OidcProviderConfig,
+	configuration: Configuration,
+	flow: SpentFlow,
+	query: URLSearchParams,
+) {
+	const client = await loadOpenIdClient();
+	const answer = new URL(callbackUrl(deps, provider));
+	answer.search = query.toString();
+	const openId = provider.kind === "oidc";
+	return await client.authorizationCodeGrant(configuration, answer, {
+		pkceCodeVerifier: flow.codeVerifier,
+		// The row was found by this state's hash: it is the one this flow sent.
+		expectedState: query.get("state") ?? "",
+		...(openId ? { expectedNonce: flow.nonce } : {}),
+		idTokenExpected: openId,
+	});
+}

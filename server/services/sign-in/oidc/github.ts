@@ -2,10 +2,9 @@ import type { Configuration } from "openid-client";
 import type { OidcProviderConfig } from "../../../config-oidc.ts";
 import { loadOpenIdClient } from "../../../lib/openid.ts";
 import type { ServiceDeps } from "../../deps.ts";
-import type { SpentFlow } from "./flow.ts";
+import { exchangeCode, type SpentFlow } from "./flow.ts";
 import type { ProvenIdentity } from "./identity.ts";
 import { providerFetch } from "./provider-fetch.ts";
-import { callbackUrl } from "./providers.ts";
 
 /**
  * GitHub sign-in: OAuth 2 (no OpenID, no id_token) through the same library, its
@@ -68,13 +67,7 @@ export async function provenGithubIdentity(
 	query: URLSearchParams,
 ): Promise<GithubIdentity> {
 	const client = await loadOpenIdClient();
-	const answer = new URL(callbackUrl(deps, provider));
-	answer.search = query.toString();
-	const tokens = await client.authorizationCodeGrant(configuration, answer, {
-		pkceCodeVerifier: flow.codeVerifier,
-		expectedState: query.get("state") ?? "",
-		idTokenExpected: false,
-	});
+	const tokens = await exchangeCode(deps, provider, configuration, flow, query);
 	const read = async (url: string) => {
 		const response = await client.fetchProtectedResource(
 			configuration,

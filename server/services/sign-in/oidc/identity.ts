@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { OidcProviderConfig } from "../../../config-oidc.ts";
 import { first } from "../../../db/query.ts";
 import { type UserRow, userIdentities } from "../../../db/schema.ts";
-import { recordAudit } from "../../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../../deps.ts";
 import { findUserByEmail, findUserById } from "../../users/records.ts";
+import { linkIdentityRow } from "./link-row.ts";
 import { signUpThroughProvider } from "./signup.ts";
 
 /** What the provider said about the person, its id_token checked (and its userinfo, same `sub`). */
@@ -81,23 +80,17 @@ export async function accountOfIdentity(
 			.where(and(eq(userIdentities.userId, account.id), eq(userIdentities.provider, provider.id))),
 	);
 	if (sameProvider) return "provider_already_linked";
-	const now = deps.clock();
-	await deps.db.insert(userIdentities).values({
-		id: randomUUID(),
-		userId: account.id,
-		provider: provider.id,
-		issuer: identity.issuer,
-		subject: identity.subject,
-		emailAtLink: email,
-		createdAt: now,
-		lastUsedAt: now,
-	});
-	await recordAudit(deps, {
-		action: "identity.link",
-		actor: account,
-		subject: account,
-		meta,
-		details: { provider: provider.id, by: "email" },
-	});
+	// Found unlinked above, in this transaction (one writer at a time): only a bug would find it taken.
+	if (
+		!(await linkIdentityRow(
+			deps,
+			account,
+			provider,
+			identity,
+			{ by: "email", emailAtLink: email, usedNow: true },
+			meta,
+		))
+	)
+		return "provider_already_linked";
 	return account;
 }

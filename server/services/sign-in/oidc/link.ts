@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { ErrorReason } from "../../../../shared/errors.ts";
 import type { OidcProviderConfig } from "../../../config-oidc.ts";
@@ -15,6 +14,7 @@ import { liveSession, requireRecentAuth } from "../../sessions/session.ts";
 import { findUserById } from "../../users/records.ts";
 import { type SpentFlow, type StartedFlow, startProviderFlow } from "./flow.ts";
 import type { ProvenIdentity } from "./identity.ts";
+import { linkIdentityRow } from "./link-row.ts";
 import { providerById } from "./providers.ts";
 
 /**
@@ -78,24 +78,12 @@ export async function finishLink(
 				});
 				return { refused: refusal };
 			}
-			const now = deps.clock();
-			await deps.db.insert(userIdentities).values({
-				id: randomUUID(),
-				userId: user.id,
-				provider: provider.id,
-				issuer: identity.issuer,
-				subject: identity.subject,
-				emailAtLink: identity.email?.trim().toLowerCase() ?? null,
-				createdAt: now,
-				lastUsedAt: null,
-			});
-			await recordAudit(deps, {
-				action: "identity.link",
-				actor: user,
-				subject: user,
-				meta,
-				details: { provider: provider.id, by: "settings" },
-			});
+			const emailAtLink = identity.email?.trim().toLowerCase() ?? null;
+			// Checked above under the account's lock and the one writer: only a bug would find it taken.
+			if (
+				!(await linkIdentityRow(deps, user, provider, identity, { by: "settings", emailAtLink, usedNow: false }, meta))
+			)
+				fail("IDENTITY_LINKED_ELSEWHERE");
 			return { linked: user };
 		},
 	);

@@ -1,14 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { CONTROL_CHARACTERS, email as emailField } from "../../../../shared/schemas/fields.ts";
 import type { OidcProviderConfig } from "../../../config-oidc.ts";
-import { first } from "../../../db/query.ts";
-import { type UserRow, userIdentities } from "../../../db/schema.ts";
+import type { UserRow } from "../../../db/schema.ts";
 import { atomically } from "../../../db/transaction.ts";
 import { DomainError, fail } from "../../../domain/errors.ts";
 import { recordAudit } from "../../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../../deps.ts";
 import { emailTakenByOther, insertUser } from "../../users/records.ts";
 import type { ProvenIdentity } from "./identity.ts";
+import { linkIdentityRow } from "./link-row.ts";
 
 /** The longest full name stored (shared/schemas/fields.ts). */
 const FULL_NAME_MAX = 255;
@@ -62,32 +61,10 @@ async function linkNewAccount(
 	user: UserRow,
 	meta: RequestMeta,
 ): Promise<void> {
-	const now = deps.clock();
-	const linked = await first(
-		deps.db
-			.insert(userIdentities)
-			.values({
-				id: randomUUID(),
-				userId: user.id,
-				provider: provider.id,
-				issuer: identity.issuer,
-				subject: identity.subject,
-				emailAtLink: user.email,
-				createdAt: now,
-				lastUsedAt: now,
-			})
-			.onConflictDoNothing()
-			.returning({ id: userIdentities.id }),
-	);
-	if (!linked) fail("SIGNUP_EMAIL_TAKEN");
 	await recordAudit(deps, { action: "user.signup", actor: user, subject: user, meta, details: { via: provider.id } });
-	await recordAudit(deps, {
-		action: "identity.link",
-		actor: user,
-		subject: user,
-		meta,
-		details: { provider: provider.id, by: "signup" },
-	});
+	// Taken meanwhile (the savepoint around this sign-up then undoes the account too).
+	const link = { by: "signup", emailAtLink: user.email, usedNow: true } as const;
+	if (!(await linkIdentityRow(deps, user, provider, identity, link, meta))) fail("SIGNUP_EMAIL_TAKEN");
 }
 
 /** The provider's name for the person on one line, cut to the field's limit; none when empty. */
