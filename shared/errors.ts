@@ -74,6 +74,8 @@ export const errorTexts = {
 	IDENTITY_NOT_LINKED: "No account is linked to this sign-in: sign in another way, then link it in Settings",
 	/** GitHub with GITHUB_ALLOWED_ORGS: the person is a member of none of the allowed organisations. */
 	ORG_NOT_ALLOWED: "Your GitHub account is not a member of an organisation allowed to sign in here",
+	/** The provider's address is not in its ALLOWED_DOMAINS: it can neither link by e-mail nor sign up. */
+	DOMAIN_NOT_ALLOWED: "Your address at the provider is not in a domain allowed to sign in here",
 	/** The address's domain signs in through its provider only (`OIDC_<ID>_ENFORCE`): no password sign-in nor recovery. */
 	PASSWORD_SIGN_IN_DISABLED:
 		"Password sign-in is turned off for this address: sign in with your organisation's provider",
@@ -104,6 +106,7 @@ export const ruleRefusals: ReadonlySet<ErrorReason> = new Set([
 	"IDENTITY_NOT_LINKED",
 	"PASSWORD_SIGN_IN_DISABLED",
 	"ORG_NOT_ALLOWED",
+	"DOMAIN_NOT_ALLOWED",
 	// An access token's refusals (the browser never holds one, but a 403 about a token is never the session's end).
 	"TOKEN_NOT_ALLOWED",
 	"INSUFFICIENT_SCOPE",

@@ -65,6 +65,7 @@ export const reasonStatus: Record<ErrorReason, { status: number; code: TRPC_ERRO
 	IDENTITY_NOT_LINKED: { status: 403, code: "FORBIDDEN" },
 	PASSWORD_SIGN_IN_DISABLED: { status: 403, code: "FORBIDDEN" },
 	ORG_NOT_ALLOWED: { status: 403, code: "FORBIDDEN" },
+	DOMAIN_NOT_ALLOWED: { status: 403, code: "FORBIDDEN" },
 	IDENTITY_NOT_FOUND: { status: 404, code: "NOT_FOUND" },
 	PROVIDER_CANNOT_REAUTHENTICATE: { status: 400, code: "BAD_REQUEST" },
 	LAST_SIGN_IN_METHOD: { status: 409, code: "CONFLICT" },

@@ -121,6 +121,7 @@ export function providerLoginRoutes(app: ZodApp, deps: ServiceDeps): void {
 					"PROVIDER_SIGN_IN_FAILED",
 					"IDENTITY_NOT_LINKED",
 					"ORG_NOT_ALLOWED",
+					"DOMAIN_NOT_ALLOWED",
 					"PROVIDER_NOT_FOUND",
 					"INACTIVE_USER",
 					"EMAIL_NOT_VERIFIED",

@@ -882,6 +882,10 @@ type RootTranslation = {
 			 */
 			ORG_NOT_ALLOWED: string
 			/**
+			 * Y​o​u​r​ ​a​d​d​r​e​s​s​ ​a​t​ ​t​h​e​ ​p​r​o​v​i​d​e​r​ ​i​s​ ​n​o​t​ ​i​n​ ​a​ ​d​o​m​a​i​n​ ​a​l​l​o​w​e​d​ ​t​o​ ​s​i​g​n​ ​i​n​ ​h​e​r​e
+			 */
+			DOMAIN_NOT_ALLOWED: string
+			/**
 			 * P​a​s​s​w​o​r​d​ ​s​i​g​n​-​i​n​ ​i​s​ ​t​u​r​n​e​d​ ​o​f​f​ ​f​o​r​ ​t​h​i​s​ ​a​d​d​r​e​s​s​:​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​o​r​g​a​n​i​s​a​t​i​o​n​'​s​ ​p​r​o​v​i​d​e​r
 			 */
 			PASSWORD_SIGN_IN_DISABLED: string
@@ -4680,6 +4684,10 @@ export type TranslationFunctions = {
 			 * Your GitHub account is not a member of an organisation allowed to sign in here
 			 */
 			ORG_NOT_ALLOWED: () => LocalizedString
+			/**
+			 * Your address at the provider is not in a domain allowed to sign in here
+			 */
+			DOMAIN_NOT_ALLOWED: () => LocalizedString
 			/**
 			 * Password sign-in is turned off for this address: sign in with your organisation's provider
 			 */

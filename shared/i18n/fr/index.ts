@@ -223,6 +223,7 @@ const fr = {
 			IDENTITY_NOT_LINKED:
 				"Aucun compte n'est lié à cette connexion : connectez-vous autrement, puis liez-la dans les Paramètres",
 			ORG_NOT_ALLOWED: "Votre compte GitHub n'est membre d'aucune organisation autorisée à se connecter ici",
+			DOMAIN_NOT_ALLOWED: "Votre adresse chez le fournisseur n'est pas dans un domaine autorisé à se connecter ici",
 			PASSWORD_SIGN_IN_DISABLED:
 				"La connexion par mot de passe est désactivée pour cette adresse : connectez-vous avec le fournisseur de votre organisation",
 			IDENTITY_NOT_FOUND: "Connexion liée introuvable",

@@ -107,13 +107,13 @@ describe("OpenID Connect sign-up (OIDC_<ID>_SIGNUP=true)", () => {
 	});
 
 	it.each([
-		["an unverified address", { email: "new@company.com", email_verified: false }],
-		["an absent email_verified", { email: "new@company.com" }],
-		["a lookalike domain", { email: "new@company.com.evil.io", email_verified: true }],
-		["no address", {}],
-	])("refused with %s: no account", async (_name, claims: OidcAccount) => {
+		["an unverified address", { email: "new@company.com", email_verified: false }, "IDENTITY_NOT_LINKED"],
+		["an absent email_verified", { email: "new@company.com" }, "IDENTITY_NOT_LINKED"],
+		["a lookalike domain", { email: "new@company.com.evil.io", email_verified: true }, "DOMAIN_NOT_ALLOWED"],
+		["no address", {}, "IDENTITY_NOT_LINKED"],
+	])("refused with %s: no account", async (_name, claims: OidcAccount, reason) => {
 		const w = await oidcWorld({ SIGNUP: "true" });
-		expect(await refusal(() => oidcSignIn(w, "new-sub", claims))).toBe("IDENTITY_NOT_LINKED");
+		expect(await refusal(() => oidcSignIn(w, "new-sub", claims))).toBe(reason);
 		expect(await w.db.select().from(users)).toEqual([]);
 	});
 

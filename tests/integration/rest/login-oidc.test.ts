@@ -21,7 +21,9 @@ afterEach(async () => {
 async function world(): Promise<TestApp & { op: TestOidcProvider }> {
 	const op = await startOidcProvider({ redirectUri: COMPANY_CALLBACK });
 	providers.push(op);
-	const test = await buildTestApp({ env: { ...companyEnv(op), OIDC_COMPANY_NAME: "Company SSO" } });
+	const test = await buildTestApp({
+		env: { ...companyEnv(op, { ALLOWED_DOMAINS: "company.com" }), OIDC_COMPANY_NAME: "Company SSO" },
+	});
 	return { ...test, op };
 }
 

@@ -13,7 +13,7 @@ import type { RequestMeta, ServiceDeps } from "../../deps.ts";
 import { findUserById } from "../../users/records.ts";
 import { exchangeCode, type SpentFlow, takeFlow } from "./flow.ts";
 import { type GithubIdentity, provenGithubIdentity } from "./github.ts";
-import { accountOfIdentity, type ProvenIdentity } from "./identity.ts";
+import { accountOfIdentity, type ProvenIdentity, type Unlinked } from "./identity.ts";
 import { finishLink, type LinkRule } from "./link.ts";
 import { isProviderTimeout } from "./provider-fetch.ts";
 import { providerById, providerConfiguration } from "./providers.ts";
@@ -90,6 +90,19 @@ export async function finishProviderFlow(
 	}
 }
 
+/**
+ * What the browser is told when an identity finds no account: an organisation or a domain
+ * the settings do not allow, in those words (they say nothing of any account); every other
+ * reason (no address, an unverified one, no such account, an account that may not be
+ * linked) as "not linked", so that the answer never tells whether an address has an account.
+ */
+const handoffRefusal = (reason: Unlinked | "org_not_allowed"): ErrorReason =>
+	reason === "org_not_allowed"
+		? "ORG_NOT_ALLOWED"
+		: reason === "domain_not_allowed"
+			? "DOMAIN_NOT_ALLOWED"
+			: "IDENTITY_NOT_LINKED";
+
 /** GitHub with GITHUB_ALLOWED_ORGS links only a member of one of them, as it signs in only one. */
 const githubOrganisations: LinkRule = async (_provider, identity) =>
 	"inAllowedOrg" in identity && identity.inAllowedOrg === false ? "ORG_NOT_ALLOWED" : null;
@@ -143,8 +156,7 @@ async function finishSignIn(
 			bindingHash: flow.bindingHash,
 			provider: provider.id,
 			userId: typeof account === "string" ? null : account.id,
-			refusal:
-				typeof account !== "string" ? null : account === "org_not_allowed" ? "ORG_NOT_ALLOWED" : "IDENTITY_NOT_LINKED",
+			refusal: typeof account === "string" ? handoffRefusal(account) : null,
 			returnTo: flow.returnTo,
 			expiresAt: now + HANDOFF_TTL_MS,
 			createdAt: now,

@@ -12,7 +12,7 @@ import { sameHash } from "./flow.ts";
 
 const CODE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 /** What the callback may have recorded for an identity it found no account for. */
-const CALLBACK_REFUSALS = ["IDENTITY_NOT_LINKED", "ORG_NOT_ALLOWED"] as const;
+const CALLBACK_REFUSALS = ["IDENTITY_NOT_LINKED", "ORG_NOT_ALLOWED", "DOMAIN_NOT_ALLOWED"] as const;
 
 /**
  * POST /login/oidc/complete: the hand-off code from the callback's fragment, from the
