@@ -63,12 +63,19 @@ class Secrets {
 	}
 }
 
+/**
+ * The columns the server fills with numbers of its own: the row's id and its time. A
+ * six-digit code can sit inside a 13-digit time in milliseconds by chance (CI once saw a
+ * wrong two-factor code in twelve rows' `at`), and neither column can carry a secret.
+ */
+const SERVER_NUMBERS = new Set(["id", "at"]);
+
 /** Where, if anywhere, a secret sits in the audit table: "row 3 (auth.login) user_agent: refresh token". */
 async function leaks(test: TestApp, secrets: Secrets): Promise<string[]> {
 	const found: string[] = [];
 	for (const row of await rawAuditRows(test.db)) {
 		for (const [column, value] of Object.entries(row)) {
-			if (value === null) continue;
+			if (value === null || SERVER_NUMBERS.has(column)) continue;
 			const text = String(value).toLowerCase();
 			for (const { label, value: secret } of secrets.list) {
 				const forms = [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)];
