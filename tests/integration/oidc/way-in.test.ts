@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { auditEvents, passkeys, userIdentities, users } from "../../../server/db/schema.ts";
+import { auditEvents, mfaTokens, passkeys, sessions, userIdentities, users } from "../../../server/db/schema.ts";
 import { atomically } from "../../../server/db/transaction.ts";
 import { NO_PASSWORD } from "../../../server/lib/passwords.ts";
 import { lockAccount } from "../../../server/services/identities/way-in.ts";
+import { createSession } from "../../../server/services/sessions/session.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { describeOnPostgres } from "../../helpers/engine.ts";
 import { injectWithHeldBody } from "../../helpers/held-body.ts";
@@ -48,8 +49,40 @@ const passkeyCount = async (test: TestApp, userId: string) =>
 const actions = async (test: TestApp) =>
 	(await test.db.select().from(auditEvents)).map((row) => [row.action, row.subjectId, JSON.parse(row.details)]);
 
-const unlink = (app: FastifyInstance, user: TestUser, identityId: string) =>
+const unlink = (app: FastifyInstance, user: TestUser | { headers: Record<string, string> }, identityId: string) =>
 	api(app, "DELETE", `/users/me/identities/${identityId}`, { headers: user.headers });
+
+/** A session of the user made through `provider`, as its sign-in makes it, with its headers. */
+async function sessionThrough(test: TestApp, userId: string, provider: string) {
+	const through = { provider, endsAt: test.now() + 3_600_000 };
+	const tokens = await atomically(test.app.deps, (deps) =>
+		createSession(deps, userId, { ip: "127.0.0.1", userAgent: "vitest" }, through),
+	);
+	return { headers: { authorization: `Bearer ${tokens.access_token}` } };
+}
+
+/** An mfa token waiting for its code after a sign-in through `provider` (null: a password). */
+async function pendingLogin(test: TestApp, userId: string, provider: string | null) {
+	await test.db.insert(mfaTokens).values({
+		tokenHash: randomUUID(),
+		userId,
+		attemptsLeft: 5,
+		expiresAt: test.now() + 300_000,
+		createdAt: test.now(),
+		method: provider ? "oidc" : "password",
+		provider,
+	});
+}
+
+/** How each of the user's sessions (or half-done logins) was made: a provider's id, or "password". */
+const sessionProviders = async (test: TestApp, userId: string) =>
+	(await test.db.select().from(sessions).where(eq(sessions.userId, userId)))
+		.map((row) => row.provider ?? "password")
+		.sort();
+const pendingProviders = async (test: TestApp, userId: string) =>
+	(await test.db.select().from(mfaTokens).where(eq(mfaTokens.userId, userId)))
+		.map((row) => row.provider ?? "password")
+		.sort();
 
 describe("unlinking an identity", () => {
 	it("the last way in is refused (409 LAST_SIGN_IN_METHOD) and stays; with another way in it goes", async () => {
@@ -66,7 +99,7 @@ describe("unlinking an identity", () => {
 		expect(await identityCount(test, user.id)).toBe(1);
 		expect((await unlink(test.app, user, second)).statusCode).toBe(409);
 		expect((await actions(test)).filter(([action]) => action === "identity.unlink")).toEqual([
-			["identity.unlink", user.id, { provider: "company" }],
+			["identity.unlink", user.id, { provider: "company", sessions_ended: 0 }],
 		]);
 	});
 
@@ -100,12 +133,65 @@ describe("unlinking an identity", () => {
 		await addPasskey(test.app, user);
 		expect((await api(test.app, "DELETE", url, { headers: admin.headers })).statusCode).toBe(204);
 		expect((await actions(test)).filter(([action]) => action === "admin.identity_unlink")).toEqual([
-			["admin.identity_unlink", user.id, { provider: "company" }],
+			["admin.identity_unlink", user.id, { provider: "company", sessions_ended: 0 }],
 		]);
 		const wrongUser = await api(test.app, "DELETE", `/users/${admin.id}/identities/${linked}`, {
 			headers: admin.headers,
 		});
 		expect(wrongUser.statusCode).toBe(404);
+	});
+});
+
+describe("what was entered through an unlinked identity ends", () => {
+	it("the owner's unlink ends the other sessions and half-done logins through that provider; their own session stays", async () => {
+		const test = await buildTestApp();
+		const user = await seedUser(test.app);
+		const linked = await identity(test, user.id, "company");
+		await identity(test, user.id, "other");
+		const here = await sessionThrough(test, user.id, "company");
+		const elsewhere = await sessionThrough(test, user.id, "company");
+		await sessionThrough(test, user.id, "other");
+		await pendingLogin(test, user.id, "company");
+		await pendingLogin(test, user.id, "other");
+		await pendingLogin(test, user.id, null);
+
+		expect((await unlink(test.app, here, linked)).statusCode).toBe(204);
+		expect(await sessionProviders(test, user.id)).toEqual(["company", "other", "password"]);
+		expect(await pendingProviders(test, user.id)).toEqual(["other", "password"]);
+		expect((await api(test.app, "GET", "/users/me", { headers: elsewhere.headers })).statusCode).toBe(401);
+		expect((await api(test.app, "GET", "/users/me", { headers: here.headers })).statusCode).toBe(200);
+		expect((await actions(test)).filter(([action]) => action === "identity.unlink")).toEqual([
+			["identity.unlink", user.id, { provider: "company", sessions_ended: 1 }],
+		]);
+	});
+
+	it("an administrator's unlink ends every session made through it, and only those", async () => {
+		const test = await buildTestApp();
+		const admin = await seedAdmin(test.app);
+		const user = await seedUser(test.app);
+		const linked = await identity(test, user.id, "company");
+		await sessionThrough(test, user.id, "company");
+		await sessionThrough(test, user.id, "company");
+		await pendingLogin(test, user.id, "company");
+		const url = `/users/${user.id}/identities/${linked}`;
+		expect((await api(test.app, "DELETE", url, { headers: admin.headers })).statusCode).toBe(204);
+		expect(await sessionProviders(test, user.id)).toEqual(["password"]);
+		expect(await pendingProviders(test, user.id)).toEqual([]);
+		expect((await api(test.app, "GET", "/users/me", { headers: user.headers })).statusCode).toBe(200);
+		expect((await actions(test)).filter(([action]) => action === "admin.identity_unlink")).toEqual([
+			["admin.identity_unlink", user.id, { provider: "company", sessions_ended: 2 }],
+		]);
+	});
+
+	it("a refused unlink (the last way in) ends nothing", async () => {
+		const test = await buildTestApp();
+		const user = await seedUser(test.app);
+		await withoutPassword(test, user);
+		const only = await identity(test, user.id, "company");
+		const here = await sessionThrough(test, user.id, "company");
+		await sessionThrough(test, user.id, "company");
+		expect((await unlink(test.app, here, only)).statusCode).toBe(409);
+		expect(await sessionProviders(test, user.id)).toEqual(["company", "company", "password"]);
 	});
 });
 
