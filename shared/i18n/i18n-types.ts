@@ -3134,7 +3134,7 @@ export type NamespaceSignInMethodsTranslation = {
 	 */
 	unlinkTitle: RequiredParams<'name'>
 	/**
-	 * Y​o​u​ ​w​i​l​l​ ​n​o​ ​l​o​n​g​e​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​{​n​a​m​e​}​ ​a​s​ ​{​e​m​a​i​l​}​.​ ​Y​o​u​ ​c​a​n​ ​l​i​n​k​ ​i​t​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+	 * Y​o​u​ ​w​i​l​l​ ​n​o​ ​l​o​n​g​e​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​{​n​a​m​e​}​ ​a​s​ ​{​e​m​a​i​l​}​.​ ​Y​o​u​r​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​s​ ​s​i​g​n​e​d​ ​i​n​ ​w​i​t​h​ ​i​t​ ​e​n​d​ ​n​o​w​.​ ​Y​o​u​ ​c​a​n​ ​l​i​n​k​ ​i​t​ ​a​g​a​i​n​ ​l​a​t​e​r​.
 	 * @param {string} email
 	 * @param {string} name
 	 */
@@ -3383,7 +3383,7 @@ export type NamespaceSignInMethodsTranslation = {
 		 */
 		userEmpty: string
 		/**
-		 * {​u​s​e​r​}​ ​w​i​l​l​ ​n​o​ ​l​o​n​g​e​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​{​n​a​m​e​}​ ​a​s​ ​{​e​m​a​i​l​}​.​ ​T​h​e​y​ ​c​a​n​ ​l​i​n​k​ ​i​t​ ​a​g​a​i​n​ ​t​h​e​m​s​e​l​v​e​s​.
+		 * {​u​s​e​r​}​ ​w​i​l​l​ ​n​o​ ​l​o​n​g​e​r​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​{​n​a​m​e​}​ ​a​s​ ​{​e​m​a​i​l​}​,​ ​a​n​d​ ​t​h​e​i​r​ ​s​e​s​s​i​o​n​s​ ​s​i​g​n​e​d​ ​i​n​ ​w​i​t​h​ ​i​t​ ​e​n​d​ ​n​o​w​.​ ​T​h​e​y​ ​c​a​n​ ​l​i​n​k​ ​i​t​ ​a​g​a​i​n​ ​t​h​e​m​s​e​l​v​e​s​.
 		 * @param {string} email
 		 * @param {string} name
 		 * @param {string} user
@@ -6850,7 +6850,7 @@ export type TranslationFunctions = {
 		 */
 		unlinkTitle: (arg: { name: string }) => LocalizedString
 		/**
-		 * You will no longer sign in with {name} as {email}. You can link it again later.
+		 * You will no longer sign in with {name} as {email}. Your other sessions signed in with it end now. You can link it again later.
 		 */
 		unlinkText: (arg: { email: string, name: string }) => LocalizedString
 		/**
@@ -7087,7 +7087,7 @@ export type TranslationFunctions = {
 			 */
 			userEmpty: () => LocalizedString
 			/**
-			 * {user} will no longer sign in with {name} as {email}. They can link it again themselves.
+			 * {user} will no longer sign in with {name} as {email}, and their sessions signed in with it end now. They can link it again themselves.
 			 */
 			userUnlinkText: (arg: { email: string, name: string, user: string }) => LocalizedString
 			/**

@@ -24,7 +24,7 @@ const signInMethods = {
 	unlink: "Unlink",
 	unlinkFor: "Unlink {name:string}",
 	unlinkTitle: "Unlink {name:string}?",
-	unlinkText: "You will no longer sign in with {name:string} as {email:string}. You can link it again later.",
+	unlinkText: "You will no longer sign in with {name:string} as {email:string}. Your other sessions signed in with it end now. You can link it again later.",
 	unlinked: "{name:string} is no longer linked to your account",
 	lastMethod:
 		"This is your last way to sign in: without it you could not get back in. Set a password or add a passkey first.",
@@ -94,7 +94,7 @@ const signInMethods = {
 		userText: "The sign-in providers linked to this account.",
 		userEmpty: "No sign-in provider is linked to this account.",
 		userUnlinkText:
-			"{user:string} will no longer sign in with {name:string} as {email:string}. They can link it again themselves.",
+			"{user:string} will no longer sign in with {name:string} as {email:string}, and their sessions signed in with it end now. They can link it again themselves.",
 		userLastMethod:
 			"This is their last way to sign in: without it they could not get in at all. Set them a password first, or ask them to add a passkey.",
 		userUnlinked: "{name:string} is no longer linked to this account",

@@ -19,7 +19,7 @@ const signInMethods = {
 	unlinkFor: "Délier {name}",
 	unlinkTitle: "Délier {name} ?",
 	unlinkText:
-		"Vous ne pourrez plus vous connecter avec {name} en tant que {email}. Vous pourrez le lier à nouveau plus tard.",
+		"Vous ne pourrez plus vous connecter avec {name} en tant que {email}. Vos autres sessions ouvertes avec lui prennent fin maintenant. Vous pourrez le lier à nouveau plus tard.",
 	unlinked: "{name} n'est plus lié à votre compte",
 	lastMethod:
 		"C'est votre dernier moyen de connexion : sans lui, vous ne pourriez plus entrer. Définissez d'abord un mot de passe ou ajoutez une clé d'accès.",
@@ -93,7 +93,7 @@ const signInMethods = {
 		userText: "Les fournisseurs de connexion liés à ce compte.",
 		userEmpty: "Aucun fournisseur de connexion n'est lié à ce compte.",
 		userUnlinkText:
-			"{user} ne pourra plus se connecter avec {name} en tant que {email}. Cette personne pourra le lier à nouveau elle-même.",
+			"{user} ne pourra plus se connecter avec {name} en tant que {email}, et ses sessions ouvertes avec lui prennent fin maintenant. Cette personne pourra le lier à nouveau elle-même.",
 		userLastMethod:
 			"C'est son dernier moyen de connexion : sans lui, cette personne ne pourrait plus entrer du tout. Définissez-lui d'abord un mot de passe, ou demandez-lui d'ajouter une clé d'accès.",
 		userUnlinked: "{name} n'est plus lié à ce compte",
