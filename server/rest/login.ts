@@ -117,6 +117,7 @@ export const loginRoutes: RouteModule = (app, deps) => {
 			config: {
 				reasons: [
 					"INCORRECT_PASSWORD",
+					"PASSWORD_SIGN_IN_DISABLED",
 					"INVALID_TOTP_CODE",
 					"INVALID_PASSKEY",
 					"RATE_LIMITED",

@@ -111,7 +111,15 @@ export const userRoutes: RouteModule = (app, deps) => {
 		"/users/me/password",
 		{
 			onRequest: user,
-			config: { reasons: ["INCORRECT_PASSWORD", "SAME_PASSWORD", "RATE_LIMITED", "TOO_MANY_WRONG_PASSWORDS"] },
+			config: {
+				reasons: [
+					"INCORRECT_PASSWORD",
+					"PASSWORD_SIGN_IN_DISABLED",
+					"SAME_PASSWORD",
+					"RATE_LIMITED",
+					"TOO_MANY_WRONG_PASSWORDS",
+				],
+			},
 			schema: {
 				tags,
 				security,

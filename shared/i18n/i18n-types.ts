@@ -3079,6 +3079,11 @@ export type NamespaceSignInMethodsTranslation = {
 	 */
 	passwordNotSet: string
 	/**
+	 * T​u​r​n​e​d​ ​o​f​f​:​ ​y​o​u​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​{​n​a​m​e​}
+	 * @param {string} name
+	 */
+	passwordEnforced: RequiredParams<'name'>
+	/**
 	 * P​a​s​s​k​e​y​s
 	 */
 	passkeys: string
@@ -6801,6 +6806,10 @@ export type TranslationFunctions = {
 		 * Not set: you sign in another way
 		 */
 		passwordNotSet: () => LocalizedString
+		/**
+		 * Turned off: you sign in with {name}
+		 */
+		passwordEnforced: (arg: { name: string }) => LocalizedString
 		/**
 		 * Passkeys
 		 */

@@ -42,6 +42,8 @@ export type IdentityList = z.infer<typeof identityListSchema>;
 /** GET /users/me/sign-in-methods: every way into the account. */
 export const signInMethodsSchema = z.object({
 	password: z.boolean(),
+	/** The provider this address must sign in with (`OIDC_<ID>_ENFORCE`): its password, set or not, proves nothing. */
+	password_enforced_by: z.string().nullable(),
 	passkeys: z.number(),
 	identities: z.array(identityPublicSchema),
 });

@@ -2,7 +2,7 @@ import { Badge, Button, Callout, DataList, Flex, Heading, Spinner, Text } from "
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { isolate } from "../../../shared/i18n/direction.ts";
-import type { IdentityPublic } from "../../../shared/schemas/identities.ts";
+import type { IdentityPublic, SignInMethods } from "../../../shared/schemas/identities.ts";
 import { useTRPC } from "../../api/trpc.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { useI18n } from "../../i18n/index.tsx";
@@ -11,6 +11,7 @@ import { formatNumber } from "../../lib/locale-format.ts";
 import { notifySuccess } from "../../lib/toast.ts";
 import { GitHubMark } from "./github-mark.tsx";
 import { IdentityRow } from "./identity-row.tsx";
+import { passwordStateOf } from "./password-state.ts";
 import { fetchProviders, providersQueryKey } from "./providers-api.ts";
 
 /** Where a link started from Settings comes back to. */
@@ -78,9 +79,7 @@ export function SignInMethodsSection() {
 					<DataList.Item>
 						<DataList.Label>{t.password()}</DataList.Label>
 						<DataList.Value>
-							<Badge highContrast color={methods.data.password ? "green" : "gray"} data-testid="method-password">
-								{methods.data.password ? t.passwordSet() : t.passwordNotSet()}
-							</Badge>
+							<PasswordBadge methods={methods.data} />
 						</DataList.Value>
 					</DataList.Item>
 					<DataList.Item>
@@ -160,5 +159,18 @@ export function SignInMethodsSection() {
 				/>
 			</section>
 		</Flex>
+	);
+}
+
+/** The password's state in words: green only when it can be used. */
+function PasswordBadge({ methods }: { methods: SignInMethods }) {
+	const t = useI18n().LL.signInMethods;
+	const state = passwordStateOf(methods);
+	let text = state.kind === "set" ? t.passwordSet() : t.passwordNotSet();
+	if (state.kind === "enforced") text = t.passwordEnforced({ name: isolate(state.by) });
+	return (
+		<Badge highContrast color={state.kind === "set" ? "green" : "gray"} data-testid="method-password">
+			{text}
+		</Badge>
 	);
 }

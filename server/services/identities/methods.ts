@@ -5,6 +5,7 @@ import { userIdentities } from "../../db/schema.ts";
 import { fail } from "../../domain/errors.ts";
 import type { ServiceDeps } from "../deps.ts";
 import type { SessionPrincipal } from "../sessions/principal.ts";
+import { enforcingProvider, passwordRefused } from "../users/enforced-provider.ts";
 import { findUserById } from "../users/records.ts";
 import { waysInOf } from "./way-in.ts";
 
@@ -43,8 +44,12 @@ export const identitiesOf = async ({ db }: ServiceDeps, userId: string): Promise
 export async function mySignInMethods(deps: ServiceDeps, auth: SessionPrincipal): Promise<SignInMethods> {
 	const ways = await waysInOf(deps, auth.user.id);
 	const rows = await identitiesOf(deps, auth.user.id);
+	const { user } = auth;
 	return {
 		password: ways.password,
+		password_enforced_by: passwordRefused(deps.config, user.email, user)
+			? (enforcingProvider(deps.config, user.email)?.name ?? null)
+			: null,
 		passkeys: ways.passkeys,
 		identities: rows.map((row) => toIdentityPublic(deps, row)),
 	};

@@ -89,6 +89,11 @@ async function verifyCurrentPassword(
 	during: "password_change" | "reauthenticate",
 ): Promise<string> {
 	const { user } = auth;
+	// Under an enforced provider the password no longer proves anything, here as at the login.
+	if (passwordRefused(deps.config, user.email, user)) {
+		await atomicallyAs(deps, auth, (deps) => recordEnforcedRefusal(deps, user.email, user, meta, during));
+		return fail("PASSWORD_SIGN_IN_DISABLED");
+	}
 	const holders = { userId: user.id, sessionId: auth.session.id };
 	// A session that ended meanwhile counts nothing: the request is refused before any write.
 	await atomicallyAs(deps, auth, async (deps) => {

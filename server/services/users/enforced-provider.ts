@@ -6,9 +6,11 @@ import type { RequestMeta, ServiceDeps } from "../deps.ts";
 
 /**
  * `OIDC_<ID>_ENFORCE=true`: an address in that provider's allowed domains signs in through
- * the provider only. Password sign-in (the login and the second step after it) and password
- * recovery are refused for it, superusers excepted (the break-glass way in when the provider
- * is down). The one place this rule is decided (docs/guides/sign-in-providers.md, Enforce).
+ * the provider only. Password sign-in (the login and the second step after it), password
+ * recovery, and the password as a proof once signed in (re-authentication, the current
+ * password of a change) are refused for it, superusers excepted (the break-glass way in
+ * when the provider is down). The one place this rule is decided
+ * (docs/guides/sign-in-providers.md, Enforce).
  */
 
 /** The provider that enforces its sign-in for this address's domain (exact, as the linking rules compare). */
@@ -38,7 +40,7 @@ export async function recordEnforcedRefusal(
 	email: string,
 	account: Pick<UserRow, "id" | "email"> | undefined,
 	meta: RequestMeta,
-	during?: "two_factor" | "password_recovery" | "password_reset",
+	during?: "two_factor" | "password_recovery" | "password_reset" | "password_change" | "reauthenticate",
 ): Promise<void> {
 	const provider = enforcingProvider(deps.config, email)?.id ?? "";
 	await recordAudit(deps, {

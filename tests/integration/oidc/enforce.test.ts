@@ -7,7 +7,7 @@ import { errorTexts } from "../../../shared/errors.ts";
 import { api, loginForm } from "../../helpers/http.ts";
 import { lastAudit, type OidcWorld, oidcWorld } from "../../helpers/oidc-world.ts";
 import { totpAt } from "../../helpers/totp.ts";
-import { mutate } from "../../helpers/trpc.ts";
+import { mutate, query } from "../../helpers/trpc.ts";
 import { enableTwoFactor, mfaTokenOf, outbox } from "../../helpers/two-factor.ts";
 import { seedUser, type TestUser } from "../../helpers/users.ts";
 
@@ -88,6 +88,54 @@ describe("password sign-in under an enforced provider", () => {
 			provider: "company",
 		});
 		expect((await second(totpAt(withCode.secret, w.now(), 1))).json().detail).toBe(errorTexts.MFA_TOKEN_INVALID);
+	});
+});
+
+describe("the password once signed in, under an enforced provider", () => {
+	const reauth = (w: OidcWorld, user: TestUser) =>
+		api(w.app, "POST", "/login/reauthenticate", { headers: user.headers, body: { password: user.password } });
+	const change = (w: OidcWorld, user: TestUser) =>
+		api(w.app, "PATCH", "/users/me/password", {
+			headers: user.headers,
+			body: { current_password: user.password, new_password: "a-brand-new-passphrase" },
+		});
+	const methods = async (w: OidcWorld, user: TestUser) =>
+		(await api(w.app, "GET", "/users/me/sign-in-methods", { headers: user.headers })).json();
+
+	it("proves nothing: a re-authentication and a change by password are refused, and audited", async () => {
+		const { w, alice } = await enforced();
+		const before = await passwordOf(w, alice);
+		const refused = await reauth(w, alice);
+		expect({ status: refused.statusCode, detail: refused.json().detail }).toEqual(REFUSED);
+		expect((await lastAudit(w, "auth.login_failed"))?.details).toEqual({
+			during: "reauthenticate",
+			reason: "enforced",
+			provider: "company",
+		});
+		const changed = await change(w, alice);
+		expect({ status: changed.statusCode, detail: changed.json().detail }).toEqual(REFUSED);
+		expect((await lastAudit(w, "auth.login_failed"))?.details).toMatchObject({ during: "password_change" });
+		expect(await passwordOf(w, alice)).toBe(before);
+		expect(await lastAudit(w, "auth.reauthenticate")).toBeUndefined();
+	});
+
+	it("a superuser's and another domain's still do; without ENFORCE the domain's do", async () => {
+		const { w, boss, outsider } = await enforced();
+		expect((await reauth(w, boss)).statusCode).toBe(200);
+		expect((await reauth(w, outsider)).statusCode).toBe(200);
+		const open = await enforced({});
+		expect((await reauth(open.w, open.alice)).statusCode).toBe(200);
+		expect((await change(open.w, open.alice)).statusCode).toBe(200);
+	});
+
+	it("the sign-in methods name the provider that turned the password off (the screens hide it then)", async () => {
+		const { w, alice, boss, outsider } = await enforced();
+		const name = w.app.deps.config.oidcProviders[0]?.name;
+		expect(await methods(w, alice)).toMatchObject({ password: true, password_enforced_by: name });
+		expect(await methods(w, boss)).toMatchObject({ password: true, password_enforced_by: null });
+		expect(await methods(w, outsider)).toMatchObject({ password: true, password_enforced_by: null });
+		const res = await query(w.app, "identities.mine", undefined, { headers: alice.headers });
+		expect(res.data).toMatchObject({ password_enforced_by: name });
 	});
 });
 

@@ -270,7 +270,7 @@ describe("the sign-in methods", () => {
 			created_at: new Date(test.now()).toISOString(),
 			last_used_at: null,
 		};
-		expect(mine.json()).toEqual({ password: true, passkeys: 1, identities: [item] });
+		expect(mine.json()).toEqual({ password: true, password_enforced_by: null, passkeys: 1, identities: [item] });
 		expect((await query(test.app, "identities.mine", undefined, { headers: user.headers })).data).toEqual(mine.json());
 		const ofUser = await api(test.app, "GET", `/users/${user.id}/identities`, { headers: admin.headers });
 		expect(ofUser.json()).toEqual({ data: [item], count: 1 });

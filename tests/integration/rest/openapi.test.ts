@@ -154,6 +154,7 @@ describe("the OpenAPI document", () => {
 			"POST /login/reauthenticate/options": AUTH,
 			"POST /login/reauthenticate": session({
 				400: ["INCORRECT_PASSWORD", "INVALID_TOTP_CODE", "INVALID_PASSKEY"],
+				403: ["PASSWORD_SIGN_IN_DISABLED"],
 				429: ["RATE_LIMITED", "TOO_MANY_WRONG_CODES", "TOO_MANY_WRONG_PASSWORDS"],
 				503: ["TWO_FACTOR_UNAVAILABLE"],
 			}),

@@ -8,14 +8,14 @@ import { CodeMethod } from "./code-method.tsx";
 import { PasskeyMethod } from "./passkey-method.tsx";
 import { PasswordMethod } from "./password-method.tsx";
 import { ProviderMethod } from "./provider-method.tsx";
-import type { ReauthMethodProps } from "./reauth-method.ts";
+import { type ReauthMethodId, type ReauthMethodProps, reauthMethodsFor } from "./reauth-method.ts";
 
 type Method = { id: string; label: string; Form: ComponentType<ReauthMethodProps> };
 
 /**
  * The open dialog: its title, then the method's form. The password alone, or a tab for each
  * other proof the user has (a two-factor code, a passkey, a linked sign-in provider), chosen
- * among while the first shows: the password, unless the account has none.
+ * among while the first shows: the password, unless the account has none or may not use it.
  */
 export default function ReauthDialogContent({ onConfirmed, onCancel }: ReauthMethodProps) {
 	// Loaded with the signed-in layout already; this is for a prompt raised on any other screen.
@@ -26,14 +26,15 @@ export default function ReauthDialogContent({ onConfirmed, onCancel }: ReauthMet
 	const twoFactor = useQuery(trpc.twoFactor.status.queryOptions());
 	const passkeys = useQuery(trpc.passkeys.list.queryOptions());
 	const ways = useQuery(trpc.identities.mine.queryOptions());
-	const methods: Method[] = [];
-	if (ways.data?.password !== false)
-		methods.push({ id: "password", label: LL.reauth.passwordTab(), Form: PasswordMethod });
-	if (twoFactor.data?.enabled) methods.push({ id: "code", label: LL.reauth.code.tab(), Form: CodeMethod });
-	if ((passkeys.data?.count ?? 0) > 0)
-		methods.push({ id: "passkey", label: LL.reauth.passkey.tab(), Form: PasskeyMethod });
-	if ((ways.data?.identities.length ?? 0) > 0)
-		methods.push({ id: "provider", label: LL.signInMethods.reauthTab(), Form: ProviderMethod });
+	const forms: Record<ReauthMethodId, Method> = {
+		password: { id: "password", label: LL.reauth.passwordTab(), Form: PasswordMethod },
+		code: { id: "code", label: LL.reauth.code.tab(), Form: CodeMethod },
+		passkey: { id: "passkey", label: LL.reauth.passkey.tab(), Form: PasskeyMethod },
+		provider: { id: "provider", label: LL.signInMethods.reauthTab(), Form: ProviderMethod },
+	};
+	const methods = reauthMethodsFor({ ways: ways.data, twoFactor: twoFactor.data, passkeys: passkeys.data }).map(
+		(id) => forms[id],
+	);
 	const props = { onConfirmed, onCancel };
 	const [first] = methods;
 

@@ -12,6 +12,7 @@ const signInMethods = {
 	password: "Password",
 	passwordSet: "Set",
 	passwordNotSet: "Not set: you sign in another way",
+	passwordEnforced: "Turned off: you sign in with {name:string}",
 	passkeys: "Passkeys",
 	identitiesLabel: "Your linked sign-in providers",
 	noIdentities: "No sign-in provider is linked to your account.",
@@ -24,7 +25,8 @@ const signInMethods = {
 	unlink: "Unlink",
 	unlinkFor: "Unlink {name:string}",
 	unlinkTitle: "Unlink {name:string}?",
-	unlinkText: "You will no longer sign in with {name:string} as {email:string}. Your other sessions signed in with it end now. You can link it again later.",
+	unlinkText:
+		"You will no longer sign in with {name:string} as {email:string}. Your other sessions signed in with it end now. You can link it again later.",
 	unlinked: "{name:string} is no longer linked to your account",
 	lastMethod:
 		"This is your last way to sign in: without it you could not get back in. Set a password or add a passkey first.",

@@ -6,6 +6,7 @@ const signInMethods = {
 	password: "Mot de passe",
 	passwordSet: "Défini",
 	passwordNotSet: "Non défini : vous vous connectez autrement",
+	passwordEnforced: "Désactivé : vous vous connectez avec {name}",
 	passkeys: "Clés d'accès",
 	identitiesLabel: "Vos fournisseurs de connexion liés",
 	noIdentities: "Aucun fournisseur de connexion n'est lié à votre compte.",
