@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../../server/db/schema.ts";
+import { userIdentities, users } from "../../../server/db/schema.ts";
 import { atomically } from "../../../server/db/transaction.ts";
 import { issuePasswordToken } from "../../../server/services/links/password-links.ts";
 import { errorTexts } from "../../../shared/errors.ts";
 import { api, loginForm } from "../../helpers/http.ts";
-import { lastAudit, type OidcWorld, oidcWorld } from "../../helpers/oidc-world.ts";
+import { lastAudit, type OidcWorld, oidcWorld, providerSignIn } from "../../helpers/oidc-world.ts";
 import { totpAt } from "../../helpers/totp.ts";
 import { mutate, query } from "../../helpers/trpc.ts";
 import { enableTwoFactor, mfaTokenOf, outbox } from "../../helpers/two-factor.ts";
@@ -136,6 +136,21 @@ describe("the password once signed in, under an enforced provider", () => {
 		expect(await methods(w, outsider)).toMatchObject({ password: true, password_enforced_by: null });
 		const res = await query(w.app, "identities.mine", undefined, { headers: alice.headers });
 		expect(res.data).toMatchObject({ password_enforced_by: name });
+	});
+});
+
+describe("an invitation under an enforced provider", () => {
+	it("the invitee gets in through the provider, linked by e-mail: the admin made the account, verified and without a password", async () => {
+		const { w, boss } = await enforced();
+		const invited = await api(w.app, "POST", "/users/", {
+			headers: boss.headers,
+			body: { email: "newhire@company.com", invite: true },
+		});
+		expect(invited.statusCode).toBe(200);
+		const signedIn = await providerSignIn(w, "newhire-sub", { email: "newhire@company.com", email_verified: true });
+		expect(signedIn).toHaveProperty("access_token");
+		const linked = await w.db.select().from(userIdentities).where(eq(userIdentities.subject, "newhire-sub"));
+		expect(linked.map((row) => row.userId)).toEqual([invited.json().id]);
 	});
 });
 
