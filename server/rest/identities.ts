@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ErrorReason } from "../../shared/errors.ts";
 import {
 	adminProviderIdParamsSchema,
 	adminProviderListSchema,
@@ -33,69 +34,58 @@ const noContent = { 204: z.null().describe("Done: no content") };
 export const identityRoutes: RouteModule = (app, deps) => {
 	const { user, superuser } = authHooks(deps);
 
-	app.post(
+	/** A start of a flow at the provider for the signed-in caller: the browser then goes to authorization_url. */
+	const flowStart = (
+		path: string,
+		doc: { tags: string[]; summary: string; reasons: ErrorReason[] },
+		start: typeof startLink | typeof startReauthentication,
+	) =>
+		app.post(
+			path,
+			{
+				onRequest: user,
+				config: { reasons: doc.reasons },
+				schema: {
+					tags: doc.tags,
+					security,
+					summary: doc.summary,
+					params: providerIdParamsSchema,
+					body: providerFlowStartSchema,
+					response: { 200: authorizationUrlSchema },
+				},
+			},
+			async (request, reply) => {
+				const { provider } = request.params;
+				const started = await start(deps, sessionOf(request), provider, request.body.return_to, requestMeta(request));
+				return toProvider(deps.config, reply, started);
+			},
+		);
+
+	flowStart(
 		"/users/me/identities/:provider/link",
 		{
-			onRequest: user,
-			config: { reasons: ["REAUTH_REQUIRED", "PROVIDER_NOT_FOUND", "PROVIDER_UNAVAILABLE", "RATE_LIMITED"] },
-			schema: {
-				tags,
-				security,
-				summary:
-					"Start linking an identity at the provider to your account (needs a recent proof of identity): the browser then goes to authorization_url",
-				params: providerIdParamsSchema,
-				body: providerFlowStartSchema,
-				response: { 200: authorizationUrlSchema },
-			},
+			tags,
+			summary:
+				"Start linking an identity at the provider to your account (needs a recent proof of identity): the browser then goes to authorization_url",
+			reasons: ["REAUTH_REQUIRED", "PROVIDER_NOT_FOUND", "PROVIDER_UNAVAILABLE", "RATE_LIMITED"],
 		},
-		async (request, reply) =>
-			toProvider(
-				deps.config,
-				reply,
-				await startLink(
-					deps,
-					sessionOf(request),
-					request.params.provider,
-					request.body.return_to,
-					requestMeta(request),
-				),
-			),
+		startLink,
 	);
-	app.post(
+	flowStart(
 		"/login/reauthenticate/oidc/:provider",
 		{
-			onRequest: user,
-			config: {
-				reasons: [
-					"IDENTITY_NOT_LINKED",
-					"PROVIDER_CANNOT_REAUTHENTICATE",
-					"PROVIDER_NOT_FOUND",
-					"PROVIDER_UNAVAILABLE",
-					"RATE_LIMITED",
-				],
-			},
-			schema: {
-				tags: ["login"],
-				security,
-				summary:
-					"Confirm your identity by signing in again at a linked provider (max_age=0): the browser then goes to authorization_url",
-				params: providerIdParamsSchema,
-				body: providerFlowStartSchema,
-				response: { 200: authorizationUrlSchema },
-			},
+			tags: ["login"],
+			summary:
+				"Confirm your identity by signing in again at a linked provider (max_age=0): the browser then goes to authorization_url",
+			reasons: [
+				"IDENTITY_NOT_LINKED",
+				"PROVIDER_CANNOT_REAUTHENTICATE",
+				"PROVIDER_NOT_FOUND",
+				"PROVIDER_UNAVAILABLE",
+				"RATE_LIMITED",
+			],
 		},
-		async (request, reply) =>
-			toProvider(
-				deps.config,
-				reply,
-				await startReauthentication(
-					deps,
-					sessionOf(request),
-					request.params.provider,
-					request.body.return_to,
-					requestMeta(request),
-				),
-			),
+		startReauthentication,
 	);
 	app.get(
 		"/users/me/sign-in-methods",

@@ -14,8 +14,11 @@ export const providerIdParamsSchema = z.object({
 export const adminProviderIdParamsSchema = z.object({ id: lookupKey().max(64, { message: "textTooLong" }) });
 
 /** POST /users/me/identities/{provider}/link and POST /login/reauthenticate/oidc/{provider}: where to come back to. */
-export const providerFlowStartSchema = z.object({ return_to: optionalBoundedText() }).default({});
+const providerFlowStartFields = { return_to: optionalBoundedText() };
+export const providerFlowStartSchema = z.object(providerFlowStartFields).default({});
 export type ProviderFlowStartInput = z.infer<typeof providerFlowStartSchema>;
+/** The same for tRPC, which has no path: the provider beside where to come back to. */
+export const providerFlowInputSchema = providerIdParamsSchema.extend(providerFlowStartFields);
 
 /** Where the browser goes next: the provider's authorization URL (the flow's cookie is set beside it). */
 export const authorizationUrlSchema = z.object({ authorization_url: z.string() });

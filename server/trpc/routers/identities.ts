@@ -1,5 +1,4 @@
-import { optionalBoundedText } from "../../../shared/schemas/fields.ts";
-import { identityIdParamsSchema, providerIdParamsSchema } from "../../../shared/schemas/identities.ts";
+import { identityIdParamsSchema, providerFlowInputSchema } from "../../../shared/schemas/identities.ts";
 import { toProvider } from "../../http/provider-flow.ts";
 import { mySignInMethods } from "../../services/identities/methods.ts";
 import { unlinkOwnIdentity } from "../../services/identities/unlink.ts";
@@ -7,13 +6,11 @@ import { startLink } from "../../services/sign-in/oidc/link.ts";
 import { startReauthentication } from "../../services/sign-in/oidc/reauth.ts";
 import { protectedProcedure, router } from "../init.ts";
 
-const flowInput = providerIdParamsSchema.extend({ return_to: optionalBoundedText() });
-
 /** The caller's identities at sign-in providers: the REST routes' twins (server/rest/identities.ts). */
 export const identitiesRouter = router({
 	mine: protectedProcedure.query(async ({ ctx }) => mySignInMethods(ctx.deps, ctx.auth)),
 	startLink: protectedProcedure
-		.input(flowInput)
+		.input(providerFlowInputSchema)
 		.mutation(async ({ ctx, input }) =>
 			toProvider(
 				ctx.deps.config,
@@ -22,7 +19,7 @@ export const identitiesRouter = router({
 			),
 		),
 	startReauth: protectedProcedure
-		.input(flowInput)
+		.input(providerFlowInputSchema)
 		.mutation(async ({ ctx, input }) =>
 			toProvider(
 				ctx.deps.config,
