@@ -267,3 +267,40 @@ for (const lang of ["en", "ar", "fr"] as const) {
 		await screenshot(page, `admin-identities-360-${lang}`);
 	});
 }
+
+test("the login's providers, sign-in methods, the re-authentication through a provider and the admin's providers in the dark theme", async ({
+	page,
+	adminApi,
+}) => {
+	await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
+	await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+	await page.setViewportSize({ width: 360, height: 740 });
+	await page.goto("/login");
+	await expect(page.getByTestId(`provider-${E2E_OIDC.id}`)).toBeVisible();
+	await expect(page.locator("html")).toHaveClass(/dark/);
+	await expectAccessible(page);
+	await screenshot(page, "sign-in-providers-login-360-dark");
+
+	await linkedUser(page, adminApi, "Shown Dark");
+	await page.reload();
+	await expect(methods(page).getByTestId("identity-row")).toHaveCount(1);
+	await expect(page.locator("html")).toHaveClass(/dark/);
+	await expectAccessible(page);
+	await screenshot(page, "sign-in-methods-360-dark");
+
+	await signedInLongAgo(page);
+	await methods(page).getByTestId("identity-row").getByTestId("identity-unlink").click();
+	await page.getByTestId("unlink-identity-dialog").getByRole("button").last().click();
+	await page.getByTestId("reauth-dialog").getByTestId("reauth-method-provider").click();
+	await expect(page.getByTestId(`reauth-provider-${E2E_OIDC.id}`)).toBeVisible();
+	await expectAccessible(page);
+	await screenshot(page, "reauth-provider-360-dark");
+	await page.keyboard.press("Escape");
+
+	await loginAs(page, ADMIN.email, ADMIN.password, "/admin/providers");
+	await expect(page.getByTestId("provider-card")).toHaveCount(1);
+	await page.getByTestId("provider-check").click();
+	await expect(page.getByTestId("provider-check-result")).toBeVisible();
+	await expectAccessible(page);
+	await screenshot(page, "admin-providers-360-dark");
+});
