@@ -226,21 +226,32 @@ test.describe("the admin's views", () => {
 	});
 });
 
-for (const lang of ["en", "ar", "fr"] as const) {
-	test(`sign-in methods, the admin's providers and a user's linked sign-ins at 360 px (${lang})`, async ({
+/** Pictured in each language, and in the dark theme (English), where the login's providers are pictured too. */
+for (const variant of ["en", "ar", "fr", "dark"] as const) {
+	test(`sign-in methods, the admin's providers and a user's linked sign-ins at 360 px (${variant})`, async ({
 		page,
 		adminApi,
 	}) => {
-		const user = await linkedUser(page, adminApi, `Shown ${lang}`);
-		await page.evaluate((value) => localStorage.setItem("lang", value), lang);
+		const lang = variant === "dark" ? "en" : variant;
+		const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 		await page.setViewportSize({ width: 360, height: 740 });
+		if (variant === "dark") {
+			await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
+			await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+			await page.goto("/login");
+			await expect(page.getByTestId(`provider-${E2E_OIDC.id}`)).toBeVisible();
+			await expect(page.locator("html")).toHaveClass(/dark/);
+			await expectAccessible(page);
+			await screenshot(page, "sign-in-providers-login-360-dark");
+		}
+		const user = await linkedUser(page, adminApi, `Shown ${variant}`);
+		await page.evaluate((value) => localStorage.setItem("lang", value), lang);
 		await page.reload();
 		await expect(methods(page).getByTestId("identity-row")).toHaveCount(1);
 		await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
-		const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 		expect(await overflow()).toBeLessThanOrEqual(0);
 		await expectAccessible(page);
-		await screenshot(page, `sign-in-methods-360-${lang}`);
+		await screenshot(page, `sign-in-methods-360-${variant}`);
 
 		await signedInLongAgo(page);
 		await methods(page).getByTestId("identity-row").getByTestId("identity-unlink").click();
@@ -248,7 +259,7 @@ for (const lang of ["en", "ar", "fr"] as const) {
 		await page.getByTestId("reauth-dialog").getByTestId("reauth-method-provider").click();
 		await expect(page.getByTestId(`reauth-provider-${E2E_OIDC.id}`)).toBeVisible();
 		await expectAccessible(page);
-		await screenshot(page, `reauth-provider-360-${lang}`);
+		await screenshot(page, `reauth-provider-360-${variant}`);
 		await page.keyboard.press("Escape");
 
 		await loginAs(page, ADMIN.email, ADMIN.password, "/admin/providers");
@@ -257,50 +268,13 @@ for (const lang of ["en", "ar", "fr"] as const) {
 		await expect(page.getByTestId("provider-check-result")).toBeVisible();
 		expect(await overflow()).toBeLessThanOrEqual(0);
 		await expectAccessible(page);
-		await screenshot(page, `admin-providers-360-${lang}`);
+		await screenshot(page, `admin-providers-360-${variant}`);
 
 		await page.goto(`/admin?q=${encodeURIComponent(user.email)}`);
 		await page.getByTestId("user-row").filter({ hasText: user.email }).getByTestId("user-actions").click();
 		await page.getByTestId("user-identities").click();
 		await expect(page.getByTestId("admin-identities-dialog").getByTestId("identity-row")).toHaveCount(1);
 		await expectAccessible(page);
-		await screenshot(page, `admin-identities-360-${lang}`);
+		await screenshot(page, `admin-identities-360-${variant}`);
 	});
 }
-
-test("the login's providers, sign-in methods, the re-authentication through a provider and the admin's providers in the dark theme", async ({
-	page,
-	adminApi,
-}) => {
-	await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
-	await page.addInitScript(() => localStorage.setItem("theme", "dark"));
-	await page.setViewportSize({ width: 360, height: 740 });
-	await page.goto("/login");
-	await expect(page.getByTestId(`provider-${E2E_OIDC.id}`)).toBeVisible();
-	await expect(page.locator("html")).toHaveClass(/dark/);
-	await expectAccessible(page);
-	await screenshot(page, "sign-in-providers-login-360-dark");
-
-	await linkedUser(page, adminApi, "Shown Dark");
-	await page.reload();
-	await expect(methods(page).getByTestId("identity-row")).toHaveCount(1);
-	await expect(page.locator("html")).toHaveClass(/dark/);
-	await expectAccessible(page);
-	await screenshot(page, "sign-in-methods-360-dark");
-
-	await signedInLongAgo(page);
-	await methods(page).getByTestId("identity-row").getByTestId("identity-unlink").click();
-	await page.getByTestId("unlink-identity-dialog").getByRole("button").last().click();
-	await page.getByTestId("reauth-dialog").getByTestId("reauth-method-provider").click();
-	await expect(page.getByTestId(`reauth-provider-${E2E_OIDC.id}`)).toBeVisible();
-	await expectAccessible(page);
-	await screenshot(page, "reauth-provider-360-dark");
-	await page.keyboard.press("Escape");
-
-	await loginAs(page, ADMIN.email, ADMIN.password, "/admin/providers");
-	await expect(page.getByTestId("provider-card")).toHaveCount(1);
-	await page.getByTestId("provider-check").click();
-	await expect(page.getByTestId("provider-check-result")).toBeVisible();
-	await expectAccessible(page);
-	await screenshot(page, "admin-providers-360-dark");
-});
