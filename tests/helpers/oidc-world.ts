@@ -17,11 +17,19 @@ afterEach(async () => {
 	await Promise.all(started.splice(0).map((provider) => provider.close()));
 });
 
-/** `env` are the provider's own variables (without `OIDC_COMPANY_`); ALLOWED_DOMAINS is company.com unless given. */
-export async function oidcWorld(env: Record<string, string> = {}): Promise<OidcWorld> {
+/**
+ * `env` are the provider's own variables (without `OIDC_COMPANY_`); ALLOWED_DOMAINS is
+ * company.com unless given. `appEnv` are the app's other settings.
+ */
+export async function oidcWorld(
+	env: Record<string, string> = {},
+	appEnv: Record<string, string> = {},
+): Promise<OidcWorld> {
 	const op = await startOidcProvider({ redirectUri: COMPANY_CALLBACK });
 	started.push(op);
-	const test = await buildTestApp({ env: companyEnv(op, { ALLOWED_DOMAINS: "company.com", ...env }) });
+	const test = await buildTestApp({
+		env: { ...companyEnv(op, { ALLOWED_DOMAINS: "company.com", ...env }), ...appEnv },
+	});
 	return { ...test, op };
 }
 

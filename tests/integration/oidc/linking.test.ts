@@ -1,12 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEvents, userIdentities } from "../../../server/db/schema.ts";
-import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { api } from "../../helpers/http.ts";
 import { callbackFragment, roundTrip, startFromApp } from "../../helpers/oidc-link.ts";
-import { startOidcProvider, type TestOidcProvider } from "../../helpers/oidc-provider.ts";
-import { COMPANY_CALLBACK, companyEnv, throughProvider } from "../../helpers/oidc-sign-in.ts";
+import { throughProvider } from "../../helpers/oidc-sign-in.ts";
+import { linkIdentity, type OidcWorld, oidcWorld } from "../../helpers/oidc-world.ts";
 import { mutate } from "../../helpers/trpc.ts";
 import { outbox } from "../../helpers/two-factor.ts";
 import { seedUser, type TestUser } from "../../helpers/users.ts";
@@ -17,52 +15,25 @@ import { seedUser, type TestUser } from "../../helpers/users.ts";
  * through the provider, and the callback links in one transaction, or says why not in the
  * fragment of /login/sso.
  */
-const providers: TestOidcProvider[] = [];
-afterEach(async () => {
-	await Promise.all(providers.splice(0).map((provider) => provider.close()));
-});
-
-type World = TestApp & { op: TestOidcProvider };
-
-async function world(): Promise<World> {
-	const op = await startOidcProvider({ redirectUri: COMPANY_CALLBACK });
-	providers.push(op);
-	const test = await buildTestApp({ env: companyEnv(op, { ALLOWED_DOMAINS: "company.com", NAME: "Company SSO" }) });
-	return { ...test, op };
-}
-
 const LINK = "/users/me/identities/company/link";
 
-const identitiesOf = (w: World, userId: string) =>
+const identitiesOf = (w: OidcWorld, userId: string) =>
 	w.db.select().from(userIdentities).where(eq(userIdentities.userId, userId));
 
-const auditOf = async (w: World, action: string) =>
+const auditOf = async (w: OidcWorld, action: string) =>
 	(await w.db.select().from(auditEvents).where(eq(auditEvents.action, action))).map((row) => ({
 		subjectId: row.subjectId,
 		details: JSON.parse(row.details),
 	}));
 
-async function linkAs(w: World, user: TestUser, sub: string, claims = {}) {
+async function linkAs(w: OidcWorld, user: TestUser, sub: string, claims = {}) {
 	w.op.signInAs(sub, claims);
 	return roundTrip(w.app, LINK, user.headers, { return_to: "/settings/security" });
 }
 
-async function otherIdentity(w: World, userId: string, sub: string) {
-	await w.db.insert(userIdentities).values({
-		id: randomUUID(),
-		userId,
-		provider: "company",
-		issuer: w.op.issuer,
-		subject: sub,
-		emailAtLink: null,
-		createdAt: w.now(),
-		lastUsedAt: null,
-	});
-}
-
 describe("linking an identity from Settings", () => {
 	it("links the identity that came back, whatever its e-mail (the person proved both sides), and says so", async () => {
-		const w = await world();
+		const w = await oidcWorld({ NAME: "Company SSO" });
 		const user = await seedUser(w.app, { email: "ada@example.com" });
 		// Neither verified nor in an allowed domain: a sign-in would never link it by e-mail; a link from Settings does.
 		const fragment = await linkAs(w, user, "ada-sub", { email: "ada@elsewhere.org", email_verified: false });
@@ -79,7 +50,7 @@ describe("linking an identity from Settings", () => {
 	});
 
 	it("the linked identity then signs in to the account", async () => {
-		const w = await world();
+		const w = await oidcWorld({ NAME: "Company SSO" });
 		const user = await seedUser(w.app);
 		await linkAs(w, user, "ada-sub");
 		w.op.signInAs("ada-sub");
@@ -98,7 +69,7 @@ describe("linking an identity from Settings", () => {
 	});
 
 	it("needs a recent proof of identity: REAUTH_REQUIRED, and no flow starts", async () => {
-		const w = await world();
+		const w = await oidcWorld({ NAME: "Company SSO" });
 		const user = await seedUser(w.app);
 		w.advance(w.app.deps.config.reauthWindowMs + 1);
 		const started = await startFromApp(w.app, LINK, user.headers);
@@ -107,10 +78,10 @@ describe("linking an identity from Settings", () => {
 	});
 
 	it("an identity linked to another account is refused (IDENTITY_LINKED_ELSEWHERE), nothing changes", async () => {
-		const w = await world();
+		const w = await oidcWorld({ NAME: "Company SSO" });
 		const owner = await seedUser(w.app);
 		const user = await seedUser(w.app);
-		await otherIdentity(w, owner.id, "taken-sub");
+		await linkIdentity(w, owner.id, "taken-sub");
 		const fragment = await linkAs(w, user, "taken-sub");
 		expect(fragment).toEqual({ error: "IDENTITY_LINKED_ELSEWHERE", return_to: "/settings/security" });
 		expect(await identitiesOf(w, user.id)).toEqual([]);
@@ -125,7 +96,7 @@ describe("linking an identity from Settings", () => {
 	});
 
 	it("a second identity of the same provider is refused (PROVIDER_ALREADY_LINKED); the same one again changes nothing", async () => {
-		const w = await world();
+		const w = await oidcWorld({ NAME: "Company SSO" });
 		const user = await seedUser(w.app);
 		expect(await linkAs(w, user, "first-sub")).toMatchObject({ linked: "company" });
 		expect(await linkAs(w, user, "second-sub")).toEqual({
@@ -138,7 +109,7 @@ describe("linking an identity from Settings", () => {
 	});
 
 	it("the session that started it must still be live when the provider answers", async () => {
-		const w = await world();
+		const w = await oidcWorld({ NAME: "Company SSO" });
 		const user = await seedUser(w.app);
 		w.op.signInAs("ada-sub");
 		const started = await startFromApp(w.app, LINK, user.headers, { return_to: "/settings/security" });
@@ -152,7 +123,7 @@ describe("linking an identity from Settings", () => {
 	});
 
 	it("finishes only in the browser that started it (the flow's cookie)", async () => {
-		const w = await world();
+		const w = await oidcWorld({ NAME: "Company SSO" });
 		const user = await seedUser(w.app);
 		w.op.signInAs("ada-sub");
 		const started = await startFromApp(w.app, LINK, user.headers);
@@ -163,7 +134,7 @@ describe("linking an identity from Settings", () => {
 	});
 
 	it("an unknown provider is a 404; the tRPC twin starts the same flow", async () => {
-		const w = await world();
+		const w = await oidcWorld({ NAME: "Company SSO" });
 		const user = await seedUser(w.app);
 		const unknown = await api(w.app, "POST", "/users/me/identities/nope/link", { headers: user.headers, body: {} });
 		expect(unknown.statusCode).toBe(404);

@@ -1,15 +1,15 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { auditEvents, oidcFlows, userIdentities, users } from "../../../server/db/schema.ts";
+import { oidcFlows, userIdentities, users } from "../../../server/db/schema.ts";
 import { DomainError } from "../../../server/domain/errors.ts";
 import { finishProviderSignIn } from "../../../server/services/sign-in/oidc/callback.ts";
 import { startProviderSignIn } from "../../../server/services/sign-in/oidc/flow.ts";
 import { completeProviderSignIn } from "../../../server/services/sign-in/oidc/handoff.ts";
-import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
+import { buildTestApp } from "../../helpers/build-test-app.ts";
 import { freePort } from "../../helpers/free-port.ts";
 import { type OidcAccount, startOidcProvider, type TestOidcProvider } from "../../helpers/oidc-provider.ts";
 import { COMPANY_CALLBACK, companyEnv, signInAtProvider, throughProvider } from "../../helpers/oidc-sign-in.ts";
+import { lastAudit, linkIdentity, type OidcWorld, oidcWorld, providerSignIn } from "../../helpers/oidc-world.ts";
 import { META, refusal } from "../../helpers/services.ts";
 import { enableTwoFactor } from "../../helpers/two-factor.ts";
 import { seedUser } from "../../helpers/users.ts";
@@ -30,54 +30,17 @@ async function provider(options: Omit<Parameters<typeof startOidcProvider>[0], "
 	return started;
 }
 
-type World = TestApp & { op: TestOidcProvider };
-
-async function world(env: Record<string, string> = {}, appEnv: Record<string, string> = {}): Promise<World> {
-	const op = await provider();
-	const test = await buildTestApp({
-		env: { ...companyEnv(op, { ALLOWED_DOMAINS: "company.com", ...env }), ...appEnv },
-	});
-	return { ...test, op };
-}
-
-/** The whole sign-in: start, the provider, the callback, then the hand-off from the same browser. */
-async function signIn(w: World, sub: string, claims?: OidcAccount) {
-	w.op.signInAs(sub, claims);
-	const { binding, query } = await signInAtProvider(w);
-	const handoff = await finishProviderSignIn(w.app.deps, "company", query, binding, META);
-	return completeProviderSignIn(w.app.deps, handoff.code, binding, META);
-}
-
-const identitiesOf = (w: World, userId: string) =>
+const identitiesOf = (w: OidcWorld, userId: string) =>
 	w.db.select().from(userIdentities).where(eq(userIdentities.userId, userId));
-
-const lastAudit = async (w: World, action: string) => {
-	const rows = await w.db.select().from(auditEvents).where(eq(auditEvents.action, action));
-	const row = rows.at(-1);
-	return row && { subjectId: row.subjectId, details: JSON.parse(row.details) };
-};
-
-async function linkIdentity(w: World, userId: string, sub: string) {
-	await w.db.insert(userIdentities).values({
-		id: randomUUID(),
-		userId,
-		provider: "company",
-		issuer: w.op.issuer,
-		subject: sub,
-		emailAtLink: null,
-		createdAt: w.now(),
-		lastUsedAt: null,
-	});
-}
 
 const reasonOf = async (call: () => Promise<unknown>) => refusal(call);
 
 describe("a linked identity signs in", () => {
 	it("through the admission: a session, and auth.login {method: oidc, provider}", async () => {
-		const w = await world();
+		const w = await oidcWorld();
 		const user = await seedUser(w.app);
 		await linkIdentity(w, user.id, "alice-sub");
-		const tokens = await signIn(w, "alice-sub", { email: "someone-else@company.com", email_verified: true });
+		const tokens = await providerSignIn(w, "alice-sub", { email: "someone-else@company.com", email_verified: true });
 		expect(tokens).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String) });
 		expect(await lastAudit(w, "auth.login")).toEqual({
 			subjectId: user.id,
@@ -87,32 +50,32 @@ describe("a linked identity signs in", () => {
 	});
 
 	it("found by (iss, sub) only: the same e-mail under another sub is not that account", async () => {
-		const w = await world();
+		const w = await oidcWorld();
 		const user = await seedUser(w.app, { email: "alice@company.com", emailVerified: false });
 		await linkIdentity(w, user.id, "alice-sub");
-		expect(await reasonOf(() => signIn(w, "mallory-sub", { email: "alice@company.com", email_verified: true }))).toBe(
-			"IDENTITY_NOT_LINKED",
-		);
+		expect(
+			await reasonOf(() => providerSignIn(w, "mallory-sub", { email: "alice@company.com", email_verified: true })),
+		).toBe("IDENTITY_NOT_LINKED");
 	});
 
 	it("the account's own rules after the provider: inactive refused, two-factor asks its code", async () => {
-		const w = await world();
+		const w = await oidcWorld();
 		const inactive = await seedUser(w.app, { isActive: false });
 		await linkIdentity(w, inactive.id, "gone-sub");
-		expect(await reasonOf(() => signIn(w, "gone-sub"))).toBe("INACTIVE_USER");
+		expect(await reasonOf(() => providerSignIn(w, "gone-sub"))).toBe("INACTIVE_USER");
 
 		const withCode = await enableTwoFactor(w.app, await seedUser(w.app), w.now);
 		await linkIdentity(w, withCode.id, "totp-sub");
-		const asked = await signIn(w, "totp-sub").catch((error: DomainError) => error);
+		const asked = await providerSignIn(w, "totp-sub").catch((error: DomainError) => error);
 		expect(asked).toBeInstanceOf(DomainError);
 		expect(asked).toMatchObject({ reason: "MFA_REQUIRED", extra: { mfa_token: expect.any(String) } });
 	});
 
 	it("a provider trusted for the second factor (BYPASS_TWO_FACTOR) signs in without the code, and says so", async () => {
-		const w = await world({ BYPASS_TWO_FACTOR: "true" });
+		const w = await oidcWorld({ BYPASS_TWO_FACTOR: "true" });
 		const withCode = await enableTwoFactor(w.app, await seedUser(w.app), w.now);
 		await linkIdentity(w, withCode.id, "totp-sub");
-		expect(await signIn(w, "totp-sub")).toMatchObject({ access_token: expect.any(String) });
+		expect(await providerSignIn(w, "totp-sub")).toMatchObject({ access_token: expect.any(String) });
 		expect((await lastAudit(w, "auth.login"))?.details).toEqual({
 			method: "oidc",
 			provider: "company",
@@ -123,9 +86,9 @@ describe("a linked identity signs in", () => {
 
 describe("linking by e-mail, only when every rule holds", () => {
 	it("a provider-verified address in an allowed domain links the verified, active account that has it", async () => {
-		const w = await world();
+		const w = await oidcWorld();
 		const user = await seedUser(w.app, { email: "alice@company.com" });
-		expect(await signIn(w, "alice-sub", { email: "Alice@Company.com", email_verified: true })).toMatchObject({
+		expect(await providerSignIn(w, "alice-sub", { email: "Alice@Company.com", email_verified: true })).toMatchObject({
 			access_token: expect.any(String),
 		});
 		expect(await identitiesOf(w, user.id)).toMatchObject([
@@ -151,30 +114,30 @@ describe("linking by e-mail, only when every rule holds", () => {
 		],
 		["no e-mail at all", {}, "no_email", NOT_LINKED],
 	])("refused: %s", async (_name, claims: OidcAccount, reason, answer) => {
-		const w = await world();
+		const w = await oidcWorld();
 		for (const email of ["alice@company.com", "alice@evilcompany.com", "alice@company.com.evil.io"])
 			await seedUser(w.app, { email });
 		// A domain the settings do not allow is said in those words; the rest as "not linked".
-		expect(await reasonOf(() => signIn(w, "alice-sub", claims))).toBe(answer);
+		expect(await reasonOf(() => providerSignIn(w, "alice-sub", claims))).toBe(answer);
 		expect(await w.db.select().from(userIdentities)).toEqual([]);
 		expect((await lastAudit(w, "auth.login_failed"))?.details).toEqual({ during: "oidc", provider: "company", reason });
 	});
 
 	it("an absent email_verified counts only where the admin trusts the provider for it (TRUST_EMAIL)", async () => {
-		const w = await world({ TRUST_EMAIL: "true" });
+		const w = await oidcWorld({ TRUST_EMAIL: "true" });
 		const user = await seedUser(w.app, { email: "alice@company.com" });
-		await signIn(w, "alice-sub", { email: "alice@company.com" });
+		await providerSignIn(w, "alice-sub", { email: "alice@company.com" });
 		expect(await identitiesOf(w, user.id)).toHaveLength(1);
 		// An explicit false is still false.
 		const other = await seedUser(w.app, { email: "bob@company.com" });
-		expect(await reasonOf(() => signIn(w, "bob-sub", { email: "bob@company.com", email_verified: false }))).toBe(
-			"IDENTITY_NOT_LINKED",
-		);
+		expect(
+			await reasonOf(() => providerSignIn(w, "bob-sub", { email: "bob@company.com", email_verified: false })),
+		).toBe("IDENTITY_NOT_LINKED");
 		expect(await identitiesOf(w, other.id)).toEqual([]);
 	});
 
 	it("never to an unverified local account (pre-hijacking), nor an inactive one, nor one linked to this provider already", async () => {
-		const w = await world();
+		const w = await oidcWorld();
 		const unverified = await seedUser(w.app, { email: "victim@company.com", emailVerified: false });
 		const inactive = await seedUser(w.app, { email: "left@company.com", isActive: false });
 		const linked = await seedUser(w.app, { email: "carol@company.com" });
@@ -184,7 +147,7 @@ describe("linking by e-mail, only when every rule holds", () => {
 			["left-sub", "left@company.com", "account_inactive"],
 			["carol-second-sub", "carol@company.com", "provider_already_linked"],
 		] as const) {
-			expect(await reasonOf(() => signIn(w, sub, { email, email_verified: true }))).toBe("IDENTITY_NOT_LINKED");
+			expect(await reasonOf(() => providerSignIn(w, sub, { email, email_verified: true }))).toBe("IDENTITY_NOT_LINKED");
 			expect((await lastAudit(w, "auth.login_failed"))?.details).toMatchObject({ reason });
 		}
 		expect(await identitiesOf(w, unverified.id)).toEqual([]);
@@ -193,11 +156,11 @@ describe("linking by e-mail, only when every rule holds", () => {
 	});
 
 	it("an identity whose sub is longer than OpenID's 255 characters is refused, not stored", async () => {
-		const w = await world();
+		const w = await oidcWorld();
 		await seedUser(w.app, { email: "alice@company.com" });
-		expect(await reasonOf(() => signIn(w, "s".repeat(256), { email: "alice@company.com", email_verified: true }))).toBe(
-			"PROVIDER_SIGN_IN_FAILED",
-		);
+		expect(
+			await reasonOf(() => providerSignIn(w, "s".repeat(256), { email: "alice@company.com", email_verified: true })),
+		).toBe("PROVIDER_SIGN_IN_FAILED");
 		expect(await w.db.select().from(userIdentities)).toEqual([]);
 	});
 
@@ -206,14 +169,14 @@ describe("linking by e-mail, only when every rule holds", () => {
 		const test = await buildTestApp({ env: companyEnv(op, { ALLOWED_DOMAINS: "company.com" }) });
 		const w = { ...test, op };
 		const user = await seedUser(w.app, { email: "alice@company.com" });
-		await signIn(w, "alice-sub", { email: "alice@company.com", email_verified: true });
+		await providerSignIn(w, "alice-sub", { email: "alice@company.com", email_verified: true });
 		expect(await identitiesOf(w, user.id)).toHaveLength(1);
 	});
 });
 
 describe("the flow: bound to one browser, spent once, checked in full", () => {
 	it("a callback without the browser's binding cookie, or with another browser's, is refused (login CSRF)", async () => {
-		const w = await world();
+		const w = await oidcWorld();
 		const user = await seedUser(w.app);
 		await linkIdentity(w, user.id, "alice-sub");
 		w.op.signInAs("alice-sub");
@@ -234,7 +197,7 @@ describe("the flow: bound to one browser, spent once, checked in full", () => {
 	});
 
 	it("a callback replayed is refused: the flow row is spent by the first", async () => {
-		const w = await world();
+		const w = await oidcWorld();
 		const user = await seedUser(w.app);
 		await linkIdentity(w, user.id, "alice-sub");
 		w.op.signInAs("alice-sub");
@@ -246,7 +209,7 @@ describe("the flow: bound to one browser, spent once, checked in full", () => {
 	});
 
 	it("swapped state: one flow's code with another flow's state fails the provider's PKCE check", async () => {
-		const w = await world();
+		const w = await oidcWorld();
 		const user = await seedUser(w.app);
 		await linkIdentity(w, user.id, "alice-sub");
 		w.op.signInAs("alice-sub");
@@ -261,7 +224,7 @@ describe("the flow: bound to one browser, spent once, checked in full", () => {
 	});
 
 	it("a wrong nonce in the id_token is refused", async () => {
-		const w = await world();
+		const w = await oidcWorld();
 		const user = await seedUser(w.app);
 		await linkIdentity(w, user.id, "alice-sub");
 		w.op.signInAs("alice-sub");
@@ -273,7 +236,7 @@ describe("the flow: bound to one browser, spent once, checked in full", () => {
 	});
 
 	it("mix-up: an answer from a second provider (its iss) to this provider's callback is refused", async () => {
-		const w = await world();
+		const w = await oidcWorld();
 		const user = await seedUser(w.app);
 		await linkIdentity(w, user.id, "alice-sub");
 		const other = await provider({ clientId: w.op.clientId, clientSecret: w.op.clientSecret });
@@ -290,7 +253,7 @@ describe("the flow: bound to one browser, spent once, checked in full", () => {
 	});
 
 	it("the hand-off code: once, from the browser that started the flow, within 60 s", async () => {
-		const w = await world();
+		const w = await oidcWorld();
 		const user = await seedUser(w.app);
 		await linkIdentity(w, user.id, "alice-sub");
 		w.op.signInAs("alice-sub");
@@ -315,7 +278,7 @@ describe("the flow: bound to one browser, spent once, checked in full", () => {
 	});
 
 	it("the return path is a same-origin relative path only", async () => {
-		const w = await world();
+		const w = await oidcWorld();
 		const user = await seedUser(w.app);
 		await linkIdentity(w, user.id, "alice-sub");
 		w.op.signInAs("alice-sub");
@@ -350,7 +313,7 @@ describe("a provider that is down", () => {
 	});
 
 	it("an unknown provider id is PROVIDER_NOT_FOUND", async () => {
-		const w = await world();
+		const w = await oidcWorld();
 		expect(await reasonOf(() => startProviderSignIn(w.app.deps, "other", undefined, META))).toBe("PROVIDER_NOT_FOUND");
 		expect(await w.db.select().from(users)).toEqual([]);
 	});
