@@ -42,3 +42,12 @@ export async function roundTrip(app: FastifyInstance, path: string, headers: Hea
 	const query = await throughProvider(started.authorizationUrl);
 	return callbackFragment(app, query, started.binding);
 }
+
+/** The hand-off of /login/sso: its code posted from the browser that holds the flow's cookie. */
+export const completeHandoff = (app: FastifyInstance, handoff: string | undefined, binding: string | undefined) =>
+	app.inject({
+		method: "POST",
+		url: `${API}/login/oidc/complete`,
+		payload: { handoff },
+		cookies: binding ? { portico_oidc: binding } : {},
+	});

@@ -19,6 +19,7 @@ import {
 	signInWithGithub,
 } from "../../helpers/github-sign-in.ts";
 import { api } from "../../helpers/http.ts";
+import { callbackFragment, completeHandoff } from "../../helpers/oidc-link.ts";
 import { throughProvider } from "../../helpers/oidc-sign-in.ts";
 import { META, refusal } from "../../helpers/services.ts";
 import { enableTwoFactor } from "../../helpers/two-factor.ts";
@@ -104,19 +105,9 @@ describe("a linked GitHub identity signs in", () => {
 		const cookie = [start.headers["set-cookie"] ?? []].flat().find((line) => line.startsWith("portico_oidc="));
 		const binding = cookie?.slice("portico_oidc=".length, cookie.indexOf(";")) ?? "";
 		const query = await throughProvider(String(start.headers.location), GITHUB_CALLBACK);
-		const callback = await w.app.inject({
-			method: "GET",
-			url: `/api/v1/login/oidc/github/callback?${query}`,
-			cookies: { portico_oidc: binding },
-		});
-		expect(String(callback.headers.location)).toMatch(/^\/login\/sso#handoff=[A-Za-z0-9_-]{43}&return_to=%2Fsettings$/);
-		const handoff = new URLSearchParams(String(callback.headers.location).split("#")[1]).get("handoff") ?? "";
-		const complete = await w.app.inject({
-			method: "POST",
-			url: "/api/v1/login/oidc/complete",
-			payload: { handoff },
-			cookies: { portico_oidc: binding },
-		});
+		const fragment = await callbackFragment(w.app, query, binding, "github");
+		expect(fragment).toEqual({ handoff: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), return_to: "/settings" });
+		const complete = await completeHandoff(w.app, fragment.handoff, binding);
 		expect(complete.statusCode).toBe(200);
 		expect(complete.json()).toMatchObject({ access_token: expect.any(String) });
 	});
@@ -207,18 +198,8 @@ describe("GITHUB_ALLOWED_ORGS: membership checked at every sign-in", () => {
 		const cookie = [start.headers["set-cookie"] ?? []].flat().find((line) => line.startsWith("portico_oidc="));
 		const binding = cookie?.slice("portico_oidc=".length, cookie.indexOf(";")) ?? "";
 		const query = await throughProvider(String(start.headers.location), GITHUB_CALLBACK);
-		const callback = await w.app.inject({
-			method: "GET",
-			url: `/api/v1/login/oidc/github/callback?${query}`,
-			cookies: { portico_oidc: binding },
-		});
-		const handoff = new URLSearchParams(String(callback.headers.location).split("#")[1]).get("handoff") ?? "";
-		const complete = await w.app.inject({
-			method: "POST",
-			url: "/api/v1/login/oidc/complete",
-			payload: { handoff },
-			cookies: { portico_oidc: binding },
-		});
+		const { handoff } = await callbackFragment(w.app, query, binding, "github");
+		const complete = await completeHandoff(w.app, handoff, binding);
 		expect(complete.statusCode).toBe(403);
 		expect(complete.json()).toEqual({
 			detail: "Your GitHub account is not a member of an organisation allowed to sign in here",

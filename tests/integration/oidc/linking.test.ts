@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, userIdentities } from "../../../server/db/schema.ts";
 import { api } from "../../helpers/http.ts";
-import { callbackFragment, roundTrip, startFromApp } from "../../helpers/oidc-link.ts";
+import { callbackFragment, completeHandoff, roundTrip, startFromApp } from "../../helpers/oidc-link.ts";
 import { throughProvider } from "../../helpers/oidc-sign-in.ts";
 import { linkIdentity, type OidcWorld, oidcWorld } from "../../helpers/oidc-world.ts";
 import { mutate } from "../../helpers/trpc.ts";
@@ -57,12 +57,7 @@ describe("linking an identity from Settings", () => {
 		const started = await api(w.app, "GET", "/login/oidc/company");
 		const binding = started.cookies.find((cookie) => cookie.name === "portico_oidc")?.value;
 		const fragment = await callbackFragment(w.app, await throughProvider(String(started.headers.location)), binding);
-		const signedIn = await w.app.inject({
-			method: "POST",
-			url: "/api/v1/login/oidc/complete",
-			cookies: { portico_oidc: binding ?? "" },
-			payload: { handoff: fragment.handoff },
-		});
+		const signedIn = await completeHandoff(w.app, fragment.handoff, binding);
 		expect(signedIn.statusCode).toBe(200);
 		const events = await auditOf(w, "auth.login");
 		expect(events.at(-1)).toEqual({ subjectId: user.id, details: { method: "oidc", provider: "company" } });

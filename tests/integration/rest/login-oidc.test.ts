@@ -4,6 +4,7 @@ import { userIdentities } from "../../../server/db/schema.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { freePort } from "../../helpers/free-port.ts";
 import { api } from "../../helpers/http.ts";
+import { callbackFragment, completeHandoff } from "../../helpers/oidc-link.ts";
 import { startOidcProvider, type TestOidcProvider } from "../../helpers/oidc-provider.ts";
 import { COMPANY_CALLBACK, companyEnv, throughProvider } from "../../helpers/oidc-sign-in.ts";
 import { seedUser } from "../../helpers/users.ts";
@@ -95,19 +96,8 @@ describe("sign-in through a provider over REST", () => {
 		const start = await api(w.app, "GET", "/login/oidc/company");
 		const binding = cookieOf(start.headers["set-cookie"], "portico_oidc")?.value ?? "";
 		const query = await throughProvider(String(start.headers.location));
-		const callback = await w.app.inject({
-			method: "GET",
-			url: `/api/v1/login/oidc/company/callback?${query}`,
-			cookies: { portico_oidc: binding },
-		});
-		const handoff = new URLSearchParams(String(callback.headers.location).split("#")[1]).get("handoff") ?? "";
-		const complete = () =>
-			w.app.inject({
-				method: "POST",
-				url: "/api/v1/login/oidc/complete",
-				payload: { handoff },
-				cookies: { portico_oidc: binding },
-			});
+		const { handoff } = await callbackFragment(w.app, query, binding);
+		const complete = () => completeHandoff(w.app, handoff, binding);
 		const done = await complete();
 		expect(done.statusCode).toBe(200);
 		expect(done.json()).toMatchObject({ token_type: "bearer", access_token: expect.any(String) });
@@ -167,19 +157,9 @@ describe("an identity no account takes", () => {
 		const start = await api(w.app, "GET", "/login/oidc/company");
 		const binding = cookieOf(start.headers["set-cookie"], "portico_oidc")?.value ?? "";
 		const query = await throughProvider(String(start.headers.location));
-		const callback = await w.app.inject({
-			method: "GET",
-			url: `/api/v1/login/oidc/company/callback?${query}`,
-			cookies: { portico_oidc: binding },
-		});
-		expect(String(callback.headers.location)).toMatch(/^\/login\/sso#handoff=/);
-		const handoff = new URLSearchParams(String(callback.headers.location).split("#")[1]).get("handoff") ?? "";
-		const complete = await w.app.inject({
-			method: "POST",
-			url: "/api/v1/login/oidc/complete",
-			payload: { handoff },
-			cookies: { portico_oidc: binding },
-		});
+		const { handoff } = await callbackFragment(w.app, query, binding);
+		expect(handoff).toMatch(/^[A-Za-z0-9_-]{43}$/);
+		const complete = await completeHandoff(w.app, handoff, binding);
 		expect(complete.statusCode).toBe(403);
 		expect(complete.json()).toEqual({
 			detail: "No account is linked to this sign-in: sign in another way, then link it in Settings",
