@@ -1,19 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../../server/config.ts";
+import { loadConfig } from "../../../server/config.ts";
+import { configProblems } from "../../helpers/config.ts";
 
 const GITHUB = {
 	GITHUB_CLIENT_ID: "Iv1.0123456789abcdef",
 	GITHUB_CLIENT_SECRET: "0123456789abcdef0123456789abcdef01234567",
-};
-
-const problems = (env: Record<string, string>): string[] => {
-	try {
-		loadConfig(env);
-	} catch (error) {
-		if (error instanceof ConfigError) return error.message.split("\n  ").slice(1);
-		throw error;
-	}
-	throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 };
 
 const github = (env: Record<string, string>) => loadConfig(env).oidcProviders.find((one) => one.id === "github");
@@ -76,11 +67,11 @@ describe("GitHub sign-in in the environment", () => {
 	});
 
 	it("names each bad variable", () => {
-		expect(problems({ GITHUB_CLIENT_ID: "Iv1.x" })).toEqual([
+		expect(configProblems({ GITHUB_CLIENT_ID: "Iv1.x" })).toEqual([
 			"GITHUB_CLIENT_SECRET: is required (the OAuth app's client secret)",
 		]);
 		expect(
-			problems({
+			configProblems({
 				...GITHUB,
 				GITHUB_URL: "http://github.company.com",
 				GITHUB_API_URL: "ftp://github.company.com",
@@ -93,23 +84,23 @@ describe("GitHub sign-in in the environment", () => {
 			"GITHUB_ALLOWED_ORGS: must be organisation logins separated by commas, like my-company",
 			"GITHUB_SIGNUP: must be true or false",
 		]);
-		expect(problems({ ...GITHUB, GITHUB_URL: "https://github.company.com/github" })).toEqual([
+		expect(configProblems({ ...GITHUB, GITHUB_URL: "https://github.company.com/github" })).toEqual([
 			"GITHUB_URL: must be the server's address without a path, like https://github.company.com",
 		]);
-		expect(problems({ ...GITHUB, GITHUB_URL: "https://user:pw@github.company.com" })).toHaveLength(1);
-		expect(problems({ ...GITHUB, GITHUB_CLIENT_ID: "x".repeat(256) })).toEqual([
+		expect(configProblems({ ...GITHUB, GITHUB_URL: "https://user:pw@github.company.com" })).toHaveLength(1);
+		expect(configProblems({ ...GITHUB, GITHUB_CLIENT_ID: "x".repeat(256) })).toEqual([
 			"GITHUB_CLIENT_ID: Too big: expected string to have <=255 characters",
 		]);
 	});
 
 	it("sign-up needs allowed organisations (a sign-up open to every GitHub user is an open sign-up)", () => {
-		expect(problems({ ...GITHUB, GITHUB_SIGNUP: "true" })).toEqual([
+		expect(configProblems({ ...GITHUB, GITHUB_SIGNUP: "true" })).toEqual([
 			"GITHUB_SIGNUP: needs ALLOWED_ORGS: a sign-up open to every GitHub user is an open sign-up",
 		]);
 	});
 
 	it("the settings that need GITHUB_CLIENT_ID are refused without it; GITHUB_URL and GITHUB_API_URL are ignored (GitHub Actions sets the latter)", () => {
-		expect(problems({ GITHUB_CLIENT_SECRET: "s", GITHUB_ALLOWED_ORGS: "acme", GITHUB_SIGNUP: "true" })).toEqual([
+		expect(configProblems({ GITHUB_CLIENT_SECRET: "s", GITHUB_ALLOWED_ORGS: "acme", GITHUB_SIGNUP: "true" })).toEqual([
 			"GITHUB_CLIENT_SECRET: needs GITHUB_CLIENT_ID",
 			"GITHUB_ALLOWED_ORGS: needs GITHUB_CLIENT_ID",
 			"GITHUB_SIGNUP: needs GITHUB_CLIENT_ID",

@@ -1,19 +1,10 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../../server/config.ts";
+import { loadConfig } from "../../../server/config.ts";
+import { configError } from "../../helpers/config.ts";
 
 const SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
 const credentials = { S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: SECRET };
-
-const configError = (env: Record<string, string>): ConfigError => {
-	try {
-		loadConfig(env);
-	} catch (error) {
-		if (error instanceof ConfigError) return error;
-		throw error;
-	}
-	throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
-};
 
 describe("media configuration", () => {
 	it("keeps media under DATA_DIR/media without MEDIA_URL", () => {

@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../../server/config.ts";
+import { loadConfig } from "../../../server/config.ts";
+import { configProblems } from "../../helpers/config.ts";
 
 const COMPANY = {
 	OIDC_PROVIDERS: "company",
 	OIDC_COMPANY_ISSUER: "https://sso.company.com/realms/main",
 	OIDC_COMPANY_CLIENT_ID: "portico",
-};
-
-const problems = (env: Record<string, string>): string[] => {
-	try {
-		loadConfig(env);
-	} catch (error) {
-		if (error instanceof ConfigError) return error.message.split("\n  ").slice(1);
-		throw error;
-	}
-	throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 };
 
 describe("OpenID Connect providers in the environment", () => {
@@ -68,34 +59,34 @@ describe("OpenID Connect providers in the environment", () => {
 	it("http:// issuers only on loopback addresses; never a shared Entra tenant", () => {
 		for (const issuer of ["http://127.0.0.1:4000", "http://localhost:4000/realms/x", "http://[::1]:4000"])
 			expect(loadConfig({ ...COMPANY, OIDC_COMPANY_ISSUER: issuer }).oidcProviders[0]?.issuer).toBe(issuer);
-		expect(problems({ ...COMPANY, OIDC_COMPANY_ISSUER: "http://sso.company.com" })).toEqual([
+		expect(configProblems({ ...COMPANY, OIDC_COMPANY_ISSUER: "http://sso.company.com" })).toEqual([
 			"OIDC_COMPANY_ISSUER: must be https:// (http:// only on a loopback address, for tests)",
 		]);
-		expect(problems({ ...COMPANY, OIDC_COMPANY_ISSUER: "http://127.0.0.1.evil.io" })).toHaveLength(1);
+		expect(configProblems({ ...COMPANY, OIDC_COMPANY_ISSUER: "http://127.0.0.1.evil.io" })).toHaveLength(1);
 		for (const tenant of ["common", "organizations", "consumers"])
-			expect(problems({ ...COMPANY, OIDC_COMPANY_ISSUER: `https://login.microsoftonline.com/${tenant}/v2.0` })).toEqual(
-				[
-					"OIDC_COMPANY_ISSUER: must name your Entra tenant: common, organizations and consumers let any tenant sign in",
-				],
-			);
+			expect(
+				configProblems({ ...COMPANY, OIDC_COMPANY_ISSUER: `https://login.microsoftonline.com/${tenant}/v2.0` }),
+			).toEqual([
+				"OIDC_COMPANY_ISSUER: must name your Entra tenant: common, organizations and consumers let any tenant sign in",
+			]);
 		const tenant = "https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0";
 		expect(loadConfig({ ...COMPANY, OIDC_COMPANY_ISSUER: tenant }).oidcProviders[0]?.issuer).toBe(tenant);
 	});
 
 	it("names each bad variable", () => {
-		expect(problems({ OIDC_PROVIDERS: "Company!" })).toEqual([
+		expect(configProblems({ OIDC_PROVIDERS: "Company!" })).toEqual([
 			"OIDC_PROVIDERS: must be provider ids separated by commas (a-z, 0-9 and -, at most 32 characters)",
 		]);
-		expect(problems({ OIDC_PROVIDERS: "a,a" })).toEqual(["OIDC_PROVIDERS: names a provider twice"]);
-		expect(problems({ OIDC_PROVIDERS: "company,github" })).toEqual([
+		expect(configProblems({ OIDC_PROVIDERS: "a,a" })).toEqual(["OIDC_PROVIDERS: names a provider twice"]);
+		expect(configProblems({ OIDC_PROVIDERS: "company,github" })).toEqual([
 			"OIDC_PROVIDERS: github is the id of GitHub sign-in (GITHUB_CLIENT_ID): give this provider another id",
 		]);
-		expect(problems({ OIDC_PROVIDERS: "company" })).toEqual([
+		expect(configProblems({ OIDC_PROVIDERS: "company" })).toEqual([
 			"OIDC_COMPANY_ISSUER: is required",
 			"OIDC_COMPANY_CLIENT_ID: is required",
 		]);
 		expect(
-			problems({
+			configProblems({
 				...COMPANY,
 				OIDC_COMPANY_ISSUER: "ftp://sso.company.com",
 				OIDC_COMPANY_SCOPES: "email profile",
@@ -115,7 +106,7 @@ describe("OpenID Connect providers in the environment", () => {
 	});
 
 	it("sign-up and enforcement need allowed domains (a sign-up open to any address is an open sign-up)", () => {
-		expect(problems({ ...COMPANY, OIDC_COMPANY_SIGNUP: "true", OIDC_COMPANY_ENFORCE: "true" })).toEqual([
+		expect(configProblems({ ...COMPANY, OIDC_COMPANY_SIGNUP: "true", OIDC_COMPANY_ENFORCE: "true" })).toEqual([
 			"OIDC_COMPANY_SIGNUP: needs ALLOWED_DOMAINS: a sign-up open to any address of the provider is an open sign-up",
 			"OIDC_COMPANY_ENFORCE: needs ALLOWED_DOMAINS: the domains it applies to",
 		]);

@@ -1,16 +1,7 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../../server/config.ts";
-
-const configError = (env: Record<string, string>): ConfigError => {
-	try {
-		loadConfig(env);
-	} catch (error) {
-		if (error instanceof ConfigError) return error;
-		throw error;
-	}
-	throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
-};
+import { loadConfig } from "../../../server/config.ts";
+import { configError } from "../../helpers/config.ts";
 
 describe("loadConfig", () => {
 	it("works with nothing set, with the contract's defaults", () => {
