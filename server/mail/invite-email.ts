@@ -15,3 +15,26 @@ export function renderInviteEmail({ locale, name, email, link, validForMs }: Inv
 		outro: [t.ignore()],
 	});
 }
+
+export type ProviderInviteEmailInput = { locale: Locales; name: string; email: string; provider: string; link: string };
+
+/**
+ * The invitation where the address's domain signs in through its provider only
+ * (`OIDC_<ID>_ENFORCE`): no password to choose, the login page to sign in there.
+ */
+export function renderProviderInviteEmail({
+	locale,
+	name,
+	email,
+	provider,
+	link,
+}: ProviderInviteEmailInput): RenderedMail {
+	const t = translations(locale).mail.invite;
+	return renderMail(locale, {
+		subject: t.provider.subject(),
+		name,
+		intro: [t.intro({ email }), t.provider.signIn({ provider })],
+		action: { label: t.provider.button({ provider }), link },
+		outro: [t.provider.ignore()],
+	});
+}

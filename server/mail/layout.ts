@@ -8,8 +8,8 @@ export type MailContent = {
 	name: string;
 	/** Paragraphs before the button. */
 	intro: string[];
-	/** The call to action, with how long its link is valid. */
-	action?: { label: string; link: string; validForMs: number };
+	/** The call to action, with how long its link is valid (none for a link that does not expire). */
+	action?: { label: string; link: string; validForMs?: number };
 	/** Paragraphs after it. */
 	outro: string[];
 };
@@ -53,8 +53,7 @@ ${content.intro.map((paragraph) => `<p>${e(paragraph)}</p>`).join("\n")}
 ${
 	action
 		? `<p><a href="${e(action.link)}" style="display:inline-block;padding:10px 18px;background:#0d9488;color:#fff;text-decoration:none;border-radius:6px;">${e(action.label)}</a></p>
-<p>${e(validity(locale, action.validForMs))}</p>
-<p>${e(t.linkHint())}<br><a href="${e(action.link)}">${e(action.link)}</a></p>`
+${action.validForMs === undefined ? "" : `<p>${e(validity(locale, action.validForMs))}</p>\n`}<p>${e(t.linkHint())}<br><a href="${e(action.link)}">${e(action.link)}</a></p>`
 		: ""
 }
 ${content.outro.map((paragraph) => `<p>${e(paragraph)}</p>`).join("\n")}
@@ -65,7 +64,8 @@ ${content.outro.map((paragraph) => `<p>${e(paragraph)}</p>`).join("\n")}
 	const text = [
 		greeting,
 		...content.intro,
-		...(action ? [action.link, validity(locale, action.validForMs)] : []),
+		...(action ? [action.link] : []),
+		...(action?.validForMs === undefined ? [] : [validity(locale, action.validForMs)]),
 		...content.outro,
 		t.signature(),
 	]

@@ -1259,6 +1259,26 @@ type RootTranslation = {
 			 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​,​ ​y​o​u​ ​c​a​n​ ​i​g​n​o​r​e​ ​t​h​i​s​ ​e​-​m​a​i​l​:​ ​w​i​t​h​o​u​t​ ​a​ ​p​a​s​s​w​o​r​d​,​ ​n​o​b​o​d​y​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​t​o​ ​t​h​e​ ​a​c​c​o​u​n​t​.
 			 */
 			ignore: string
+			provider: {
+				/**
+				 * Y​o​u​r​ ​P​o​r​t​i​c​o​ ​a​c​c​o​u​n​t​ ​i​s​ ​r​e​a​d​y
+				 */
+				subject: string
+				/**
+				 * S​i​g​n​ ​i​n​ ​t​h​r​o​u​g​h​ ​{​p​r​o​v​i​d​e​r​}​ ​t​o​ ​s​t​a​r​t​ ​u​s​i​n​g​ ​i​t​:​ ​y​o​u​r​ ​a​d​d​r​e​s​s​ ​s​i​g​n​s​ ​i​n​ ​t​h​e​r​e​,​ ​w​i​t​h​ ​n​o​ ​p​a​s​s​w​o​r​d​ ​h​e​r​e​.
+				 * @param {string} provider
+				 */
+				signIn: RequiredParams<'provider'>
+				/**
+				 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​{​p​r​o​v​i​d​e​r​}
+				 * @param {string} provider
+				 */
+				button: RequiredParams<'provider'>
+				/**
+				 * I​f​ ​y​o​u​ ​d​i​d​ ​n​o​t​ ​e​x​p​e​c​t​ ​t​h​i​s​ ​i​n​v​i​t​a​t​i​o​n​,​ ​t​e​l​l​ ​y​o​u​r​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​.
+				 */
+				ignore: string
+			}
 		}
 	}
 	providers: {
@@ -5049,6 +5069,24 @@ export type TranslationFunctions = {
 			 * If you did not expect this invitation, you can ignore this e-mail: without a password, nobody can sign in to the account.
 			 */
 			ignore: () => LocalizedString
+			provider: {
+				/**
+				 * Your Portico account is ready
+				 */
+				subject: () => LocalizedString
+				/**
+				 * Sign in through {provider} to start using it: your address signs in there, with no password here.
+				 */
+				signIn: (arg: { provider: string }) => LocalizedString
+				/**
+				 * Sign in with {provider}
+				 */
+				button: (arg: { provider: string }) => LocalizedString
+				/**
+				 * If you did not expect this invitation, tell your administrator.
+				 */
+				ignore: () => LocalizedString
+			}
 		}
 	}
 	providers: {

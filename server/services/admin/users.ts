@@ -21,14 +21,15 @@ import {
 	USER_DELETED,
 	writeUserChanges,
 } from "../users/records.ts";
-import { INVITATION_SENT, issueInvitation, mailInvitation } from "./invitations.ts";
+import { INVITATION_SENT, type Invitation, issueInvitation, mailInvitation } from "./invitations.ts";
 
 // What a superuser does to the accounts of others (the admin area and its REST twins).
 
 /**
  * An admin's new user; the admin must still be one when the row is written (the hash
  * takes a while). With `invite`, the user has no password yet and is e-mailed a link to
- * choose one, in the admin's language.
+ * choose one, in the admin's language (or, in a domain whose provider enforces its
+ * sign-in, told to sign in there).
  */
 export async function createUser(
 	deps: ServiceDeps,
@@ -40,7 +41,7 @@ export async function createUser(
 	const invite = input.invite === true;
 	const password = invite ? null : input.password;
 	if (password === undefined) throw new Error("userCreateSchema requires a password or an invitation");
-	let invitation: string | undefined;
+	let invitation: Invitation | undefined;
 	const row = await insertUser(
 		deps,
 		{
@@ -83,12 +84,12 @@ export async function resendInvitation(
 	acceptLanguage: string | undefined,
 	meta?: RequestMeta,
 ): Promise<{ message: string }> {
-	const { user, token } = await atomicallyAsAdmin(deps, actor, async (deps) => {
+	const { user, invitation } = await atomicallyAsAdmin(deps, actor, async (deps) => {
 		const target = (await findUserById(deps, userId)) ?? fail("USER_NOT_FOUND");
 		if (!(await isPendingInvitation(deps, target))) fail("USER_HAS_PASSWORD");
-		return { user: target, token: await issueInvitation(deps, actor.user, target, meta, true) };
+		return { user: target, invitation: await issueInvitation(deps, actor.user, target, meta, true) };
 	});
-	mailInvitation(deps, user, token, acceptLanguage);
+	mailInvitation(deps, user, invitation, acceptLanguage);
 	return INVITATION_SENT;
 }
 

@@ -106,5 +106,13 @@ export const mail = {
 		button: "Set your password",
 		ignore:
 			"If you did not expect this invitation, you can ignore this e-mail: without a password, nobody can sign in to the account.",
+		/** The same invitation where the address's domain signs in through its provider only (OIDC_<ID>_ENFORCE). */
+		provider: {
+			subject: "Your Portico account is ready",
+			signIn:
+				"Sign in through {provider:string} to start using it: your address signs in there, with no password here.",
+			button: "Sign in with {provider:string}",
+			ignore: "If you did not expect this invitation, tell your administrator.",
+		},
 	},
 };

@@ -107,5 +107,12 @@ export const mail = {
 		button: "Choisir mon mot de passe",
 		ignore:
 			"Si vous n'attendiez pas cette invitation, ignorez cet e-mail : sans mot de passe, personne ne peut se connecter au compte.",
+		provider: {
+			subject: "Votre compte Portico est prêt",
+			signIn:
+				"Connectez-vous via {provider} pour commencer à l'utiliser : votre adresse se connecte par ce fournisseur, sans mot de passe ici.",
+			button: "Se connecter avec {provider}",
+			ignore: "Si vous n'attendiez pas cette invitation, prévenez votre administrateur.",
+		},
 	},
 } satisfies Translation["mail"];

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { userIdentities, users } from "../../../server/db/schema.ts";
+import { resetTokens, userIdentities, users } from "../../../server/db/schema.ts";
 import { atomically } from "../../../server/db/transaction.ts";
 import { issuePasswordToken } from "../../../server/services/links/password-links.ts";
 import { errorTexts } from "../../../shared/errors.ts";
@@ -151,6 +151,38 @@ describe("an invitation under an enforced provider", () => {
 		expect(signedIn).toHaveProperty("access_token");
 		const linked = await w.db.select().from(userIdentities).where(eq(userIdentities.subject, "newhire-sub"));
 		expect(linked.map((row) => row.userId)).toEqual([invited.json().id]);
+	});
+
+	it("the invitation says to sign in through the provider: no password link is issued, and the audit row names the provider", async () => {
+		const { w, boss } = await enforced();
+		const invite = (email: string, isSuperuser = false) =>
+			api(w.app, "POST", "/users/", {
+				headers: boss.headers,
+				body: { email, invite: true, is_superuser: isSuperuser },
+			});
+		const invited = await invite("newhire@company.com");
+		expect(invited.statusCode).toBe(200);
+		const [mail, ...others] = await outbox(w.app, w.dataDir);
+		expect(others).toEqual([]);
+		expect(mail?.subject).toBe("Your Portico account is ready");
+		const name = w.app.deps.config.oidcProviders[0]?.name;
+		expect(mail?.text).toContain(`Sign in through ${name} to start using it`);
+		expect(mail?.text).toContain(`${w.app.deps.config.publicUrl}/login\n`);
+		expect(mail?.text).not.toContain("reset-password");
+		expect(await w.db.select().from(resetTokens).where(eq(resetTokens.userId, invited.json().id))).toEqual([]);
+		expect(await lastAudit(w, "admin.user_invite")).toEqual({
+			subjectId: invited.json().id,
+			details: { resent: false, provider: "company" },
+		});
+
+		const resent = await api(w.app, "POST", `/users/${invited.json().id}/invite`, { headers: boss.headers });
+		expect(resent.statusCode).toBe(200);
+		const ready = "Your Portico account is ready";
+		expect((await outbox(w.app, w.dataDir)).map((one) => one.subject)).toEqual([ready, ready]);
+
+		// A superuser of the domain keeps the password (break-glass): theirs is the usual invitation.
+		await invite("admin2@company.com", true);
+		expect((await outbox(w.app, w.dataDir)).map((one) => one.subject)).toEqual([ready, ready, "Set your password"]);
 	});
 });
 
