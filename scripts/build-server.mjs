@@ -1,6 +1,7 @@
-// `npm run build:server`: the server as one ES module, server/dist/main.mjs, run by plain
-// Node. Its dependencies stay in node_modules (native modules, and what a production install
-// provides), all but those in BUNDLED. Plain Node on purpose: `npm start` runs it on a checkout.
+// `npm run build:server`: the server as one ES module, server/dist/main.mjs, and the CLI as
+// another, server/dist/cli.mjs, run by plain Node. Their dependencies stay in node_modules
+// (native modules, and what a production install provides), all but those in BUNDLED. Plain
+// Node on purpose: `npm start` runs it on a checkout.
 import { readFileSync } from "node:fs";
 import { build } from "esbuild";
 
@@ -16,9 +17,12 @@ export const BUNDLED = ["drizzle-orm"];
 const root = new URL("..", import.meta.url);
 const { dependencies } = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
 
+// The server, and the operator's commands (`node server/dist/cli.mjs <command>`, where
+// tsx and the sources are absent: the image), each one module of its own.
 await build({
-	entryPoints: [new URL("server/main.ts", root).pathname],
-	outfile: new URL("server/dist/main.mjs", root).pathname,
+	entryPoints: ["main", "cli"].map((name) => new URL(`server/${name}.ts`, root).pathname),
+	outdir: new URL("server/dist", root).pathname,
+	outExtension: { ".js": ".mjs" },
 	bundle: true,
 	platform: "node",
 	format: "esm",

@@ -1,4 +1,5 @@
 export const USAGE = `Usage: npm run cli -- <command> [options]
+   or: node server/dist/cli.mjs <command> [options]   (where the sources are not: the image)
 
 Commands:
   create-superuser --email E [--password P]

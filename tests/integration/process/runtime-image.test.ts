@@ -265,6 +265,20 @@ describe.runIf(enabled)("the Docker image's runtime, assembled from the Dockerfi
 			expect(page.status).toBe(200);
 			expect(await page.text()).toContain('<div id="root">');
 
+			// The operator's commands run in the image too (no tsx, no sources), beside the running server.
+			const cli = spawnSync(
+				process.execPath,
+				["server/dist/cli.mjs", "create-superuser", "--email", "cli@example.com", "--password", SUPERUSER_PASSWORD],
+				{ cwd: appDir, env: childEnv, timeout: 30_000, encoding: "utf8" },
+			);
+			expect(cli.status, `${cli.stdout}${cli.stderr}`).toBe(0);
+			const cliLogin = await fetch(`${url}/api/v1/login/access-token`, {
+				method: "POST",
+				headers: { "content-type": "application/x-www-form-urlencoded" },
+				body: new URLSearchParams({ username: "cli@example.com", password: SUPERUSER_PASSWORD }),
+			});
+			expect(cliLogin.status).toBe(200);
+
 			// The image's own HEALTHCHECK command, with the container's environment.
 			const healthcheck = only(runtime, "HEALTHCHECK")[0]?.text ?? "";
 			const [probe, ...probeArgs] = execForm(healthcheck.slice(healthcheck.indexOf("CMD")));
