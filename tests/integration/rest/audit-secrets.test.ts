@@ -491,7 +491,7 @@ describe("no secret ever reaches an audit row", () => {
 
 			// An admin unlinks that identity; Ada links it again from Settings, tries to confirm
 			// her identity through the provider, then unlinks it herself.
-			const ada2 = { headers: bearer(viaProvider.access_token) };
+			let ada2 = { headers: bearer(viaProvider.access_token) };
 			const ada2Id = (ok(await api(app, "GET", "/users/me", ada2)).json() as { id: string }).id;
 			const identityIds = async () =>
 				(
@@ -508,6 +508,11 @@ describe("no secret ever reaches an audit row", () => {
 				}),
 				204,
 			);
+			// The unlink ended the session made through it: Ada signs in again another way.
+			expect((await api(app, "GET", "/users/me", ada2)).statusCode).toBe(401);
+			ada2 = {
+				headers: bearer(secrets.addPair("ada after the unlink", await newSession(app, { id: ada2Id })).access_token),
+			};
 			for (const path of ["/users/me/identities/company/link", "/login/reauthenticate/oidc/company"]) {
 				const flow = await startFromApp(app, path, ada2.headers);
 				secrets.add("a link or re-authentication flow's browser binding", flow.binding ?? "");

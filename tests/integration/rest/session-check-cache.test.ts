@@ -255,6 +255,25 @@ const paths: Record<string, Path> = {
 			await status(api(w.app, "POST", "/reset-password/", { body: { token, new_password: "a-brand-new-password" } }));
 		},
 	},
+	"an admin unlinks an identity (the sessions made through it end)": {
+		before: async (w) => {
+			await rawRun(w.test.db, "UPDATE sessions SET provider = 'company' WHERE id = ?", [
+				w.adaPhone.access_token.split(".")[0],
+			]);
+			await rawRun(
+				w.test.db,
+				"INSERT INTO user_identities (id, user_id, provider, issuer, subject, created_at) VALUES (?, ?, 'company', 'https://sso.example.com', 'ada-sub', ?)",
+				["00000000-0000-4000-8000-00000000ada1", w.ada.id, w.test.now()],
+			);
+		},
+		act: (w) =>
+			status(
+				api(w.app, "DELETE", `/users/${w.ada.id}/identities/00000000-0000-4000-8000-00000000ada1`, {
+					headers: w.admin.headers,
+				}),
+				204,
+			),
+	},
 	"an operator resets a password (the CLI's code, in this process)": {
 		act: async (w) => setPasswordAsOperator(w.app.deps, w.ada.email, "set-by-the-operator"),
 	},
