@@ -3034,6 +3034,11 @@ export type NamespaceSettingsTranslation = {
 		 * P​a​s​s​w​o​r​d​ ​u​p​d​a​t​e​d​ ​s​u​c​c​e​s​s​f​u​l​l​y​.
 		 */
 		updated: string
+		/**
+		 * P​a​s​s​w​o​r​d​ ​s​i​g​n​-​i​n​ ​i​s​ ​t​u​r​n​e​d​ ​o​f​f​ ​f​o​r​ ​y​o​u​r​ ​a​d​d​r​e​s​s​:​ ​y​o​u​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​{​p​r​o​v​i​d​e​r​}​,​ ​s​o​ ​t​h​e​r​e​ ​i​s​ ​n​o​ ​p​a​s​s​w​o​r​d​ ​t​o​ ​c​h​a​n​g​e​ ​h​e​r​e​.
+		 * @param {string} provider
+		 */
+		enforced: RequiredParams<'provider'>
 	}
 	appearance: {
 		/**
@@ -6781,6 +6786,10 @@ export type TranslationFunctions = {
 			 * Password updated successfully.
 			 */
 			updated: () => LocalizedString
+			/**
+			 * Password sign-in is turned off for your address: you sign in with {provider}, so there is no password to change here.
+			 */
+			enforced: (arg: { provider: string }) => LocalizedString
 		}
 		appearance: {
 			/**

@@ -1,6 +1,7 @@
-import { Button, Flex, Heading } from "@radix-ui/themes";
-import { useMutation } from "@tanstack/react-query";
+import { Button, Callout, Flex, Heading } from "@radix-ui/themes";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
+import { isolate } from "../../../shared/i18n/direction.ts";
 import { updatePasswordFormSchema } from "../../../shared/schemas/users.ts";
 import { useTRPC } from "../../api/trpc.ts";
 import { Form } from "../../components/form/form.tsx";
@@ -10,11 +11,36 @@ import { notifyMutationError } from "../../lib/error-text.ts";
 import { showAtField } from "../../lib/server-field-error.ts";
 import { notifySuccess } from "../../lib/toast.ts";
 import { useZodForm } from "../../lib/validation.ts";
+import { passwordStateOf } from "../sign-in-providers/password-state.ts";
 
 const empty = { current_password: "", new_password: "", confirm_password: "" };
 
-/** Current, new and confirm password; a success clears the form. */
+/**
+ * Current, new and confirm password; a success clears the form. Where the address's provider
+ * turned password sign-in off (`OIDC_<ID>_ENFORCE`), it says so instead of offering a form
+ * the server would refuse.
+ */
 export function PasswordForm() {
+	const { LL } = useI18n();
+	const t = LL.settings.password;
+	const trpc = useTRPC();
+	const ways = useQuery(trpc.identities.mine.queryOptions());
+	const state = ways.data ? passwordStateOf(ways.data) : undefined;
+	if (state?.kind === "enforced")
+		return (
+			<Flex direction="column" gap="4" maxWidth="420px">
+				<Heading as="h2" size="4">
+					{t.heading()}
+				</Heading>
+				<Callout.Root color="gray" data-testid="password-enforced">
+					<Callout.Text>{t.enforced({ provider: isolate(state.by) })}</Callout.Text>
+				</Callout.Root>
+			</Flex>
+		);
+	return <ChangePasswordForm />;
+}
+
+function ChangePasswordForm() {
 	const { LL } = useI18n();
 	const t = LL.settings.password;
 	const trpc = useTRPC();

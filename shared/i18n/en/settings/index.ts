@@ -59,6 +59,8 @@ const settings = {
 		confirm: "Confirm password",
 		save: "Save",
 		updated: "Password updated successfully.",
+		enforced:
+			"Password sign-in is turned off for your address: you sign in with {provider:string}, so there is no password to change here.",
 	},
 	appearance: {
 		heading: "Appearance",

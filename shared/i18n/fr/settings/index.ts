@@ -59,6 +59,8 @@ const settings = {
 		confirm: "Confirmer le mot de passe",
 		save: "Enregistrer",
 		updated: "Mot de passe mis à jour avec succès.",
+		enforced:
+			"La connexion par mot de passe est désactivée pour votre adresse : vous vous connectez avec {provider}, il n'y a donc pas de mot de passe à changer ici.",
 	},
 	appearance: {
 		heading: "Apparence",
