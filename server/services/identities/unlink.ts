@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { first } from "../../db/query.ts";
-import { mfaTokens, sessions, userIdentities } from "../../db/schema.ts";
+import { mfaTokens, oidcHandoffs, sessions, userIdentities } from "../../db/schema.ts";
 import { fail } from "../../domain/errors.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../deps.ts";
@@ -13,8 +13,8 @@ import { assertWayInLeft, lockAccount } from "./way-in.ts";
 /**
  * Deletes the user's identity `identityId` unless it was their last way in, and ends what
  * was entered through it: the sessions made through its provider (but `keepSessionId`, the
- * person unlinking from it) and the logins half done there (an mfa token waiting for its
- * code). An account holds one identity of a provider, so the provider names them. Answers
+ * person unlinking from it) and the sign-ins half done there (a hand-off not yet spent, an
+ * mfa token waiting for its code). An account holds one identity of a provider, so the provider names them. Answers
  * the row it deleted and how many sessions ended.
  */
 async function removeIdentity(deps: ServiceDeps, userId: string, identityId: string, keepSessionId?: string) {
@@ -33,6 +33,10 @@ async function removeIdentity(deps: ServiceDeps, userId: string, identityId: str
 		.where(keepSessionId ? and(madeThroughIt, ne(sessions.id, keepSessionId)) : madeThroughIt)
 		.returning({ expiresAt: sessions.expiresAt });
 	await deps.db.delete(mfaTokens).where(and(eq(mfaTokens.userId, userId), eq(mfaTokens.provider, row.provider)));
+	// A hand-off the callback gave before the unlink would still open a session after it.
+	await deps.db
+		.delete(oidcHandoffs)
+		.where(and(eq(oidcHandoffs.userId, userId), eq(oidcHandoffs.provider, row.provider)));
 	return { row, sessionsEnded: ended.filter((session) => session.expiresAt > deps.clock()).length };
 }
 

@@ -7,12 +7,17 @@ import { atomically } from "../../../server/db/transaction.ts";
 import { NO_PASSWORD } from "../../../server/lib/passwords.ts";
 import { lockAccount } from "../../../server/services/identities/way-in.ts";
 import { createSession } from "../../../server/services/sessions/session.ts";
+import { finishProviderSignIn } from "../../../server/services/sign-in/oidc/callback.ts";
+import { completeProviderSignIn } from "../../../server/services/sign-in/oidc/handoff.ts";
 import { buildTestApp, type TestApp } from "../../helpers/build-test-app.ts";
 import { describeOnPostgres } from "../../helpers/engine.ts";
 import { injectWithHeldBody } from "../../helpers/held-body.ts";
 import { API, api } from "../../helpers/http.ts";
+import { signInAtProvider } from "../../helpers/oidc-sign-in.ts";
+import { linkIdentity, oidcWorld } from "../../helpers/oidc-world.ts";
 import { addPasskey } from "../../helpers/passkeys.ts";
 import { rawAll } from "../../helpers/raw-sql.ts";
+import { META, refusal } from "../../helpers/services.ts";
 import { mutate, query } from "../../helpers/trpc.ts";
 import { seedAdmin, seedUser, type TestUser } from "../../helpers/users.ts";
 
@@ -181,6 +186,20 @@ describe("what was entered through an unlinked identity ends", () => {
 		expect((await actions(test)).filter(([action]) => action === "admin.identity_unlink")).toEqual([
 			["admin.identity_unlink", user.id, { provider: "company", sessions_ended: 2 }],
 		]);
+	});
+
+	it("a hand-off the provider's callback gave before the unlink no longer signs in after it", async () => {
+		const w = await oidcWorld();
+		const user = await seedUser(w.app);
+		await linkIdentity(w, user.id, "ada-sub");
+		w.op.signInAs("ada-sub");
+		const { binding, query } = await signInAtProvider(w);
+		const handoff = await finishProviderSignIn(w.app.deps, "company", query, binding, META);
+		const [linked] = await w.db.select().from(userIdentities).where(eq(userIdentities.userId, user.id));
+		expect((await unlink(w.app, user, linked?.id ?? "")).statusCode).toBe(204);
+		const late = () => completeProviderSignIn(w.app.deps, handoff.code, binding, META);
+		expect(await refusal(late)).toBe("PROVIDER_SIGN_IN_FAILED");
+		expect(await sessionProviders(w, user.id)).toEqual(["password"]);
 	});
 
 	it("a refused unlink (the last way in) ends nothing", async () => {
