@@ -1,6 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { IdentityList, IdentityPublic, SignInMethods } from "../../../shared/schemas/identities.ts";
 import type { ProviderKind } from "../../config-oidc.ts";
+import { first } from "../../db/query.ts";
 import { userIdentities } from "../../db/schema.ts";
 import { fail } from "../../domain/errors.ts";
 import type { ServiceDeps } from "../deps.ts";
@@ -39,6 +40,17 @@ export const identitiesOf = async ({ db }: ServiceDeps, userId: string): Promise
 		.from(userIdentities)
 		.where(eq(userIdentities.userId, userId))
 		.orderBy(asc(userIdentities.createdAt), asc(userIdentities.id));
+
+/** Whether the user has an identity of this provider (an account holds at most one). */
+export async function hasIdentityOf({ db }: ServiceDeps, userId: string, providerId: string): Promise<boolean> {
+	const row = await first(
+		db
+			.select({ id: userIdentities.id })
+			.from(userIdentities)
+			.where(and(eq(userIdentities.userId, userId), eq(userIdentities.provider, providerId))),
+	);
+	return row !== undefined;
+}
 
 /** GET /users/me/sign-in-methods: the caller's ways in (Settings, Security). */
 export async function mySignInMethods(deps: ServiceDeps, auth: SessionPrincipal): Promise<SignInMethods> {

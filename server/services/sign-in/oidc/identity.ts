@@ -3,6 +3,7 @@ import type { OidcProviderConfig } from "../../../config-oidc.ts";
 import { first } from "../../../db/query.ts";
 import { type UserRow, userIdentities } from "../../../db/schema.ts";
 import type { RequestMeta, ServiceDeps } from "../../deps.ts";
+import { hasIdentityOf } from "../../identities/methods.ts";
 import { findUserByEmail, findUserById } from "../../users/records.ts";
 import { linkIdentityRow } from "./link-row.ts";
 import { signUpThroughProvider } from "./signup.ts";
@@ -73,13 +74,7 @@ export async function accountOfIdentity(
 		return provider.signup ? await signUpThroughProvider(deps, provider, identity, email, meta) : "no_account";
 	if (!account.emailVerified) return "account_not_verified";
 	if (!account.isActive) return "account_inactive";
-	const sameProvider = await first(
-		deps.db
-			.select({ id: userIdentities.id })
-			.from(userIdentities)
-			.where(and(eq(userIdentities.userId, account.id), eq(userIdentities.provider, provider.id))),
-	);
-	if (sameProvider) return "provider_already_linked";
+	if (await hasIdentityOf(deps, account.id, provider.id)) return "provider_already_linked";
 	// Found unlinked above, in this transaction (one writer at a time): only a bug would find it taken.
 	if (
 		!(await linkIdentityRow(

@@ -7,6 +7,7 @@ import { atomically } from "../../../db/transaction.ts";
 import { fail } from "../../../domain/errors.ts";
 import { recordAudit } from "../../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../../deps.ts";
+import { hasIdentityOf } from "../../identities/methods.ts";
 import { lockAccount } from "../../identities/way-in.ts";
 import { sendNotice } from "../../notices.ts";
 import type { Authenticated } from "../../sessions/principal.ts";
@@ -105,11 +106,5 @@ async function conflict(
 			.where(and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject))),
 	);
 	if (existing) return existing.userId === userId ? "SAME_IDENTITY" : "IDENTITY_LINKED_ELSEWHERE";
-	const sameProvider = await first(
-		deps.db
-			.select({ id: userIdentities.id })
-			.from(userIdentities)
-			.where(and(eq(userIdentities.userId, userId), eq(userIdentities.provider, provider.id))),
-	);
-	return sameProvider ? "PROVIDER_ALREADY_LINKED" : null;
+	return (await hasIdentityOf(deps, userId, provider.id)) ? "PROVIDER_ALREADY_LINKED" : null;
 }

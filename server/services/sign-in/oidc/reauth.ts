@@ -6,6 +6,7 @@ import { atomically } from "../../../db/transaction.ts";
 import { fail } from "../../../domain/errors.ts";
 import { recordAudit } from "../../audit/record.ts";
 import type { RequestMeta, ServiceDeps } from "../../deps.ts";
+import { hasIdentityOf } from "../../identities/methods.ts";
 import type { Authenticated } from "../../sessions/principal.ts";
 import { liveSession, markAuthenticated, throughSession } from "../../sessions/session.ts";
 import { type SpentFlow, type StartedFlow, startProviderFlow } from "./flow.ts";
@@ -35,13 +36,7 @@ export async function startReauthentication(
 	// signed in: a round trip there proves a live GitHub session, not a fresh sign-in. A
 	// sign-in through GitHub counts as fresh (the admission), so that is the way.
 	if (provider.kind === "github") fail("PROVIDER_CANNOT_REAUTHENTICATE");
-	const identity = await first(
-		deps.db
-			.select({ id: userIdentities.id })
-			.from(userIdentities)
-			.where(and(eq(userIdentities.userId, user.id), eq(userIdentities.provider, provider.id))),
-	);
-	if (!identity) fail("IDENTITY_NOT_LINKED");
+	if (!(await hasIdentityOf(deps, user.id, provider.id))) fail("IDENTITY_NOT_LINKED");
 	return startProviderFlow(deps, provider, { purpose: "reauth", userId: user.id, sessionId: session.id }, returnTo, {
 		max_age: "0",
 		prompt: "login",
