@@ -33,6 +33,18 @@ const cookieOf = (setCookie: string | string[] | undefined, name: string) => {
 	return line ? { value: line.slice(name.length + 1, line.indexOf(";")), attributes: line } : undefined;
 };
 
+/** The app with one provider whose issuer answers nothing (a free loopback port). */
+async function withProviderDown() {
+	const port = await freePort();
+	return buildTestApp({
+		env: {
+			OIDC_PROVIDERS: "company",
+			OIDC_COMPANY_ISSUER: `http://127.0.0.1:${port}`,
+			OIDC_COMPANY_CLIENT_ID: "portico",
+		},
+	});
+}
+
 describe("sign-in through a provider over REST", () => {
 	it("lists the providers for the login screen, nothing of their configuration", async () => {
 		const w = await world();
@@ -116,14 +128,7 @@ describe("sign-in through a provider over REST", () => {
 	});
 
 	it("a provider that is down: its button answers 503, an unknown one 404, and the server keeps serving", async () => {
-		const port = await freePort();
-		const test = await buildTestApp({
-			env: {
-				OIDC_PROVIDERS: "company",
-				OIDC_COMPANY_ISSUER: `http://127.0.0.1:${port}`,
-				OIDC_COMPANY_CLIENT_ID: "portico",
-			},
-		});
+		const test = await withProviderDown();
 		const down = await api(test.app, "GET", "/login/oidc/company");
 		expect(down.statusCode).toBe(503);
 		expect(down.json()).toEqual({ detail: "The sign-in provider cannot be reached, please try again later" });
@@ -132,14 +137,7 @@ describe("sign-in through a provider over REST", () => {
 	});
 
 	it("a browser's click on the button of a provider that is down lands on /login/sso with the refusal, not a JSON page", async () => {
-		const port = await freePort();
-		const test = await buildTestApp({
-			env: {
-				OIDC_PROVIDERS: "company",
-				OIDC_COMPANY_ISSUER: `http://127.0.0.1:${port}`,
-				OIDC_COMPANY_CLIENT_ID: "portico",
-			},
-		});
+		const test = await withProviderDown();
 		const navigate = { "sec-fetch-mode": "navigate", accept: "text/html" };
 		const down = await api(test.app, "GET", "/login/oidc/company?return_to=%2Fsettings", { headers: navigate });
 		expect(down.statusCode).toBe(302);
