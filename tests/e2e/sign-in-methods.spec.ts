@@ -255,6 +255,9 @@ for (const variant of ["en", "ar", "fr", "dark"] as const) {
 
 		await signedInLongAgo(page);
 		await methods(page).getByTestId("identity-row").getByTestId("identity-unlink").click();
+		await expect(page.getByTestId("unlink-identity-dialog")).toBeVisible();
+		await expectAccessible(page);
+		await screenshot(page, `unlink-identity-360-${variant}`);
 		await page.getByTestId("unlink-identity-dialog").getByRole("button").last().click();
 		await page.getByTestId("reauth-dialog").getByTestId("reauth-method-provider").click();
 		await expect(page.getByTestId(`reauth-provider-${E2E_OIDC.id}`)).toBeVisible();
